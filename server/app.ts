@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import type { Services } from './services';
+import { mountRoutes, type AnyRoute } from './http/route';
+import { AppError } from './http/errors';
+import { sendError } from './http/envelope';
+import { corsPolicy } from './http/cors';
+import { buildOpenApi, docsInit, docsPage } from './http/openapi';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { siteRoutes } from './modules/site/routes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const clientDist = path.join(root, 'dist', 'client');
+const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
+
+/** Every API route, in one list: served under /api and described in the OpenAPI document. */
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes];
+
+export function createApp(services: Services) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', services.config.trustProxy);
+  app.set('etag', false);
+
+  const cors = corsPolicy(process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean));
+  app.use('/api', cors.middleware);
+  app.use('/api', pinoHttp({ logger: services.log, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+  app.use('/api', express.json({ limit: '2mb' }));
+
+  const api = express.Router();
+  mountRoutes(api, apiRoutes, services);
+  const spec = buildOpenApi(apiRoutes, version);
+  api.get('/openapi.json', (_req, res) => void res.json(spec));
+  api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));
+  api.get('/docs/init.js', (_req, res) => void res.type('js').send(docsInit));
+  api.use('/docs/assets', express.static(getAbsoluteFSPath(), { maxAge: '1d', index: false }));
+  api.use((_req, res) => sendError(res, 404, 'request.404'));
+  app.use('/api', api);
+
+  if (services.config.serveClient && fs.existsSync(path.join(clientDist, 'index.html'))) {
+    app.use(express.static(clientDist, { index: false, maxAge: '1h', setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    const indexHtml = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+    app.get('/{*splat}', (_req, res) => void res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml));
+  }
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof AppError) return sendError(res, err.status, err.code, err.detail, err.code.startsWith('user.token') ? { err: 1 } : {});
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.parse.failed') return sendError(res, 400, 'request.badJson', 'the body is not valid JSON');
+    if (e?.type === 'entity.too.large') return sendError(res, 413, 'request.tooLarge');
+    if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'request.bad');
+    services.log.error({ err, url: req.originalUrl }, 'unhandled error');
+    sendError(res, 500, 'server.error', 'internal error');
+  });
+  return app;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().url().optional());
+
+/** Environment variables; every missing one picks the embedded part (DESIGN §2). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  REDIS_PREFIX: z.string().default('tribunal:'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Tribunal <no-reply@tribunal.local>'),
+  PLATFORM_API_URL: optionalUrl,
+  PLATFORM_DATA_FILE: z.string().optional(),
+  SECRET: z.string().min(16).optional(),
+  SEED_DEMO: bool,
+  DEMO_PASSWORD: z.string().min(6).optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TURNSTILE_SECRET: z.string().optional(),
+  TURNSTILE_VERIFY_URL: optionalUrl,
+  CORS_ORIGINS: z.string().optional(),
+  SERVE_CLIENT: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  platformApiUrl?: string;
+  platformDataFile?: string;
+  secret?: string;
+  seedDemo: boolean;
+  demoPassword?: string;
+  trustProxy: string;
+  logLevel: Env['LOG_LEVEL'];
+  turnstileSecret?: string;
+  turnstileVerifyUrl: string;
+  serveClient: boolean;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    platformApiUrl: e.PLATFORM_API_URL,
+    platformDataFile: e.PLATFORM_DATA_FILE,
+    secret: e.SECRET,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    demoPassword: e.DEMO_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    serveClient: e.SERVE_CLIENT ?? true,
+  };
+}

@@ -1,0 +1,21 @@
+import { bigint, bigserial, index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** The last sequence number handed out per realtime room. */
+export const roomSequences = pgTable('room_sequences', {
+  room: varchar('room', { length: 64 }).primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+});
+
+/** Every realtime event, written in the transaction of the change it reports (DESIGN §5). */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    room: varchar('room', { length: 64 }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('realtime_events_room_seq_uq').on(t.room, t.seq), index('realtime_events_time_idx').on(t.createTime)],
+);

@@ -1,0 +1,58 @@
+import type { Request } from 'express';
+import { eq } from 'drizzle-orm';
+import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
+import { users, type UserRow } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { TokenPayload } from '@server/modules/auth/tokens';
+import { AppError } from './errors';
+
+/** The signed-in user of a request, re-read from the database (privileges are never taken from the token). */
+export interface AuthedUser {
+  row: UserRow;
+  id: number;
+  privileges: string[];
+  token: TokenPayload;
+  isAdmin: boolean;
+  isLocked: boolean;
+  isBound: boolean;
+  canSkipCaptcha: boolean;
+}
+
+export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
+  return {
+    row,
+    id: row.id,
+    privileges: row.privileges,
+    token,
+    isAdmin: isAdmin(row.privileges),
+    isLocked: isLocked(row.privileges),
+    isBound: !!row.originUserId,
+    canSkipCaptcha: canSkipCaptcha(row.privileges),
+  };
+}
+
+/** Resolves a raw token to its user, or the reason it is refused. */
+export async function resolveToken(services: Services, raw: string | undefined) {
+  if (!raw) return { error: 'user.tokenExpired' as const };
+  const token = await services.tokens.verify(raw);
+  if (!token) return { error: 'user.tokenExpired' as const };
+  const [row] = await services.db.select().from(users).where(eq(users.id, token.userId)).limit(1);
+  if (!row || !row.valid) return { error: 'user.invalid' as const };
+  if (row.signoutTime && token.signWhen <= row.signoutTime.getTime()) return { error: 'user.tokenExpired' as const };
+  return { user: toAuthedUser(row, token) };
+}
+
+export async function authenticate(services: Services, req: Request, required: boolean): Promise<AuthedUser | null> {
+  const header = req.headers['x-access-token'];
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw && !required) return null;
+  const result = await resolveToken(services, raw);
+  if ('user' in result) return result.user!;
+  if (!required) return null;
+  throw new AppError(result.error);
+}
+
+/** Refuses anything but reading for blacklisted/freezed accounts (reference §5). */
+export function assertNotLocked(user: AuthedUser) {
+  if (user.isLocked) throw new AppError('user.permissionDenined');
+}

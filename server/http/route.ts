@@ -1,0 +1,83 @@
+import type { Request, Response, Router, NextFunction } from 'express';
+import { z, type ZodType } from 'zod';
+import type { CaptchaFields } from '@shared/schemas/captcha';
+import type { Services } from '@server/services';
+import type { RateLimitName } from '@server/infra/rate-limits';
+import { sendReply, type Reply } from './envelope';
+import { AppError } from './errors';
+import { authenticate, type AuthedUser } from './auth';
+import { rateLimit } from './rate-limit';
+import { validationMessage } from './validate';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface HandlerContext<Q, B, U> {
+  req: Request;
+  res: Response;
+  query: Q;
+  body: B;
+  user: U;
+  services: Services;
+  ip: string;
+}
+
+/**
+ * One API endpoint: its path, schemas and rules in one declaration. The same declaration drives
+ * validation, authentication, captcha, rate limiting and the generated OpenAPI document.
+ */
+export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'optional' | 'none' = 'required' | 'optional' | 'none'> {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  /** Code area used for validation failures: `<area>.bad`. */
+  area: string;
+  auth: A;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Checked after authentication and validation. `skippable` lets bot/dev accounts send SKIP_CAPTCHA. */
+  captcha?: 'required' | 'skippable';
+  rateLimit?: RateLimitName;
+  /** Success status and code, for the docs. */
+  success: { code: string; status?: number };
+  errors?: string[];
+  handler: (ctx: HandlerContext<Q, B, A extends 'required' ? AuthedUser : AuthedUser | null>) => Promise<Reply> | Reply;
+}
+
+/** Keeps the schema's inferred types attached to the handler. */
+export function defineRoute<Q = unknown, B = unknown, A extends 'required' | 'optional' | 'none' = 'required'>(
+  spec: RouteSpec<Q, B, A>,
+): RouteSpec<Q, B, A> {
+  return spec;
+}
+
+export type AnyRoute = RouteSpec<any, any, any>;
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, area: string, location: 'query' | 'body'): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError(`${area}.bad` as never, validationMessage(result.error, value, location), 400);
+  return result.data;
+}
+
+export function mountRoutes(router: Router, routes: AnyRoute[], services: Services) {
+  for (const spec of routes) {
+    const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
+    if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
+    chain.push(async (req, res) => {
+      // Token first: clients branch on user.tokenExpired before anything else (api-clients §6).
+      const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
+      const query = parse(spec.query, req.query, spec.area, 'query');
+      const body = parse(spec.body, req.body, spec.area, 'body');
+      if (spec.captcha) {
+        const skipAllowed = spec.captcha === 'skippable' && !!user && user.canSkipCaptcha;
+        await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
+      }
+      const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
+      if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
+    });
+    router[spec.method](spec.path, ...chain);
+  }
+}
+
+export const emptyObject = z.object({}).passthrough();

@@ -1,0 +1,26 @@
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+
+/** Named limits: points per window (seconds). Shared in Redis when it is configured. */
+export const RATE_LIMITS = {
+  captcha: { points: 5, duration: 1 },
+  signin: { points: 10, duration: 60 },
+  signup: { points: 5, duration: 600 },
+  forgetPassword: { points: 5, duration: 600 },
+  bindOrigin: { points: 5, duration: 600 },
+  statistics: { points: 5, duration: 10 },
+  search: { points: 5, duration: 1 },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimiters = Record<RateLimitName, RateLimiterAbstract>;
+
+export function createRateLimiters(redis: Redis | undefined, prefix: string): RateLimiters {
+  const entries = Object.entries(RATE_LIMITS).map(([name, opts]) => {
+    const limiter = redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, ...opts })
+      : new RateLimiterMemory({ keyPrefix: name, ...opts });
+    return [name, limiter];
+  });
+  return Object.fromEntries(entries) as RateLimiters;
+}

@@ -1,0 +1,13 @@
+import type { Services } from '@server/services';
+import { AppError } from '@server/http/errors';
+import type { Mail } from './mailer';
+
+/** Sends a mail; a mail server that refuses becomes a 503 the caller's transaction rolls back on. */
+export async function sendMailOrFail(services: Services, mail: Mail) {
+  try {
+    await services.mailer.send(mail);
+  } catch (e) {
+    services.log.error({ err: e, to: mail.to }, 'mail could not be sent');
+    throw new AppError('mail.error', 'the mail could not be sent, try again later');
+  }
+}

@@ -1,0 +1,28 @@
+import { loadConfig } from './config';
+import { startServer } from './server';
+import { seedDemo } from './seed/demo';
+
+const config = loadConfig();
+const server = await startServer(config);
+const log = server.services.log;
+if (config.seedDemo) {
+  const seeded = await seedDemo(server.services);
+  if (seeded) {
+    log.info('demo data seeded');
+    console.log(`\nDemo accounts (password: ${seeded.password}${seeded.passwordFromEnv ? ', from DEMO_PASSWORD' : ', shown only this once'}):`);
+    for (const u of seeded.users) console.log(`  ${u.username.padEnd(16)} ${u.privileges.join(', ')}`);
+  }
+}
+console.log(`\nTribunal is running at ${config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl}`);
+console.log(`  database: ${server.services.database.kind}${config.databaseUrl ? '' : ` (${config.dataDir}/pg)`}, realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}, mail: ${server.services.mailer.kind}, API docs: /api/docs\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await server.close().catch((e) => log.error(e));
+    process.exit(0);
+  });
+}

@@ -1,0 +1,45 @@
+import { pickLanguage } from '@shared/languages';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { buildMail } from '@server/mail/templates';
+import { sendMailOrFail } from '@server/mail/send';
+import { userById, userByNameOrOrigin } from '@server/modules/users/queries';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeInTransaction, revokeSessions } from './signin';
+import { inTransaction } from '@server/realtime/outbox';
+import { createVerification, isExpired, takeVerification } from './verifications';
+
+/** Mails a reset code to the bound platform e-mail, which must match the one given. */
+export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
+  const user = await userByNameOrOrigin(services.db, input.username);
+  if (!user || !user.valid || !user.originEmail || user.originEmail !== input.originEmail) throw new AppError('forgetPassword.notFound');
+  if (user.privileges.includes('blacklisted')) throw new AppError('forgetPassword.permissionDenied');
+  const language = pickLanguage(input.language ?? user.attr.language);
+  await services.db.transaction(async (tx) => {
+    const code = await createVerification(tx, 'reset', { userId: user.id, username: user.username, language });
+    const link = `${services.config.publicUrl}/forgetPasswordVerify?code=${code}`;
+    await sendMailOrFail(services, buildMail(services.i18n, 'reset', { to: user.originEmail!, language, username: user.username, link }));
+  });
+}
+
+/** Sets the new password with a reset code: single use, expiring, and every session is signed out. */
+export async function forgetPasswordVerify(services: Services, input: { code: string; newpassword: string }) {
+  const passwordHash = await hashPassword(input.newpassword);
+  const outcome = await inTransaction(services.db, services.publish, async (r) => {
+    const row = await takeVerification(r.tx, 'reset', input.code);
+    if (!row) throw new AppError('forgetPassword.notFound');
+    // An expired code is deleted all the same (the transaction commits), then refused.
+    if (isExpired(row)) return 'expired' as const;
+    const user = await userById(r.tx, row.userId!);
+    if (!user || !user.valid) throw new AppError('forgetPassword.notFound');
+    await revokeInTransaction(r, user.id, { passwordHash });
+    return 'done' as const;
+  });
+  if (outcome === 'expired') throw new AppError('forgetPassword.expired');
+}
+
+export async function changePassword(services: Services, user: AuthedUser, input: { oldpassword: string; newpassword: string }) {
+  if (!(await verifyPassword(user.row.passwordHash, input.oldpassword))) throw new AppError('changePassword.notMatch');
+  await revokeSessions(services, user.row, { passwordHash: await hashPassword(input.newpassword) });
+}

@@ -1,0 +1,182 @@
+import {
+  bindOriginBody,
+  bindOriginVerifyQuery,
+  changePasswordBody,
+  forgetPasswordBody,
+  forgetPasswordVerifyBody,
+  signinBody,
+  signupBody,
+  signupVerifyQuery,
+} from '@shared/schemas/account';
+import { captchaQuery } from '@shared/schemas/captcha';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { AppError } from '@server/http/errors';
+import { assertInteractive } from '@server/modules/users/profile';
+import { signup, signupVerify } from './signup';
+import { revokeSessions, signin } from './signin';
+import { bindOrigin, bindOriginVerify } from './binding';
+import { changePassword, forgetPassword, forgetPasswordVerify } from './password';
+
+const TAG = 'Accounts';
+
+export const authRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/captcha',
+    tag: 'Site',
+    summary: 'A new svg captcha: `hash` goes back as `encryptCaptcha`, with the 4 characters as `response`.',
+    area: 'captcha',
+    auth: 'none',
+    query: captchaQuery,
+    rateLimit: 'captcha',
+    success: { code: 'captcha.gen' },
+    handler: ({ res, services }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      return ok('captcha.gen', services.captcha.create());
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/signup',
+    tag: TAG,
+    summary: 'Create an account bound to a platform account; a confirmation code is mailed to the platform e-mail.',
+    area: 'signup',
+    auth: 'none',
+    body: signupBody,
+    captcha: 'required',
+    rateLimit: 'signup',
+    success: { code: 'signup.needVerify', status: 201 },
+    errors: ['signup.usernameExist', 'signup.originNotFound', 'signup.usernameMismatch', 'signup.gameNotShown', 'signup.originBindingExist', 'signup.error', 'mail.error'],
+    handler: async ({ body, services, ip, req }) => {
+      await signup(services, body.data, { ip, acceptLanguage: req.headers['accept-language']?.split(',')[0] });
+      return ok('signup.needVerify', undefined, { message: 'Check your e-mail to finish signing up.' });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/signupVerify',
+    tag: TAG,
+    summary: 'Confirm a sign-up with the mailed code (single use, 4 hours).',
+    area: 'signup',
+    auth: 'none',
+    query: signupVerifyQuery,
+    success: { code: 'signup.success', status: 201 },
+    errors: ['signup.notFound', 'signup.expired', 'signup.usernameExist', 'signup.originBindingExist'],
+    handler: async ({ query, services }) => {
+      const result = await signupVerify(services, query.code);
+      if (result.expired) throw new AppError('signup.expired');
+      return ok('signup.success', { username: result.user.username, userId: result.user.id });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/signin',
+    tag: TAG,
+    summary: 'Sign in by username or bound e-mail; the token goes in header `x-access-token`.',
+    area: 'signin',
+    auth: 'none',
+    body: signinBody,
+    rateLimit: 'signin',
+    success: { code: 'signin.success' },
+    errors: ['signin.noSuchUser', 'signin.invalidIdentity', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
+    handler: async ({ body, services, ip }) => ok('signin.success', await signin(services, body.data, body, ip)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/signout',
+    tag: TAG,
+    summary: 'Sign out everywhere: every token issued before now stops working.',
+    area: 'logout',
+    auth: 'required',
+    success: { code: 'logout.success' },
+    handler: async ({ user, services }) => {
+      await revokeSessions(services, user.row);
+      return ok('logout.success');
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/bindOrigin',
+    tag: TAG,
+    summary: 'Bind a platform account: a code is mailed to its e-mail.',
+    area: 'bindOrigin',
+    auth: 'required',
+    body: bindOriginBody,
+    captcha: 'skippable',
+    rateLimit: 'bindOrigin',
+    success: { code: 'bindOrigin.needVerify' },
+    errors: ['bindOrigin.originNotFound', 'bindOrigin.gameNotShowed', 'bindOrigin.originBindingExist', 'bindOrigin.error', 'mail.error'],
+    handler: async ({ user, body, services }) => {
+      if (user.privileges.includes('blacklisted')) throw new AppError('user.permissionDenined');
+      await bindOrigin(services, user, body.data);
+      return ok('bindOrigin.needVerify');
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/bindOriginVerify',
+    tag: TAG,
+    summary: 'Complete a binding with the mailed code, signed in as the account that asked.',
+    area: 'bindOrigin',
+    auth: 'required',
+    query: bindOriginVerifyQuery,
+    success: { code: 'bindOrigin.success' },
+    errors: ['bindOrigin.notFound', 'bindOrigin.expired', 'bindOrigin.originBindingExist'],
+    handler: async ({ user, query, services }) => {
+      const result = await bindOriginVerify(services, user, query.code);
+      if (result.expired) throw new AppError('bindOrigin.expired');
+      return ok('bindOrigin.success', { originName: result.originName });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/forgetPassword',
+    tag: TAG,
+    summary: 'Mail a password-reset code to the bound platform e-mail.',
+    area: 'forgetPassword',
+    auth: 'none',
+    body: forgetPasswordBody,
+    captcha: 'required',
+    rateLimit: 'forgetPassword',
+    success: { code: 'forgetPassword.needVerify' },
+    errors: ['forgetPassword.notFound', 'forgetPassword.permissionDenied', 'mail.error'],
+    handler: async ({ body, services }) => {
+      await forgetPassword(services, body.data);
+      return ok('forgetPassword.needVerify');
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/forgetPasswordVerify',
+    tag: TAG,
+    summary: 'Set a new password with the mailed code; all sessions are signed out.',
+    area: 'forgetPassword',
+    auth: 'none',
+    body: forgetPasswordVerifyBody,
+    rateLimit: 'forgetPassword',
+    success: { code: 'forgetPassword.success' },
+    errors: ['forgetPassword.notFound', 'forgetPassword.expired'],
+    handler: async ({ body, services }) => {
+      await forgetPasswordVerify(services, body.data);
+      return ok('forgetPassword.success');
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/changePassword',
+    tag: TAG,
+    summary: 'Change the password (old one required); all sessions are signed out.',
+    area: 'changePassword',
+    auth: 'required',
+    body: changePasswordBody,
+    success: { code: 'changePassword.success' },
+    errors: ['changePassword.notMatch'],
+    handler: async ({ user, body, services }) => {
+      assertInteractive(user);
+      await changePassword(services, user, body.data);
+      return ok('changePassword.success');
+    },
+  }),
+];
+

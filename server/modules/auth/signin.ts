@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { canSkipCaptcha } from '@shared/privileges';
+import { roomOf } from '@shared/socket';
+import type { CaptchaFields } from '@shared/schemas/captcha';
+import { users, type UserRow } from '@server/db/schema';
+import type { Services } from '@server/services';
+import { AppError } from '@server/http/errors';
+import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { userByLogin } from '@server/modules/users/queries';
+import { userAvatarOf } from '@server/modules/users/avatar';
+import { verifyPassword } from './passwords';
+
+interface SigninInput {
+  username: string;
+  password: string;
+  visitType?: string;
+  EXPIRES_IN?: number;
+}
+
+/**
+ * Sign-in by username or bound e-mail. SKIP_CAPTCHA is accepted only once the credentials show a
+ * bot or dev account (reference §2), so the captcha is checked here rather than by the route.
+ */
+export async function signin(services: Services, input: SigninInput, captcha: CaptchaFields, ip: string) {
+  const skip = services.captcha.wantsSkip(captcha);
+  if (!skip) await services.captcha.check(captcha, { ip });
+  const user = await userByLogin(services.db, input.username);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  if (!user || !user.valid || !passwordOk) throw new AppError('signin.noSuchUser');
+  const privileged = canSkipCaptcha(user.privileges);
+  if (skip && !privileged) throw new AppError('signin.invalidIdentity', 'SKIP_CAPTCHA is for bot and dev accounts');
+
+  const visitType = input.visitType === 'bot' && !privileged ? 'websites' : (input.visitType ?? 'websites');
+  const { token, payload } = await services.tokens.sign({
+    userId: user.id,
+    username: user.username,
+    userAvatar: userAvatarOf(user),
+    privilege: user.privileges,
+    visitType,
+    expiresIn: privileged ? input.EXPIRES_IN : undefined,
+  });
+  await services.db
+    .update(users)
+    .set({ updateTime: new Date(), attr: sql`${users.attr} || ${JSON.stringify({ lastSigninIP: ip })}::jsonb` })
+    .where(eq(users.id, user.id));
+  return { token, userinfo: payload };
+}
+
+/** Revokes every token of the user issued until now, and tells their other tabs. */
+export async function revokeSessions(services: Services, user: Pick<UserRow, 'id'>, extra: Partial<typeof users.$inferInsert> = {}) {
+  await inTransaction(services.db, services.publish, (r) => revokeInTransaction(r, user.id, extra));
+}
+
+export async function revokeInTransaction({ tx, emit }: Recorder, userId: number, extra: Partial<typeof users.$inferInsert> = {}) {
+  const at = new Date();
+  await tx.update(users).set({ ...extra, signoutTime: at }).where(eq(users.id, userId));
+  await emit(roomOf.user(userId), 'session.revoked', { userId, at: at.toISOString() });
+}

@@ -1,0 +1,79 @@
+import { LIMITS } from '@shared/limits';
+import type { SignupBody } from '@shared/schemas/account';
+import { pickLanguage } from '@shared/languages';
+import { users } from '@server/db/schema';
+import type { Services } from '@server/services';
+import { AppError } from '@server/http/errors';
+import { buildMail } from '@server/mail/templates';
+import { sendMailOrFail } from '@server/mail/send';
+import { originBoundTo, usernameTaken } from '@server/modules/users/queries';
+import { hashPassword } from './passwords';
+import { resolvePlatformAccount } from './platform-check';
+import { createVerification, isExpired, originPending, takeVerification, usernamePending } from './verifications';
+
+/** Sign-up: checks everything, stores a pending registration and mails its code (reference §5). */
+export async function signup(services: Services, input: SignupBody['data'], ctx: { ip: string; acceptLanguage?: string }) {
+  const { db } = services;
+  if ((await usernameTaken(db, input.username)) || (await usernamePending(db, input.username))) throw new AppError('signup.usernameExist');
+  const account = await resolvePlatformAccount(services, input.originEmail, input.originName, {
+    notFound: 'signup.originNotFound',
+    mismatch: 'signup.usernameMismatch',
+    noGame: 'signup.gameNotShown',
+    error: 'signup.error',
+  });
+  if ((await originBoundTo(db, account.userId)) || (await originPending(db, account.userId))) throw new AppError('signup.originBindingExist');
+
+  const language = pickLanguage(input.language ?? ctx.acceptLanguage);
+  const passwordHash = await hashPassword(input.password);
+  // The code row and the mail stand or fall together: a mail that cannot be sent leaves nothing behind.
+  await db.transaction(async (tx) => {
+    const code = await createVerification(tx, 'register', {
+      username: input.username,
+      passwordHash,
+      originName: account.username,
+      originUserId: account.userId,
+      originPersonaId: account.personaId,
+      originEmail: input.originEmail,
+      language,
+      registerIp: ctx.ip,
+    });
+    const link = `${services.config.publicUrl}/registerVerification?code=${code}`;
+    await sendMailOrFail(services, buildMail(services.i18n, 'register', { to: input.originEmail, language, username: input.username, link }));
+  });
+}
+
+/** Confirms a sign-up code: creates the account, bound to its platform account. */
+export async function signupVerify(services: Services, code: string) {
+  return services.db.transaction(async (tx) => {
+    const row = await takeVerification(tx, 'register', code);
+    if (!row) throw new AppError('signup.notFound');
+    if (isExpired(row)) {
+      // Commit the deletion of the stale code, then refuse.
+      return { expired: true as const };
+    }
+    if (await usernameTaken(tx, row.username!)) throw new AppError('signup.usernameExist');
+    if (await originBoundTo(tx, row.originUserId!)) throw new AppError('signup.originBindingExist');
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: row.username!,
+        passwordHash: row.passwordHash!,
+        privileges: ['normal'],
+        attr: {
+          language: row.language ?? 'en-US',
+          changeNameLeft: LIMITS.changeNameDefault,
+          allowDM: false,
+          showOrigin: false,
+          showAchievement: true,
+          showAD: true,
+          registerIP: row.registerIp ?? undefined,
+        },
+        originName: row.originName,
+        originUserId: row.originUserId,
+        originPersonaId: row.originPersonaId,
+        originEmail: row.originEmail,
+      })
+      .returning();
+    return { expired: false as const, user: user! };
+  });
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import type { Services } from '@server/services';
+
+type Check = { status: 'ok' | 'down' | 'off'; kind?: string; detail?: string };
+
+async function check(run: () => Promise<unknown>, kind?: string): Promise<Check> {
+  try {
+    await run();
+    return { status: 'ok', kind };
+  } catch (e) {
+    return { status: 'down', kind, detail: (e as Error).message };
+  }
+}
+
+export async function healthReport(services: Services) {
+  const [database, redis, mail, platform] = await Promise.all([
+    check(() => services.db.execute(sql`select 1`), services.database.kind),
+    services.redis ? check(() => services.redis!.ping(), 'redis') : Promise.resolve<Check>({ status: 'off', kind: 'in-process' }),
+    check(async () => {
+      if (!(await services.mailer.verify())) throw new Error('mail server refused');
+    }, services.mailer.kind),
+    check(() => services.platform.status(), services.directory ? 'built-in' : 'http'),
+  ]);
+  const healthy = [database, redis, mail, platform].every((c) => c.status !== 'down');
+  return { healthy, checks: { database, redis, mail, platform } };
+}
+
+export const siteRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/health',
+    tag: 'Site',
+    summary: 'State of the database, Redis, mail and the platform directory (503 when one is down).',
+    area: 'health',
+    auth: 'none',
+    success: { code: 'health.ok' },
+    handler: async ({ services, res }) => {
+      const report = await healthReport(services);
+      res.setHeader('Cache-Control', 'no-store');
+      return { code: report.healthy ? 'health.ok' : 'health.degraded', data: report.checks, status: report.healthy ? 200 : 503 };
+    },
+  }),
+];

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
+import type { UserSettableAttr } from '@shared/schemas/account';
+import { users } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { inTransaction } from '@server/realtime/outbox';
+import { sanitizeRichText } from '@server/http/sanitize';
+import { usernameTaken } from './queries';
+import { usernamePending } from '@server/modules/auth/verifications';
+
+/** Tokens made for bots or third-party apps may not change the account (reference §2). */
+export function assertInteractive(user: AuthedUser) {
+  if (user.token.visitType === 'bot' || user.token.visitType === 'external-auth') throw new AppError('user.permissionDenined', 'not with this kind of token');
+}
+
+/** Updates the attributes a user may set; anything else in the request is ignored. */
+export async function updateOwnAttr(services: Services, user: AuthedUser, patch: UserSettableAttr) {
+  const next = { ...user.row.attr, ...patch };
+  if (patch.introduction !== undefined) next.introduction = sanitizeRichText(patch.introduction);
+  await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    await tx.update(users).set({ attr: next }).where(eq(users.id, user.id));
+    await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
+  });
+  return next;
+}
+
+/** Renames the account while chances are left; the login id changes with it. */
+export async function changeName(services: Services, user: AuthedUser, newname: string) {
+  const left = user.row.attr.changeNameLeft ?? 3;
+  if (left <= 0) throw new AppError('changeName.noChance');
+  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    // Lock the row: two renames at once must not both spend the same chance.
+    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const chances = fresh!.attr.changeNameLeft ?? 3;
+    if (chances <= 0) throw new AppError('changeName.noChance');
+    if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
+    const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
+    await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));
+    await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
+    return { chancesLeft: chances - 1 };
+  });
+}

@@ -1,0 +1,47 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { users, type UserRow } from '@server/db/schema';
+import type { DbOrTx } from '@server/db/client';
+
+export async function userById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Sign-in identifier: the username (any case) or the bound platform e-mail. */
+export async function userByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
+  const lower = login.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower}`, eq(users.originEmail, lower)))
+    .orderBy(sql`lower(${users.username}) = ${lower} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** For password reset: the username or the bound platform account name. */
+export async function userByNameOrOrigin(db: DbOrTx, name: string): Promise<UserRow | null> {
+  const lower = name.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower}`, sql`lower(${users.originName}) = ${lower}`))
+    .orderBy(sql`lower(${users.username}) = ${lower} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function usernameTaken(db: DbOrTx, username: string, exceptId?: number) {
+  const cond = sql`lower(${users.username}) = ${username.toLowerCase()}`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(cond, ne(users.id, exceptId)) : cond)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function originBoundTo(db: DbOrTx, originUserId: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.originUserId, originUserId)).limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,90 @@
+import { changeNameBody, updateMeBody, userInfoQuery } from '@shared/schemas/account';
+import { hasAdminLevel } from '@shared/privileges';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { AppError } from '@server/http/errors';
+import { assertNotLocked } from '@server/http/auth';
+import { presentUser } from './presenter';
+import { userById } from './queries';
+import { assertInteractive, changeName, updateOwnAttr } from './profile';
+
+const TAG = 'Users';
+
+export const userRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/user/me',
+    tag: TAG,
+    summary: 'The signed-in account, with its private settings.',
+    area: 'me',
+    auth: 'required',
+    success: { code: 'userInfo.success' },
+    handler: ({ user }) => ok('userInfo.success', presentUser(user.row, 'self')),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/me',
+    tag: TAG,
+    summary: 'Update your own settings: allowDM, showOrigin, showAchievement, introduction, language, showAD.',
+    area: 'me',
+    auth: 'required',
+    body: updateMeBody,
+    success: { code: 'me.success' },
+    handler: async ({ user, body, services }) => {
+      if (user.privileges.includes('blacklisted')) throw new AppError('user.permissionDenined');
+      assertInteractive(user);
+      const attr = await updateOwnAttr(services, user, body.data.attr ?? {});
+      return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/info',
+    tag: TAG,
+    summary: 'A user’s public profile.',
+    area: 'userInfo',
+    auth: 'none',
+    query: userInfoQuery,
+    success: { code: 'userInfo.success' },
+    errors: ['userInfo.notFound'],
+    handler: async ({ query, services }) => {
+      const row = await userById(services.db, query.id);
+      if (!row || !row.valid) throw new AppError('userInfo.notFound');
+      return ok('userInfo.success', presentUser(row, 'public'));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/info4admin',
+    tag: TAG,
+    summary: 'A user’s profile with every attribute (super, root, dev).',
+    area: 'userInfo',
+    auth: 'required',
+    query: userInfoQuery,
+    success: { code: 'userInfo.success' },
+    errors: ['userInfo.notFound', 'user.permissionDenined'],
+    handler: async ({ user, query, services }) => {
+      if (!hasAdminLevel(user.privileges, 2)) throw new AppError('user.permissionDenined');
+      const row = await userById(services.db, query.id);
+      if (!row) throw new AppError('userInfo.notFound');
+      return ok('userInfo.success', presentUser(row, 'staff'));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/changeName',
+    tag: TAG,
+    summary: 'Rename the account (limited chances; the login id changes).',
+    area: 'changeName',
+    auth: 'required',
+    body: changeNameBody,
+    captcha: 'skippable',
+    success: { code: 'changeName.success' },
+    errors: ['changeName.noChance', 'changeName.occupied'],
+    handler: async ({ user, body, services }) => {
+      assertNotLocked(user);
+      assertInteractive(user);
+      return ok('changeName.success', await changeName(services, user, body.data.newname));
+    },
+  }),
+];

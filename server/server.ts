@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config';
+import { createServices, type ServiceOverrides, type Services } from './services';
+import { createApp } from './app';
+import { createRealtime, type Realtime } from './realtime/socket-server';
+import { corsPolicy } from './http/cors';
+import { resolveToken } from './http/auth';
+
+export interface RunningServer {
+  services: Services;
+  app: ReturnType<typeof createApp>;
+  http: http.Server;
+  realtime: Realtime;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
+export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
+  const services = await createServices(config, overrides);
+  const app = createApp(services);
+  const server = http.createServer(app);
+  const cors = corsPolicy(process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean));
+  const realtime = createRealtime(server, {
+    db: services.db,
+    log: services.log,
+    redis: services.redis,
+    corsOrigin: cors.socketOrigin,
+    async identify(token) {
+      if (!token) return null;
+      const result = await resolveToken(services, token);
+      return result.user ? { userId: result.user.id, privileges: result.user.privileges } : null;
+    },
+  });
+  services.publish = realtime.publish;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    services,
+    app,
+    http: server,
+    realtime,
+    url,
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections();
+        await realtime.close();
+        await services.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RoomEvent } from '@shared/socket';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { createLogger, type Logger } from './infra/logger';
+import { createRedis } from './infra/redis';
+import { memoryStore, redisStore, type KeyStore } from './infra/store';
+import { createRateLimiters, type RateLimiters } from './infra/rate-limits';
+import { createTokenService, type TokenService } from './modules/auth/tokens';
+import { createCaptchaService, type CaptchaService } from './modules/auth/captcha';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createPlatformClient, type PlatformClient } from './platform/client';
+import { DirectoryServer, loadDirectoryFile } from './platform/directory-server';
+import { createServerI18n, type ServerI18n } from './i18n';
+
+export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
+
+/** Everything a request handler may use; built once per process (or per test file). */
+export interface Services {
+  config: Config;
+  log: Logger;
+  db: Db;
+  database: Database;
+  redis?: Redis;
+  store: KeyStore;
+  rateLimiters: RateLimiters;
+  tokens: TokenService;
+  captcha: CaptchaService;
+  mailer: Mailer;
+  platform: PlatformClient;
+  /** The built-in directory when PLATFORM_API_URL is unset. */
+  directory?: DirectoryServer;
+  i18n: ServerI18n;
+  secret: string;
+  /** Pushes committed events to sockets; replaced by the realtime server once it is attached. */
+  publish: (events: RoomEvent[]) => void;
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  log?: Logger;
+  /** A PGlite dump to start from instead of DATA_DIR (tests). */
+  loadDataDir?: Blob;
+  inMemoryDb?: boolean;
+}
+
+/** The signing secret: SECRET, else one generated once and kept in the data directory. */
+function resolveSecret(config: Config): string {
+  if (config.secret) return config.secret;
+  const file = path.join(config.dataDir, 'secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const secret = resolveSecret(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl || overrides.inMemoryDb || overrides.loadDataDir ? undefined : path.join(config.dataDir, 'pg'),
+    loadDataDir: overrides.loadDataDir,
+  });
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const store = redis ? redisStore(redis, config.redisPrefix) : memoryStore();
+
+  let directory: DirectoryServer | undefined;
+  let platformUrl = config.platformApiUrl;
+  if (!platformUrl) {
+    directory = new DirectoryServer(loadDirectoryFile(config.platformDataFile ?? DEMO_DIRECTORY_FILE));
+    platformUrl = await directory.listen(0);
+  }
+
+  const services: Services = {
+    config,
+    log,
+    db: database.db,
+    database,
+    redis,
+    store,
+    rateLimiters: createRateLimiters(redis, config.redisPrefix),
+    tokens: createTokenService(secret),
+    captcha: createCaptchaService({
+      secret,
+      store,
+      turnstile: config.turnstileSecret ? { secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl } : undefined,
+    }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    platform: createPlatformClient(platformUrl),
+    directory,
+    i18n: await createServerI18n(),
+    secret,
+    publish: () => undefined,
+    async close() {
+      services.mailer.close();
+      await directory?.close();
+      await store.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+  return services;
+}

@@ -1,0 +1,87 @@
+/**
+ * The error catalogue: every failure code the API can answer with, and its HTTP status.
+ * Codes are user-visible (clients translate them), so their spelling follows the reference,
+ * misspellings included (`user.permissionDenined`).
+ */
+export const ERROR_STATUS = {
+  'request.404': 404,
+  'request.rateLimited': 429,
+  'request.tooLarge': 413,
+  'request.badJson': 400,
+  'server.error': 500,
+  'server.unavailable': 503,
+
+  'user.tokenExpired': 401,
+  'user.invalid': 401,
+  'user.tokenClientException': 401,
+  'user.permissionDenined': 403,
+  'user.permissionDenied': 403,
+  'user.needBindEaAccount': 403,
+
+  'captcha.bad': 400,
+  'captcha.expired': 403,
+  'captcha.wrong': 403,
+  'captcha.error': 503,
+
+  'signin.bad': 400,
+  'signin.noSuchUser': 401,
+  'signin.invalidIdentity': 401,
+  'signup.bad': 400,
+  'signup.usernameExist': 409,
+  'signup.originNotFound': 404,
+  'signup.usernameMismatch': 400,
+  'signup.originBindingExist': 409,
+  'signup.gameNotShown': 403,
+  'signup.notFound': 404,
+  'signup.expired': 400,
+  'signup.error': 503,
+  'logout.bad': 400,
+
+  'bindOrigin.bad': 400,
+  'bindOrigin.originNotFound': 404,
+  'bindOrigin.originBindingExist': 409,
+  'bindOrigin.gameNotShowed': 403,
+  'bindOrigin.notFound': 404,
+  'bindOrigin.expired': 400,
+  'bindOrigin.error': 503,
+
+  'forgetPassword.bad': 400,
+  'forgetPassword.notFound': 404,
+  'forgetPassword.permissionDenied': 403,
+  'forgetPassword.expired': 400,
+
+  'changeName.bad': 400,
+  'changeName.noChance': 403,
+  'changeName.occupied': 409,
+  'changePassword.bad': 400,
+  'changePassword.notMatch': 403,
+
+  'me.bad': 400,
+  'userInfo.bad': 400,
+  'userInfo.notFound': 404,
+
+  'mail.error': 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (code: string): code is ErrorCode => code in ERROR_STATUS;
+
+/** The shape of every failure body. `err` is kept on token failures for old clients. */
+export interface ErrorBody {
+  error: 1;
+  code: string;
+  message?: unknown;
+  err?: 1;
+}
+
+export interface SuccessBody<T = unknown> {
+  success: 1;
+  code: string;
+  data?: T;
+  message?: string;
+  total?: number;
+}
+
+/** Codes that mean "your session is gone": the client signs out and goes to /signin. */
+export const SESSION_END_CODES = ['user.tokenExpired', 'user.invalid', 'user.tokenClientException'] as const;

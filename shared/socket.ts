@@ -1,0 +1,63 @@
+/**
+ * The realtime protocol: room names, the events persisted per room, and the Socket.IO event maps
+ * used by both the server's emits and the client's handlers.
+ */
+
+export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
+
+export type ParsedRoom =
+  | { kind: 'case'; id: number }
+  | { kind: 'user'; id: number }
+  | { kind: 'chat'; a: number; b: number }
+  | { kind: 'staff' }
+  | { kind: 'all' };
+
+export function parseRoom(room: string): ParsedRoom | null {
+  if (room === 'staff' || room === 'all') return { kind: room };
+  const m = /^(case|user):([1-9]\d{0,9})$/.exec(room);
+  if (m) return { kind: m[1] as 'case' | 'user', id: Number(m[2]) };
+  const c = /^chat:([1-9]\d{0,9})-([1-9]\d{0,9})$/.exec(room);
+  if (c && Number(c[1]) < Number(c[2])) return { kind: 'chat', a: Number(c[1]), b: Number(c[2]) };
+  return null;
+}
+
+export const roomOf = {
+  case: (id: number) => `case:${id}` as RoomName,
+  user: (id: number) => `user:${id}` as RoomName,
+  chat: (x: number, y: number) => `chat:${Math.min(x, y)}-${Math.max(x, y)}` as RoomName,
+  staff: 'staff' as RoomName,
+  all: 'all' as RoomName,
+};
+
+/** Events that are persisted with a per-room sequence number and replayed on re-join. */
+export interface RoomEventMap {
+  /** The account changed (name, privileges, settings): refetch /user/me. */
+  'user.updated': { userId: number };
+  /** Every token issued before `at` is revoked: other tabs sign out. */
+  'session.revoked': { userId: number; at: string };
+  /** An inbox notification for this user. */
+  notification: { id: number; type: string; content: string; createTime: string };
+}
+export type RoomEventName = keyof RoomEventMap;
+
+export type RoomEvent = {
+  [K in RoomEventName]: { room: string; seq: number; name: K; payload: RoomEventMap[K]; at: string };
+}[RoomEventName];
+
+export type JoinResult =
+  | { ok: true; room: string; lastSeq: number; replayed: number; refetch?: boolean }
+  | { ok: false; room: string; code: 'room.bad' | 'room.forbidden' };
+
+/** Replays larger than this answer "refetch" instead. */
+export const REPLAY_LIMIT = 500;
+
+export interface ServerToClientEvents {
+  'room:event': (event: RoomEvent) => void;
+  /** The room's history is too far behind to replay: refetch its page. */
+  'room:refetch': (info: { room: string; lastSeq: number }) => void;
+}
+
+export interface ClientToServerEvents {
+  'room:join': (req: { room: string; lastSeq?: number }, ack: (res: JoinResult) => void) => void;
+  'room:leave': (req: { room: string }, ack?: (res: { ok: boolean }) => void) => void;
+}
