@@ -1,0 +1,23 @@
+// pm2: `pm2 start ecosystem.config.js` after `npm install && npm run build`.
+// Two clustered processes share one port; they need PostgreSQL and Redis (DESIGN §2).
+// The browser client connects over WebSocket only, so no sticky sessions are needed.
+// (pm2 reads this ES module's named `apps` export.)
+export const apps = [
+  {
+    name: 'tribunal',
+    script: 'bin/tribunal.js',
+    exec_mode: 'cluster',
+    instances: 2,
+    kill_timeout: 10000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: 8080,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tribunal',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      // Set SECRET (shared by both processes), PUBLIC_URL and SMTP_URL in the environment.
+      SECRET: process.env.SECRET,
+      PUBLIC_URL: process.env.PUBLIC_URL,
+      SMTP_URL: process.env.SMTP_URL,
+    },
+  },
+];
