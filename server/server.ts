@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { corsPolicy } from './http/cors';
 import { resolveToken } from './http/auth';
+import { registerJobs } from './jobs/register';
 
 export interface RunningServer {
   services: Services;
@@ -34,6 +35,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     },
   });
   services.publish = realtime.publish;
+  await registerJobs(services);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -15,6 +15,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createPlatformClient, type PlatformClient } from './platform/client';
 import { DirectoryServer, loadDirectoryFile } from './platform/directory-server';
 import { createServerI18n, type ServerI18n } from './i18n';
+import type { JobRunner } from './jobs/types';
+import { inProcessRunner } from './jobs/in-process';
+import { bullmqRunner } from './jobs/bullmq';
 
 export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
 
@@ -34,6 +37,7 @@ export interface Services {
   /** The built-in directory when PLATFORM_API_URL is unset. */
   directory?: DirectoryServer;
   i18n: ServerI18n;
+  jobs: JobRunner;
   secret: string;
   /** Pushes committed events to sockets; replaced by the realtime server once it is attached. */
   publish: (events: RoomEvent[]) => void;
@@ -94,9 +98,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     platform: createPlatformClient(platformUrl),
     directory,
     i18n: await createServerI18n(),
+    jobs: redis ? bullmqRunner(redis, config.redisPrefix, log) : inProcessRunner(log),
     secret,
     publish: () => undefined,
     async close() {
+      await services.jobs.close();
       services.mailer.close();
       await directory?.close();
       await store.close();

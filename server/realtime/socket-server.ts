@@ -71,6 +71,11 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
           return reply({ ok: true, room, lastSeq: current, replayed: 0, refetch: true });
         }
         const missed = await eventsAfter(deps.db, room, since, REPLAY_LIMIT);
+        // Purged history leaves a hole: never replay across it, refetch instead.
+        if (missed[0]?.seq !== since + 1) {
+          socket.emit('room:refetch', { room, lastSeq: current });
+          return reply({ ok: true, room, lastSeq: current, replayed: 0, refetch: true });
+        }
         for (const ev of missed) socket.emit('room:event', ev);
         reply({ ok: true, room, lastSeq: missed.at(-1)?.seq ?? current, replayed: missed.length });
       } catch (e) {

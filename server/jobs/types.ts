@@ -1,0 +1,24 @@
+/** Every background job and its data: one typed map for both runners. */
+export interface JobMap {
+  /** Deletes expired verification codes and realtime events past the replay horizon. */
+  'maintenance.purge': Record<string, never>;
+}
+export type JobName = keyof JobMap;
+export type JobHandler<K extends JobName> = (data: JobMap[K]) => Promise<void>;
+
+export interface EnqueueOptions {
+  delayMs?: number;
+  /** A job with the same id is added only once (deadlines use the case id). */
+  jobId?: string;
+}
+
+/** The queue interface: BullMQ on Redis, or an in-process runner with the same behaviour. */
+export interface JobRunner {
+  kind: 'bullmq' | 'in-process';
+  register<K extends JobName>(name: K, handler: JobHandler<K>): void;
+  enqueue<K extends JobName>(name: K, data: JobMap[K], opts?: EnqueueOptions): Promise<void>;
+  /** Runs `name` every `everyMs` (one schedule per name across all nodes). */
+  repeat<K extends JobName>(name: K, data: JobMap[K], everyMs: number): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
