@@ -35,3 +35,13 @@ export const isLocked = (roles: readonly string[]) => hasAny(roles, ['blackliste
 /** The heaviest weight among a user's privileges. */
 export const weightOf = (roles: readonly string[]) =>
   roles.reduce((max, r) => Math.max(max, PRIVILEGE_WEIGHT[r as Privilege] ?? 0), 0);
+
+/**
+ * Whether an account may submit anything (reports, replies, appeals, messages): not banned or
+ * frozen, and bound to a platform account unless it is staff or a bot (reference §5).
+ */
+export function canSubmit(roles: readonly string[], isBound: boolean): 'ok' | 'locked' | 'needBind' {
+  if (isLocked(roles)) return 'locked';
+  if (!isBound && !hasAny(roles, [...ADMIN_LEVELS[1], 'bot'])) return 'needBind';
+  return 'ok';
+}
