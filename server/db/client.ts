@@ -39,7 +39,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await withMigrationLock(pool, () => migrate(db as never, { migrationsFolder }));
+    await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -58,12 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-/** Several processes may start together on one PostgreSQL: only one migrates at a time. */
-async function withMigrationLock(pool: import('pg').Pool, run: () => Promise<void>) {
+/** Several processes may start together on one PostgreSQL: only one migrates at a time (on the locked connection). */
+async function withMigrationLock(pool: import('pg').Pool, run: (conn: import('pg').PoolClient) => Promise<void>) {
   const conn = await pool.connect();
   try {
     await conn.query('SELECT pg_advisory_lock(727001)');
-    await run();
+    await run(conn);
   } finally {
     await conn.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
     conn.release();
