@@ -18,7 +18,7 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
     async enqueue(name, data, opts = {}) {
       await queue.add(name, data, {
         delay: opts.delayMs,
-        jobId: opts.jobId ? `${name}:${opts.jobId}` : undefined,
+        jobId: opts.jobId ? `${name}__${opts.jobId}` : undefined, // BullMQ ids may not contain ":"
         attempts: 5,
         backoff: { type: 'exponential', delay: 2000 },
         removeOnComplete: 1000,

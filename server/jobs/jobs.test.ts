@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createLogger } from '@server/infra/logger';
+import { createRedis } from '@server/infra/redis';
+import { realtimeEvents, verifications } from '@server/db/schema';
+import { recordEvent } from '@server/realtime/outbox';
+import { createTestApp, unique, type TestApp } from '@server/test/harness';
+import { inProcessRunner } from './in-process';
+import { bullmqRunner } from './bullmq';
+import { EVENT_RETENTION_MS, purgeExpired } from './maintenance';
+import type { JobRunner } from './types';
+
+const log = createLogger('silent');
+const waitFor = async (check: () => boolean, ms = 5_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+// The BullMQ runner is exercised whenever Redis is configured (CI's PostgreSQL + Redis run).
+const runners: Array<[string, () => JobRunner]> = [['in-process', () => inProcessRunner(log)]];
+if (process.env.REDIS_URL) runners.push(['bullmq', () => bullmqRunner(createRedis(process.env.REDIS_URL!), `jobs-test:${unique('q')}:`, log)]);
+
+describe.each(runners)('%s job runner', (_name, make) => {
+  it('runs a delayed job once, after its delay, and de-duplicates by job id', async () => {
+    const runner = make();
+    const ran: number[] = [];
+    runner.register('maintenance.purge', async () => void ran.push(Date.now()));
+    await runner.start();
+    const queuedAt = Date.now();
+    await runner.enqueue('maintenance.purge', {}, { delayMs: 300, jobId: 'same' });
+    await runner.enqueue('maintenance.purge', {}, { delayMs: 300, jobId: 'same' });
+    await waitFor(() => ran.length >= 1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(ran).toHaveLength(1);
+    expect(ran[0]! - queuedAt).toBeGreaterThanOrEqual(250);
+    await runner.close();
+  });
+
+  it('repeats a scheduled job', async () => {
+    const runner = make();
+    let runs = 0;
+    runner.register('maintenance.purge', async () => void runs++);
+    await runner.repeat('maintenance.purge', {}, 150);
+    await runner.start();
+    await waitFor(() => runs >= 2);
+    await runner.close();
+  });
+});
+
+describe('maintenance purge', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('deletes expired codes and events past retention, and keeps the rest', async () => {
+    const db = app.services.db;
+    const now = Date.now();
+    const stale = unique('stale').padEnd(20, 'x').replace(/-/g, 'x');
+    const fresh = unique('fresh').padEnd(20, 'x').replace(/-/g, 'x');
+    await db.insert(verifications).values([
+      { code: stale, type: 'register', expiresTime: new Date(now - 1000) },
+      { code: fresh, type: 'register', expiresTime: new Date(now + 60_000) },
+    ]);
+    const room = `case:${Math.floor(Math.random() * 1e9) + 1}`;
+    const old = await recordEvent(db, room, 'user.updated', { userId: 1 });
+    const recent = await recordEvent(db, room, 'user.updated', { userId: 1 });
+    await db.update(realtimeEvents).set({ createTime: new Date(now - EVENT_RETENTION_MS - 1000) }).where(eq(realtimeEvents.seq, old.seq));
+
+    const removed = await purgeExpired(db, now);
+    expect(removed.codes).toBeGreaterThanOrEqual(1);
+    expect(removed.events).toBeGreaterThanOrEqual(1);
+    const codes = (await db.select({ code: verifications.code }).from(verifications)).map((r) => r.code);
+    expect(codes).toContain(fresh);
+    expect(codes).not.toContain(stale);
+    const seqs = (await db.select({ seq: realtimeEvents.seq }).from(realtimeEvents).where(eq(realtimeEvents.room, room))).map((r) => r.seq);
+    expect(seqs).toEqual([recent.seq]);
+  });
+});
