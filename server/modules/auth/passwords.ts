@@ -10,3 +10,11 @@ export async function verifyPassword(stored: string, password: string): Promise<
     return false;
   }
 }
+
+let dummy: Promise<string> | undefined;
+/** Spends the time of a real check when there is no account, so timing does not reveal which usernames exist. */
+export async function verifyNothing(password: string): Promise<false> {
+  dummy ??= hash('no-such-account-password');
+  await verifyPassword(await dummy, password);
+  return false;
+}

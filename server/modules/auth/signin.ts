@@ -8,7 +8,7 @@ import { AppError } from '@server/http/errors';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';
-import { verifyPassword } from './passwords';
+import { verifyNothing, verifyPassword } from './passwords';
 
 interface SigninInput {
   username: string;
@@ -25,7 +25,7 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
   const skip = services.captcha.wantsSkip(captcha);
   if (!skip) await services.captcha.check(captcha, { ip });
   const user = await userByLogin(services.db, input.username);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
   if (!user || !user.valid || !passwordOk) throw new AppError('signin.noSuchUser');
   const privileged = canSkipCaptcha(user.privileges);
   if (skip && !privileged) throw new AppError('signin.invalidIdentity', 'SKIP_CAPTCHA is for bot and dev accounts');
