@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './db/client';
+import { createTokenService } from './modules/auth/tokens';
+import { verifyPassword } from './modules/auth/passwords';
+import { users } from './db/schema';
+import { adminQuery, databaseUrlFor, quoteIdent } from './test/pg-admin';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const SECRET = 'cli-test-secret-0123456789abcdef';
+
+/** The operator CLI as an operator runs it: a separate process on the server's database. */
+describe('operator CLI', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-cli-'));
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, SECRET, LOG_LEVEL: 'silent', DATABASE_URL: undefined };
+  let pgName: string | undefined;
+
+  const cli = async (...args: string[]) => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), ...args], { cwd: root, env });
+    return stdout.trim();
+  };
+  const open = (): Promise<Database> => openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: path.join(dataDir, 'pg') });
+
+  beforeAll(async () => {
+    if (process.env.DATABASE_URL) {
+      pgName = `tribunal_cli_${crypto.randomBytes(4).toString('hex')}`;
+      await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${quoteIdent(pgName)}`);
+      env.DATABASE_URL = databaseUrlFor(process.env.DATABASE_URL, pgName);
+    }
+  });
+  afterAll(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgName) await adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${quoteIdent(pgName)} WITH (FORCE)`);
+  });
+
+  it('adds a user, grants and revokes privileges, resets the password and prints a working token', async () => {
+    expect(await cli('add-user', 'ops-alice', '--password', 'first-pass-1', '--privilege', 'admin')).toMatch(/created user #\d+ ops-alice \[admin\]/);
+    expect(await cli('grant', 'ops-alice', 'super')).toBe('ops-alice: [admin, super]');
+    expect(await cli('revoke', 'ops-alice', 'admin')).toBe('ops-alice: [super]');
+    expect(await cli('list', '--privilege', 'super')).toMatch(/ops-alice\s+\[super\] unbound/);
+    expect(await cli('reset-password', 'ops-alice', '--password', 'second-pass-2')).toMatch(/password reset, sessions revoked/);
+    const token = await cli('token', 'ops-alice', '--days', '2');
+
+    const db = await open();
+    try {
+      const [row] = await db.db.select().from(users);
+      expect(row!.privileges).toEqual(['super']);
+      expect(await verifyPassword(row!.passwordHash, 'second-pass-2')).toBe(true);
+      expect(row!.signoutTime).toBeInstanceOf(Date);
+      const payload = await createTokenService(SECRET).verify(token);
+      expect(payload).toMatchObject({ userId: row!.id, username: 'ops-alice', expiresIn: 2 * 24 * 3600 * 1000 });
+      expect(payload!.signWhen).toBeGreaterThan(row!.signoutTime!.getTime());
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses unknown roles, unknown users and bad usernames with a non-zero exit', async () => {
+    await expect(cli('grant', 'nobody-here', 'admin')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no user named nobody-here') });
+    await expect(cli('add-user', 'ops-bob', '--privilege', 'emperor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown role emperor') });
+    await expect(cli('add-user', 'x!')).rejects.toMatchObject({ code: 1 });
+  });
+});
