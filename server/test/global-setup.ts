@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+import { adminQuery, databaseUrlFor, quoteIdent } from './pg-admin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL mode: the migrated template database each test file copies. */
+    pgTemplate: string | null;
+    /** PGlite mode: a dump (tar) of a migrated database each test file loads. */
+    pgliteDump: string | null;
+  }
+}
+
+/**
+ * Migrates once per run, so test files start from a copy instead of migrating again:
+ * PostgreSQL (DATABASE_URL set): a template database on that server;
+ * PGlite: a migrated in-memory database dumped to a file in the temp directory.
+ */
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const template = `tribunal_tpl_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    await adminQuery(databaseUrl, `CREATE DATABASE ${quoteIdent(template)}`);
+    try {
+      const db = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, template) });
+      await db.close();
+    } catch (e) {
+      await dropDatabasesLike(databaseUrl, template).catch(() => undefined);
+      throw new Error(`migrations failed on the PostgreSQL template ${template}: ${(e as Error).message}`, { cause: e });
+    }
+    project.provide('pgTemplate', template);
+    project.provide('pgliteDump', null);
+    return async () => {
+      await dropDatabasesLike(databaseUrl, template);
+    };
+  }
+
+  let dumpFile: string;
+  try {
+    const db = await openDatabase({});
+    const client = (db.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const dump = await client.dumpDataDir('none');
+    await db.close();
+    dumpFile = path.join(os.tmpdir(), `tribunal-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tar`);
+    fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  } catch (e) {
+    throw new Error(`migrations failed on PGlite: ${(e as Error).message}`, { cause: e });
+  }
+  project.provide('pgTemplate', null);
+  project.provide('pgliteDump', dumpFile);
+  return () => {
+    fs.rmSync(dumpFile, { force: true });
+  };
+}
+
+/** Drops the template and every per-file database copied from it that a crashed file left behind. */
+async function dropDatabasesLike(databaseUrl: string, template: string) {
+  const rows = await adminQuery<{ datname: string }>(databaseUrl, `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [template]);
+  for (const { datname } of rows) await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+}

@@ -1,0 +1,369 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import supertest from 'supertest';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
+import { loadConfig } from '@server/config';
+import { startServer, type RunningServer } from '@server/server';
+import { DEMO_DIRECTORY_FILE, type Services } from '@server/services';
+import { users, type UserAttr, type UserRow } from '@server/db/schema';
+import { hashPassword } from '@server/modules/auth/passwords';
+import { openAnswer } from '@server/modules/auth/captcha';
+import { DirectoryServer, loadDirectoryFile } from '@server/platform/directory-server';
+import type { DirectoryAccount } from '@server/platform/types';
+import { startInbox, type Inbox } from './smtp-inbox';
+import { adminQuery, databaseUrlFor, quoteIdent } from './pg-admin';
+
+/** The signing secret of every test server: tests read captcha answers with it. */
+export const TEST_SECRET = 'tribunal-test-secret-0123456789abcdef';
+/** The password of every factory user unless a test picks another. */
+export const TEST_PASSWORD = 'correct-horse-7';
+export const PUBLIC_URL = 'http://tribunal.test';
+
+let counter = 0;
+/** A name unique in this run: prefix + per-process counter + random suffix (letters, digits, `-`). */
+export function unique(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${counter}-${crypto.randomBytes(3).toString('hex')}`;
+}
+/** A platform id (digits only) unique in this run. */
+function uniqueDigits(): string {
+  counter += 1;
+  return `${7 + (counter % 3)}${String(counter).padStart(6, '0')}${crypto.randomInt(100_000_000, 999_999_999)}`;
+}
+
+export type SvgCaptcha = { captchaType: 'svg'; encryptCaptcha: string; response: string };
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  privileges: string[];
+  /** The bound platform account, when bound. */
+  account: DirectoryAccount | null;
+  /** The bound platform e-mail (lower case), when bound. */
+  email: string | null;
+}
+
+export interface CreateUserOptions {
+  privileges?: string[];
+  /** Bound to a fresh platform account (default true). */
+  bound?: boolean;
+  password?: string;
+  attr?: Partial<UserAttr>;
+  valid?: boolean;
+  username?: string;
+}
+
+export interface SignInOptions {
+  visitType?: string;
+  EXPIRES_IN?: number;
+  /** Send SKIP_CAPTCHA instead of solving one (bot and dev accounts). */
+  skipCaptcha?: boolean;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch' | 'head' | 'options';
+/** supertest against the running server; each request comes from its own client address (X-Forwarded-For). */
+export type Requester = Record<Method, (path: string) => supertest.Test>;
+
+export interface TestApp {
+  url: string;
+  request: Requester;
+  services: Services;
+  server: RunningServer;
+  mail: Inbox;
+  directory: {
+    url: string;
+    /** Adds (or replaces) a platform account. */
+    add(account: DirectoryAccount): void;
+    /** Builds and adds a fresh platform account owning a Battlefield game. */
+    freshAccount(overrides?: Partial<DirectoryAccount> & { games?: string[] | null }): DirectoryAccount;
+    demo: DirectoryAccount[];
+  };
+  factories: {
+    createUser(opts?: CreateUserOptions): Promise<TestUser>;
+    /** A token from the real POST /api/user/signin. */
+    signIn(user: TestUser, opts?: SignInOptions): Promise<string>;
+    /** createUser + signIn. */
+    signedIn(opts?: CreateUserOptions & SignInOptions): Promise<{ user: TestUser; token: string }>;
+    freshAccount: TestApp['directory']['freshAccount'];
+    userRow(id: number): Promise<UserRow>;
+  };
+  /** A fresh captcha, solved with the server secret. */
+  solveCaptcha(): Promise<SvgCaptcha>;
+  /** A Socket.IO client connected over a websocket (rejects with the server's refusal). */
+  socket(token?: string): Promise<ClientSocket>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** 'closed': the mail server refuses connections (a closed loopback port). */
+  smtp?: 'closed';
+  /** 'closed': the platform directory is unreachable (a closed loopback port). */
+  platform?: 'closed';
+  /** More environment for loadConfig. */
+  env?: Record<string, string>;
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+async function createDatabaseFromTemplate(databaseUrl: string, template: string): Promise<string> {
+  const name = `${template}_f${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(databaseUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+      return name;
+    } catch (e) {
+      // Another file copying the template at the same instant holds it for a moment.
+      if (attempt < 20 && /being accessed by other users/.test((e as Error).message)) {
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  return passwordHashes.get(password)!;
+};
+
+/**
+ * Boots the real server for one test file (call in beforeAll): its own database (a copy of the
+ * migrated template), its own SMTP server, platform directory and Redis prefix, real HTTP and
+ * Socket.IO on a loopback port.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const runCleanups = async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve().then(fn).catch(() => undefined);
+    cleanups.length = 0;
+  };
+  try {
+    const mail = await startInbox();
+    cleanups.push(() => mail.close());
+
+    const demo = loadDirectoryFile(DEMO_DIRECTORY_FILE);
+    const directoryServer = new DirectoryServer(demo);
+    const directoryUrl = await directoryServer.listen(0, '127.0.0.1');
+    cleanups.push(() => directoryServer.close());
+
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-test-data-')),
+      SECRET: TEST_SECRET,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'loopback',
+      SERVE_CLIENT: 'false',
+      SMTP_URL: opts.smtp === 'closed' ? `smtp://127.0.0.1:${await closedPort()}?ignoreTLS=true` : mail.url,
+      PLATFORM_API_URL: opts.platform === 'closed' ? `http://127.0.0.1:${await closedPort()}` : directoryUrl,
+      ...opts.env,
+    };
+    cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+
+    const overrides: Parameters<typeof startServer>[1] = {};
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      const template = inject('pgTemplate');
+      if (!template) throw new Error('DATABASE_URL is set but the global setup made no template database');
+      const dbName = await createDatabaseFromTemplate(adminUrl, template);
+      cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(dbName)} WITH (FORCE)`));
+      env.DATABASE_URL = databaseUrlFor(adminUrl, dbName);
+    } else {
+      const dump = inject('pgliteDump');
+      if (!dump) throw new Error('the global setup made no PGlite dump');
+      overrides.loadDataDir = new Blob([fs.readFileSync(dump)]);
+    }
+    const redisPrefix = `tribunal-test:${process.pid}:${crypto.randomBytes(4).toString('hex')}:`;
+    if (process.env.REDIS_URL) {
+      env.REDIS_URL = process.env.REDIS_URL;
+      env.REDIS_PREFIX = redisPrefix;
+    }
+
+    const server = await startServer(loadConfig(env), overrides);
+    cleanups.push(() => server.close());
+    if (server.services.redis) {
+      const redis = server.services.redis;
+      // Runs before server.close (cleanups run in reverse): leave nothing of this file in Redis.
+      cleanups.push(async () => {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+          cursor = next;
+          if (keys.length) await redis.unlink(...keys);
+        } while (cursor !== '0');
+      });
+    }
+
+    const agent = supertest(server.url);
+    let ipCounter = 0;
+    const nextIp = () => {
+      ipCounter += 1;
+      return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+    };
+    const methods: Method[] = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
+    const request = Object.fromEntries(methods.map((m) => [m, (p: string) => agent[m](p).set('X-Forwarded-For', nextIp())])) as Requester;
+
+    const sockets = new Set<ClientSocket>();
+    cleanups.push(() => {
+      for (const s of sockets) s.disconnect();
+    });
+
+    const freshAccount: TestApp['directory']['freshAccount'] = (overrides = {}) => {
+      const name = unique('Soldier').replace(/-/g, '_');
+      const account: DirectoryAccount = {
+        userId: uniqueDigits(),
+        personaId: uniqueDigits(),
+        name,
+        email: `${name.toLowerCase()}@players.example`,
+        emailSearchable: true,
+        games: ['Battlefield 1', 'Battlefield V'],
+        ...overrides,
+        ...(overrides.games === null ? { games: undefined } : {}),
+      } as DirectoryAccount;
+      directoryServer.add(account);
+      return account;
+    };
+
+    async function solveCaptcha(): Promise<SvgCaptcha> {
+      const res = await request.get('/api/captcha');
+      if (res.status !== 200) throw new Error(`GET /api/captcha answered ${res.status} ${JSON.stringify(res.body)}`);
+      const answer = openAnswer(TEST_SECRET, res.body.data.hash);
+      if (!answer) throw new Error('the captcha hash does not open with the test secret');
+      return { captchaType: 'svg', encryptCaptcha: res.body.data.hash, response: answer.text };
+    }
+
+    async function createUser(o: CreateUserOptions = {}): Promise<TestUser> {
+      const password = o.password ?? TEST_PASSWORD;
+      const account = o.bound === false ? null : freshAccount();
+      const username = o.username ?? unique('user');
+      const [row] = await server.services.db
+        .insert(users)
+        .values({
+          username,
+          passwordHash: await hashOf(password),
+          privileges: o.privileges ?? ['normal'],
+          valid: o.valid ?? true,
+          attr: { language: 'en-US', changeNameLeft: 3, allowDM: false, showOrigin: false, showAchievement: true, showAD: true, ...o.attr },
+          originName: account?.name ?? null,
+          originUserId: account?.userId ?? null,
+          originPersonaId: account?.personaId ?? null,
+          originEmail: account?.email ?? null,
+        })
+        .returning();
+      return { id: row!.id, username, password, privileges: row!.privileges, account, email: account?.email ?? null };
+    }
+
+    async function signIn(user: TestUser, o: SignInOptions = {}): Promise<string> {
+      const captcha = o.skipCaptcha ? { SKIP_CAPTCHA: true } : { captcha: await solveCaptcha() };
+      const data: Record<string, unknown> = { username: user.username, password: user.password };
+      if (o.visitType) data.visitType = o.visitType;
+      if (o.EXPIRES_IN) data.EXPIRES_IN = o.EXPIRES_IN;
+      const res = await request.post('/api/user/signin').send({ data, ...captcha });
+      if (res.status !== 200) throw new Error(`sign-in of ${user.username} answered ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    }
+
+    async function userRow(id: number): Promise<UserRow> {
+      const [row] = await server.services.db.select().from(users).where(eq(users.id, id));
+      if (!row) throw new Error(`no user ${id}`);
+      return row;
+    }
+
+    async function socket(token?: string): Promise<ClientSocket> {
+      const s: ClientSocket = io(server.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: token ? { token } : {},
+        reconnection: false,
+        forceNew: true,
+        timeout: 10_000,
+      });
+      sockets.add(s);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', (err) => reject(err));
+        });
+      } catch (e) {
+        s.disconnect();
+        sockets.delete(s);
+        throw e;
+      }
+      return s;
+    }
+
+    return {
+      url: server.url,
+      request,
+      services: server.services,
+      server,
+      mail,
+      directory: { url: directoryUrl, add: (a) => directoryServer.add(a), freshAccount, demo },
+      factories: {
+        createUser,
+        signIn,
+        async signedIn(o = {}) {
+          const user = await createUser(o);
+          return { user, token: await signIn(user, o) };
+        },
+        freshAccount,
+        userRow,
+      },
+      solveCaptcha,
+      socket,
+      close: runCleanups,
+    };
+  } catch (e) {
+    await runCleanups();
+    throw e;
+  }
+}
+
+/** Joins a room and returns the server's answer. */
+export function joinRoom(socket: ClientSocket, room: string, lastSeq?: number): Promise<JoinResult> {
+  return socket.timeout(5_000).emitWithAck('room:join', lastSeq === undefined ? { room } : { room, lastSeq });
+}
+
+/** Collects every `room:event` a socket receives from now on. */
+export function collectEvents(socket: ClientSocket): RoomEvent[] {
+  const events: RoomEvent[] = [];
+  socket.on('room:event', (ev) => events.push(ev));
+  return events;
+}
+
+/** The next `room:event` that matches, or a rejection after `timeoutMs`. */
+export function nextEvent(socket: ClientSocket, predicate: (ev: RoomEvent) => boolean = () => true, timeoutMs = 5_000): Promise<RoomEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('room:event', listener);
+      reject(new Error(`no matching room:event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (ev: RoomEvent) => {
+      if (!predicate(ev)) return;
+      clearTimeout(timer);
+      socket.off('room:event', listener);
+      resolve(ev);
+    };
+    socket.on('room:event', listener);
+  });
+}
