@@ -65,7 +65,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const isErrorCode = (code: string): code is ErrorCode => code in ERROR_STATUS;
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
 
 /** The shape of every failure body. `err` is kept on token failures for old clients. */
 export interface ErrorBody {
