@@ -1,0 +1,61 @@
+import { SESSION_END_CODES, type ErrorBody, type SuccessBody } from '@shared/errors';
+import { ApiError } from './ApiError';
+
+type SessionEndCode = (typeof SESSION_END_CODES)[number];
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+interface ApiHooks {
+  /** The current access token, sent as `x-access-token`. */
+  token: () => string | null;
+  /** Called when the server says the session is gone. */
+  onSessionEnd: (code: SessionEndCode) => void;
+}
+
+const BASE = '/api';
+const TIMEOUT_MS = 600_000;
+
+let hooks: ApiHooks = { token: () => null, onSessionEnd: () => undefined };
+
+export function configureApi(next: ApiHooks) {
+  hooks = next;
+}
+
+const isSessionEnd = (code: string): code is SessionEndCode => (SESSION_END_CODES as readonly string[]).includes(code);
+
+export function apiUrl(path: string, query?: Query) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
+  const search = params.toString();
+  return `${BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal }) {
+  const token = hooks.token();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['x-access-token'] = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('network.error', (e as Error).message, 0);
+  }
+
+  const body = (await response.json().catch(() => null)) as SuccessBody<T> | ErrorBody | null;
+  if (body && 'success' in body && body.success === 1) return body.data as T;
+  const code = body && 'code' in body && typeof body.code === 'string' ? body.code : 'server.error';
+  if (isSessionEnd(code)) hooks.onSessionEnd(code);
+  throw new ApiError(code, body?.message ?? response.statusText, response.status);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, signal?: AbortSignal) => request<T>('POST', path, { body: body ?? {}, signal }),
+};

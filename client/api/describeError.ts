@@ -1,0 +1,38 @@
+import type { i18n as I18n } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './ApiError';
+
+type Translator = Pick<I18n, 't' | 'exists'>;
+
+function serverText(error: ApiError) {
+  if (typeof error.detail === 'string') return error.detail;
+  return error.issues.map((i) => `${i.param}: ${i.msg}`).join('; ');
+}
+
+/**
+ * A readable message for a failed call: the translation of its code (`codes.<code>`), or a
+ * generic text that carries the code and the server's own message.
+ */
+export function describeError(i18n: Translator, error: unknown): string {
+  if (!(error instanceof ApiError)) return i18n.t('codes.unexpected');
+  const message = serverText(error);
+  const key = `codes.${error.code}`;
+  if (i18n.exists(key)) return i18n.t(key, { message });
+  return i18n.t('codes.generic', { code: error.code, message: message || error.code });
+}
+
+/** The per-field messages of a validation failure, keyed by field name (`data.username` -> `username`). */
+export function issuesByField(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.param.split('.').at(-1) ?? issue.param;
+    fields[field] ??= issue.msg;
+  }
+  return fields;
+}
+
+export function useDescribeError() {
+  const { i18n } = useTranslation();
+  return (error: unknown) => describeError(i18n, error);
+}

@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+}
+
+/** Title, description and keywords of a page, from `meta.<page>.*`, the product's keywords first. */
+export function pageMeta(t: TFunction, page: string): PageMeta {
+  const product = t('app.name');
+  const title = t(`meta.${page}.title`);
+  const ownKeywords = t(`meta.${page}.keywords`, { defaultValue: '' });
+  return {
+    title: page === 'home' ? `${product} · ${title}` : `${title} · ${product}`,
+    description: t(`meta.${page}.description`, { defaultValue: t('app.description') }),
+    keywords: [t('app.keywords'), ownKeywords].filter(Boolean).join(', '),
+  };
+}
+
+function setMetaTag(name: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+export function applyPageMeta(meta: PageMeta) {
+  document.title = meta.title;
+  setMetaTag('description', meta.description);
+  setMetaTag('keywords', meta.keywords);
+}

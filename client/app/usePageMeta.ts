@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { applyPageMeta, pageMeta } from './meta';
+
+export interface RouteHandle {
+  /** The page's key under `meta.` in the locale files. */
+  page: string;
+}
+
+/** Sets title, description and keywords for the deepest matched route that names its page. */
+export function usePageMeta() {
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
+  const page = matches.map((m) => (m.handle as RouteHandle | undefined)?.page).findLast(Boolean) ?? 'notFound';
+  useEffect(() => applyPageMeta(pageMeta(t, page)), [t, page, i18n.language]);
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import styles from './Avatar.module.css';
+
+interface AvatarProps {
+  name: string;
+  src?: string | null;
+  size?: number;
+  square?: boolean;
+}
+
+/** A stable hue per name, so a user keeps the same colour everywhere. */
+export function hueOf(name: string) {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return hash % 360;
+}
+
+/** The user's picture; when it cannot load (e.g. offline), the initial of the name on a colour. */
+export function Avatar({ name, src, size = 32, square }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = !!src && failedSrc !== src;
+  const initial = [...name.trim()][0] ?? '?';
+  return (
+    <span
+      className={[styles.avatar, square && styles.square].filter(Boolean).join(' ')}
+      style={{ width: size, height: size, fontSize: size * 0.42, ['--avatar-bg' as string]: `hsl(${hueOf(name)} 45% 46%)` }}
+      aria-hidden
+    >
+      {showImage ? <img src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} /> : initial}
+    </span>
+  );
+}

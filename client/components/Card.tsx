@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import styles from './Card.module.css';
+
+interface CardProps {
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Controls placed at the end of the header. */
+  actions?: ReactNode;
+  /** The element for the title (h2 by default). */
+  headingLevel?: 'h1' | 'h2' | 'h3';
+  id?: string;
+  children: ReactNode;
+}
+
+/** A bordered surface that groups one piece of a page, with an optional header. */
+export function Card({ title, description, actions, headingLevel: Heading = 'h2', id, children }: CardProps) {
+  return (
+    <section className={styles.card} id={id} aria-labelledby={title && id ? `${id}-title` : undefined}>
+      {title && (
+        <header className={styles.header}>
+          <div>
+            <Heading className={styles.title} id={id ? `${id}-title` : undefined}>
+              {title}
+            </Heading>
+            {description && <p className={styles.description}>{description}</p>}
+          </div>
+          {actions}
+        </header>
+      )}
+      <div className={styles.body}>{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+import { Icon } from './Icon';
+import styles from './Dialog.module.css';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element, which traps focus, closes on Escape and
+ * returns focus to the opener by itself.
+ */
+export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.header}>
+        <h2 className={styles.title} id={titleId}>
+          {title}
+        </h2>
+        <Button variant="ghost" size="sm" iconOnly aria-label={t('common.close')} onClick={onClose}>
+          <Icon name="close" />
+        </Button>
+      </div>
+      <div className={styles.body}>{children}</div>
+      {footer && <div className={styles.footer}>{footer}</div>}
+    </dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { PRIVILEGE_WEIGHT, type Privilege } from '@shared/privileges';
+import { Badge, badgeListClass, type Tone } from './Badge';
+
+/** Staff read as warm colours by rank; restrictions read as danger. */
+const TONE: Record<Privilege, Tone> = {
+  root: 'danger',
+  super: 'warning',
+  admin: 'accent',
+  dev: 'violet',
+  test: 'info',
+  volunteer: 'success',
+  normal: 'neutral',
+  bot: 'info',
+  blacklisted: 'danger',
+  freezed: 'neutral',
+};
+
+const isPrivilege = (p: string): p is Privilege => p in TONE;
+
+/** A user's privileges as badges, the weightiest first. */
+export function PrivilegeBadges({ privileges }: { privileges: readonly string[] }) {
+  const { t } = useTranslation();
+  const known = privileges.filter(isPrivilege).sort((a, b) => PRIVILEGE_WEIGHT[b] - PRIVILEGE_WEIGHT[a]);
+  return (
+    <ul className={badgeListClass} aria-label={t('privileges.label')}>
+      {known.map((p) => (
+        <li key={p}>
+          <Badge tone={TONE[p]}>{t(`privileges.${p}`)}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from './language';
+
+type DateInput = string | number | Date;
+
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+export function formatDate(value: DateInput, language: string) {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(value));
+}
+
+/** "November 2018": the month of a moment, read in UTC (for fixed historical dates). */
+export function formatMonthYear(value: DateInput, language: string) {
+  return new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(value));
+}
+
+export function formatDateTime(value: DateInput, language: string) {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+/** "3 days ago", "in 2 hours": the largest unit that fits. */
+export function formatRelative(value: DateInput, language: string, now = Date.now()) {
+  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+  const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
+  return new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+}
+
+export function formatNumber(value: number, language: string) {
+  return new Intl.NumberFormat(intlLocale(language)).format(value);
+}
+
+/** The formatters bound to the current interface language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return {
+    date: (v: DateInput) => formatDate(v, lang),
+    dateTime: (v: DateInput) => formatDateTime(v, lang),
+    monthYear: (v: DateInput) => formatMonthYear(v, lang),
+    relative: (v: DateInput) => formatRelative(v, lang),
+    number: (v: number) => formatNumber(v, lang),
+  };
+}

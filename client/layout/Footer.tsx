@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SITE_START } from '@shared/games';
+import type { MenuEntry } from '@client/app/menu';
+import { Icon } from '@client/components/Icon';
+import { LanguageSelect } from '@client/components/LanguageSelect';
+import { ThemePicker } from '@client/components/ThemePicker';
+import { Logo } from './Logo';
+import { SITE_LINKS } from './siteLinks';
+import styles from './Footer.module.css';
+
+function External({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer">
+      {children}
+      <Icon name="external" size={12} />
+    </a>
+  );
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className={styles.columnTitle}>{title}</h2>
+      <ul className={styles.links}>{children}</ul>
+    </nav>
+  );
+}
+
+export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
+  const { t } = useTranslation();
+  const siteEntries = menu.filter((e) => e.place === 'main');
+  const since = new Date(SITE_START).getUTCFullYear();
+
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.top}`}>
+        <div className={styles.brand}>
+          <Logo />
+          <p>{t('footer.tagline')}</p>
+        </div>
+        <Column title={t('footer.site')}>
+          {siteEntries.map((entry) => (
+            <li key={entry.to}>
+              <Link to={entry.to}>{t(`nav.${entry.key}`)}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/signup">{t('header.signup')}</Link>
+          </li>
+        </Column>
+        <Column title={t('footer.community')}>
+          <li>
+            <External href={SITE_LINKS.announcements}>{t('nav.announcements')}</External>
+          </li>
+          <li>
+            <External href={SITE_LINKS.community}>{t('footer.forum')}</External>
+          </li>
+          <li>
+            <External href={SITE_LINKS.translate}>{t('footer.translate')}</External>
+          </li>
+          <li>
+            <External href={SITE_LINKS.status}>{t('footer.status')}</External>
+          </li>
+        </Column>
+        <Column title={t('footer.developers')}>
+          <li>
+            <a href={SITE_LINKS.apiDocs}>{t('footer.apiDocs')}</a>
+          </li>
+          <li>
+            <Link to="/about#privacy">{t('footer.privacy')}</Link>
+          </li>
+          <li>
+            <Link to="/about#terms">{t('footer.terms')}</Link>
+          </li>
+          <li>
+            <a href={`mailto:${SITE_LINKS.appealsMail}`}>{t('footer.appealsMail')}</a>
+          </li>
+          <li>
+            <a href={`mailto:${SITE_LINKS.servicesMail}`}>{t('footer.servicesMail')}</a>
+          </li>
+        </Column>
+      </div>
+      <div className="container">
+        <div className={styles.settings}>
+          <div className={styles.language}>
+            <LanguageSelect />
+          </div>
+          <ThemePicker variant="swatches" />
+        </div>
+        <div className={styles.bottom}>
+          <span>{t('footer.copyright', { since })}</span>
+          <span className={styles.version}>{t('footer.version', { version: __APP_VERSION__ })}</span>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuEntry } from '@client/app/menu';
+import { usePageMeta } from '@client/app/usePageMeta';
+import { PageSpinner } from '@client/components/Spinner';
+import { Toaster } from '@client/components/Toaster';
+import { pickLanguage } from '@shared/languages';
+import { switchLanguage } from '@client/i18n/setup';
+import { refreshMe, syncWithCookie } from '@client/state/session';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { UnboundBanner } from './UnboundBanner';
+import styles from './Layout.module.css';
+
+/** Every navigation re-reads the login cookie, so a sign-in or sign-out in another tab shows here too. */
+function useSessionFollowsCookie() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (syncWithCookie()) void refreshMe().catch(() => undefined);
+  }, [pathname]);
+}
+
+/** `?lang=` switches the language for this visit without changing the saved choice. */
+function useLanguageQuery(lang: string | null) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (lang && pickLanguage(lang) !== i18n.language) void switchLanguage(pickLanguage(lang));
+  }, [lang, i18n]);
+}
+
+/** The page frame: header, banner, content and footer; `?full=1` shows the content alone. */
+export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const full = params.get('full') === '1';
+  usePageMeta();
+  useSessionFollowsCookie();
+  useLanguageQuery(params.get('lang'));
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        {t('nav.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('common.loading')} />}
+      {!full && <Header menu={menu} />}
+      {!full && <UnboundBanner />}
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!full && <Footer menu={menu} />}
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

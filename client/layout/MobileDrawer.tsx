@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuEntry } from '@client/app/menu';
+import { Button, ButtonLink } from '@client/components/Button';
+import { Icon } from '@client/components/Icon';
+import { useViewer } from '@client/state/session';
+import { LogoMark } from './Logo';
+import { SITE_LINKS } from './siteLinks';
+import { useSignOut } from './useSignOut';
+import styles from './MobileDrawer.module.css';
+
+interface MobileDrawerProps {
+  className: string;
+  mainEntries: readonly MenuEntry[];
+  userEntries: readonly MenuEntry[];
+  signinLink: string;
+}
+
+/** The menu of narrow screens: a side sheet on a native modal dialog (focus trap and Escape included). */
+export function MobileDrawer({ className, mainEntries, userEntries, signinLink }: MobileDrawerProps) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  return (
+    <>
+      <Button variant="ghost" iconOnly className={className} aria-label={t('nav.openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
+        <Icon name="menu" size={20} />
+      </Button>
+      <dialog
+        ref={ref}
+        className={styles.sheet}
+        aria-label={t('nav.menu')}
+        onClose={() => setOpen(false)}
+        onClick={(e) => {
+          // A click on the backdrop, or on any link inside, closes the sheet.
+          if (e.target === e.currentTarget || (e.target as HTMLElement).closest('a')) setOpen(false);
+        }}
+      >
+        <div className={styles.top}>
+          <LogoMark />
+          <Button variant="ghost" iconOnly aria-label={t('common.close')} onClick={() => setOpen(false)}>
+            <Icon name="close" size={20} />
+          </Button>
+        </div>
+        <nav className={styles.content} aria-label={t('nav.main')}>
+          <ul className={styles.group}>
+            <li>
+              <NavLink to="/" end className={styles.link}>
+                <Icon name="shield" />
+                {t('nav.home')}
+              </NavLink>
+            </li>
+            {mainEntries.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} className={styles.link}>
+                  <Icon name={entry.icon} />
+                  {t(`nav.${entry.key}`)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a className={styles.link} href={SITE_LINKS.announcements} target="_blank" rel="noreferrer">
+                <Icon name="message" />
+                {t('nav.announcements')}
+                <Icon name="external" size={14} />
+              </a>
+            </li>
+          </ul>
+          {viewer.signedIn && (
+            <ul className={styles.group} aria-label={t('nav.account')}>
+              <li className={styles.groupTitle} aria-hidden>
+                {viewer.userinfo?.username}
+              </li>
+              {userEntries.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className={styles.link}>
+                    <Icon name={entry.icon} />
+                    {t(`nav.${entry.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button type="button" className={`${styles.link} ${styles.danger}`} onClick={() => void signOut()}>
+                  <Icon name="logout" />
+                  {t('header.signout')}
+                </button>
+              </li>
+            </ul>
+          )}
+        </nav>
+        {!viewer.signedIn && (
+          <div className={styles.auth}>
+            <ButtonLink to="/signup" variant="primary" size="lg" block>
+              {t('header.signup')}
+            </ButtonLink>
+            <ButtonLink to={signinLink} size="lg" block>
+              {t('header.signin')}
+            </ButtonLink>
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}

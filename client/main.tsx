@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './styles/tokens.css';
+import './styles/themes.css';
+import './styles/base.css';
+import { configureApi } from './api/client';
+import { signinPath } from './app/guards';
+import { initialLanguage } from './i18n/language';
+import { setupI18n } from './i18n/setup';
+import { startSessionRealtime } from './realtime/sessionRealtime';
+import { createRouter } from './routes';
+import { preferences, watchPreferences } from './state/preferences';
+import { endSession, refreshMe, session, syncWithCookie } from './state/session';
+
+async function start() {
+  watchPreferences();
+  const query = new URLSearchParams(location.search);
+  await setupI18n(initialLanguage(query.get('lang'), preferences.language, navigator.languages));
+  syncWithCookie();
+
+  const router = createRouter();
+
+  /** The server ended the session: forget it here and ask to sign in again (spec §8). */
+  const expireSession = (reason: string) => {
+    endSession();
+    const { pathname, search } = router.state.location;
+    if (pathname !== '/signin') void router.navigate(signinPath({ reason, backurl: pathname + search }), { replace: true });
+  };
+  configureApi({ token: () => session.token, onSessionEnd: expireSession });
+  startSessionRealtime(() => expireSession('user.tokenExpired'));
+  if (session.token) void refreshMe().catch(() => undefined);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

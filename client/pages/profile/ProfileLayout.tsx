@@ -1,0 +1,50 @@
+import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@client/components/Avatar';
+import { Icon, type IconName } from '@client/components/Icon';
+import { useViewer } from '@client/state/session';
+import styles from './ProfileLayout.module.css';
+
+const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName }> = [
+  { path: 'information', key: 'information', icon: 'user' },
+  { path: 'appearance', key: 'appearance', icon: 'palette' },
+  { path: 'changeName', key: 'changeName', icon: 'edit' },
+];
+
+/** The profile area: who is signed in, the section list, and the open section. */
+export function ProfileLayout() {
+  const { t } = useTranslation();
+  const { userinfo } = useViewer();
+  return (
+    <div className="container">
+      <div className={styles.layout}>
+        <aside className={styles.aside}>
+          {userinfo && (
+            <div className={styles.identity}>
+              <Avatar name={userinfo.username} src={userinfo.userAvatar} size={44} />
+              <div className={styles.identityText}>
+                <span className={styles.identityName}>{userinfo.username}</span>
+                <span className={styles.identityId}>#{userinfo.userId}</span>
+              </div>
+            </div>
+          )}
+          <nav className={styles.nav} aria-label={t('profile.sections')}>
+            <ul>
+              {SECTIONS.map((section) => (
+                <li key={section.path}>
+                  <NavLink to={section.path} className={styles.link}>
+                    <Icon name={section.icon} size={16} />
+                    {t(`profile.section.${section.key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '@client/components/Card';
+import { ThemePicker } from '@client/components/ThemePicker';
+import { SectionHeader } from '../SectionHeader';
+import { TextSizePicker } from './TextSizePicker';
+
+/** Theme and text size for this browser; both apply at once. */
+export function AppearancePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SectionHeader title={t('profile.section.appearance')} description={t('appearance.description')} />
+      <Card title={t('appearance.theme')} description={t('appearance.themeHint')} id="theme">
+        <ThemePicker variant="cards" />
+      </Card>
+      <Card title={t('appearance.textSize')} description={t('appearance.textSizeHint')} id="text-size">
+        <TextSizePicker />
+      </Card>
+    </>
+  );
+}

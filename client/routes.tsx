@@ -1,0 +1,71 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { Guard } from './app/Guard';
+import type { Access } from './app/guards';
+import { MENU, availableEntries } from './app/menu';
+import type { RouteHandle } from './app/usePageMeta';
+import { Layout } from './layout/Layout';
+
+/** A page component loaded in its own chunk the first time it is shown. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
+const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+const SigninPage = lazyPage(() => import('./pages/signin/SigninPage'), 'SigninPage');
+const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'), 'SignupPage');
+const RegisterVerificationPage = lazyPage(() => import('./pages/signup/RegisterVerificationPage'), 'RegisterVerificationPage');
+const ForgetPasswordPage = lazyPage(() => import('./pages/password/ForgetPasswordPage'), 'ForgetPasswordPage');
+const ForgetPasswordVerifyPage = lazyPage(() => import('./pages/password/ForgetPasswordVerifyPage'), 'ForgetPasswordVerifyPage');
+const BindOriginPage = lazyPage(() => import('./pages/bind/BindOriginPage'), 'BindOriginPage');
+const ProfileLayout = lazyPage(() => import('./pages/profile/ProfileLayout'), 'ProfileLayout');
+const InformationPage = lazyPage(() => import('./pages/profile/information/InformationPage'), 'InformationPage');
+const AppearancePage = lazyPage(() => import('./pages/profile/appearance/AppearancePage'), 'AppearancePage');
+const ChangeNamePage = lazyPage(() => import('./pages/profile/changeName/ChangeNamePage'), 'ChangeNamePage');
+
+function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { page };
+  return {
+    path,
+    handle,
+    children,
+    element: (
+      <Guard access={access}>
+        <Page />
+      </Guard>
+    ),
+  };
+}
+
+/** The screens that exist (spec §2); later screens add their routes here. */
+const pages: RouteObject[] = [
+  screen('/', 'home', HomePage),
+  screen('/app', 'home', HomePage),
+  screen('/about', 'about', AboutPage),
+  screen('/signin', 'signin', SigninPage),
+  screen('/signup', 'signup', SignupPage),
+  screen('/registerVerification', 'registerVerification', RegisterVerificationPage),
+  screen('/forgetPassword', 'forgetPassword', ForgetPasswordPage),
+  screen('/forgetPasswordVerify', 'forgetPasswordVerify', ForgetPasswordVerifyPage),
+  screen('/bindOrigin', 'bindOrigin', BindOriginPage, 'user'),
+  screen('/profile', 'profile', ProfileLayout, 'user', [
+    { index: true, element: <Navigate to="information" replace /> },
+    screen('information', 'profileInformation', InformationPage),
+    screen('appearance', 'profileAppearance', AppearancePage),
+    screen('changeName', 'changeName', ChangeNamePage),
+  ]),
+  screen('/empty', 'notFound', NotFoundPage),
+];
+
+const routeExists = (path: string) => matchRoutes(pages, path) !== null;
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout menu={availableEntries(MENU, routeExists)} />,
+    children: [...pages, { path: '*', element: <Navigate to="/empty" replace /> }],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,83 @@
+import { proxy, useSnapshot } from 'valtio';
+import { isAdmin } from '@shared/privileges';
+import { getMe, signout } from '@client/api/account';
+import type { Me, SigninResult, TokenUserInfo } from '@client/api/types';
+import { clearSession, loadSession, saveSession } from './sessionCookie';
+
+export interface SessionState {
+  token: string | null;
+  /** What the login cookie remembers: enough to draw the header before /user/me answers. */
+  userinfo: TokenUserInfo | null;
+  /** The full account from /user/me; privileges always come from here once loaded. */
+  me: Me | null;
+}
+
+export const session = proxy<SessionState>({ token: null, userinfo: null, me: null });
+
+function persist() {
+  if (session.token && session.userinfo) saveSession({ token: session.token, userinfo: session.userinfo });
+}
+
+/**
+ * Adopts what the cookie says now: another tab may have signed out or in meanwhile. Returns
+ * true when the session changed.
+ */
+export function syncWithCookie(): boolean {
+  const stored = loadSession();
+  if ((stored?.token ?? null) === session.token) return false;
+  session.token = stored?.token ?? null;
+  session.userinfo = stored?.userinfo ?? null;
+  session.me = null;
+  return true;
+}
+
+export function beginSession({ token, userinfo }: SigninResult) {
+  session.token = token;
+  session.userinfo = userinfo;
+  session.me = null;
+  persist();
+}
+
+/** Re-reads the account from the server and keeps the cookie's copy of name, avatar and privileges fresh. */
+export async function refreshMe() {
+  const token = session.token;
+  if (!token) return;
+  const me = await getMe();
+  if (session.token !== token || !session.userinfo) return;
+  session.me = me;
+  session.userinfo = { ...session.userinfo, username: me.username, userAvatar: me.userAvatar, privilege: me.privilege };
+  persist();
+}
+
+/** Forgets the session locally (the server side is already gone or being closed). */
+export function endSession() {
+  session.token = null;
+  session.userinfo = null;
+  session.me = null;
+  clearSession();
+}
+
+export async function signOut() {
+  // The local session ends whatever the server answers: a dead token is signed out already.
+  await signout().catch(() => undefined);
+  endSession();
+}
+
+export interface Viewer {
+  signedIn: boolean;
+  privileges: readonly string[];
+}
+
+export function viewerOf(state: Pick<SessionState, 'token' | 'userinfo' | 'me'>): Viewer {
+  return { signedIn: !!state.token, privileges: state.me?.privilege ?? state.userinfo?.privilege ?? [] };
+}
+
+export function useSession() {
+  return useSnapshot(session);
+}
+
+export function useViewer() {
+  const snap = useSnapshot(session);
+  const viewer = viewerOf(snap);
+  return { ...viewer, isAdmin: isAdmin(viewer.privileges), userinfo: snap.userinfo, me: snap.me };
+}
