@@ -21,11 +21,14 @@ async function start() {
 
   const router = createRouter();
 
-  /** The server ended the session: forget it here and ask to sign in again (spec §8). */
+  /**
+   * The server ended the session: forget it here and ask to sign in again (spec §8). On a
+   * protected page its guard redirects to the same address at the same time.
+   */
   const expireSession = (reason: string) => {
-    endSession();
-    const { pathname, search } = router.state.location;
-    if (pathname !== '/signin') void router.navigate(signinPath({ reason, backurl: pathname + search }), { replace: true });
+    endSession(reason);
+    const { pathname, search, hash } = router.state.location;
+    if (pathname !== '/signin') void router.navigate(signinPath({ reason, backurl: pathname + search + hash }), { replace: true });
   };
   configureApi({ token: () => session.token, onSessionEnd: expireSession });
   startSessionRealtime(() => expireSession('user.tokenExpired'));

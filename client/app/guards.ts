@@ -20,11 +20,14 @@ export function signinPath({ backurl, reason }: { backurl?: string; reason?: str
 
 /**
  * Where to send a viewer who may not open the page, or null to show it: signed-out visitors go
- * to sign-in (coming back to the full path afterwards), non-admins to their profile.
+ * to sign-in (coming back to the full path afterwards, and told why if the server ended their
+ * session), non-admins to their profile.
  */
 export function guardRedirect(access: Access, viewer: Viewer, where: Where): string | null {
   if (access === 'public') return null;
-  if (!viewer.signedIn) return signinPath({ backurl: `${where.pathname}${where.search}${where.hash ?? ''}` });
+  if (!viewer.signedIn) {
+    return signinPath({ backurl: `${where.pathname}${where.search}${where.hash ?? ''}`, reason: viewer.endReason ?? undefined });
+  }
   if (access === 'admin' && !isAdmin(viewer.privileges)) return '/profile/information';
   return null;
 }

@@ -13,19 +13,24 @@ interface StepsProps {
 export function Steps({ steps, current, label }: StepsProps) {
   const { t } = useTranslation();
   return (
-    <ol className={styles.steps} aria-label={label}>
-      {steps.map((name, i) => {
-        const state = i < current ? 'done' : i === current ? 'current' : 'upcoming';
-        return (
-          <li key={name} className={`${styles.step} ${styles[state] ?? ''}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className={styles.name}>
-              {state === 'done' ? <Icon name="check" size={13} /> : <span className={styles.number}>{i + 1}.</span>}
-              <span className={styles.label}>{name}</span>
-              {state === 'done' && <span className="visually-hidden">{t('common.stepDone')}</span>}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <div>
+      <ol className={styles.steps} aria-label={label}>
+        {steps.map((name, i) => {
+          const state = i < current ? 'done' : i === current ? 'current' : 'upcoming';
+          return (
+            <li key={name} className={`${styles.step} ${styles[state] ?? ''}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className={styles.name}>
+                {state === 'done' ? <Icon name="check" size={13} /> : <span className={styles.number}>{i + 1}.</span>}
+                <span>{name}</span>
+                {state === 'done' && <span className="visually-hidden">{t('common.stepDone')}</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className={styles.caption} aria-hidden>
+        {t('common.stepOf', { current: current + 1, total: steps.length })} · <strong>{steps[current]}</strong>
+      </p>
+    </div>
   );
 }

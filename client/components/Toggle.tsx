@@ -23,11 +23,14 @@ function Toggle({ kind, checked, onChange, label, description, error, disabled }
         checked={checked}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
+        aria-labelledby={`${id}-label`}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.checked)}
       />
       <span className={styles.text}>
-        <span className={styles.label}>{label}</span>
+        <span className={styles.label} id={`${id}-label`}>
+          {label}
+        </span>
         {description && (
           <span className={styles.description} id={`${id}-desc`}>
             {description}

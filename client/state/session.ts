@@ -10,9 +10,11 @@ export interface SessionState {
   userinfo: TokenUserInfo | null;
   /** The full account from /user/me; privileges always come from here once loaded. */
   me: Me | null;
+  /** Why the server ended the last session (a `user.*` code), shown on the sign-in page. */
+  endReason: string | null;
 }
 
-export const session = proxy<SessionState>({ token: null, userinfo: null, me: null });
+export const session = proxy<SessionState>({ token: null, userinfo: null, me: null, endReason: null });
 
 function persist() {
   if (session.token && session.userinfo) saveSession({ token: session.token, userinfo: session.userinfo });
@@ -28,6 +30,7 @@ export function syncWithCookie(): boolean {
   session.token = stored?.token ?? null;
   session.userinfo = stored?.userinfo ?? null;
   session.me = null;
+  session.endReason = null;
   return true;
 }
 
@@ -35,6 +38,7 @@ export function beginSession({ token, userinfo }: SigninResult) {
   session.token = token;
   session.userinfo = userinfo;
   session.me = null;
+  session.endReason = null;
   persist();
 }
 
@@ -50,10 +54,11 @@ export async function refreshMe() {
 }
 
 /** Forgets the session locally (the server side is already gone or being closed). */
-export function endSession() {
+export function endSession(reason: string | null = null) {
   session.token = null;
   session.userinfo = null;
   session.me = null;
+  session.endReason = reason;
   clearSession();
 }
 
@@ -66,10 +71,11 @@ export async function signOut() {
 export interface Viewer {
   signedIn: boolean;
   privileges: readonly string[];
+  endReason?: string | null;
 }
 
-export function viewerOf(state: Pick<SessionState, 'token' | 'userinfo' | 'me'>): Viewer {
-  return { signedIn: !!state.token, privileges: state.me?.privilege ?? state.userinfo?.privilege ?? [] };
+export function viewerOf(state: SessionState | Readonly<SessionState>): Viewer {
+  return { signedIn: !!state.token, privileges: state.me?.privilege ?? state.userinfo?.privilege ?? [], endReason: state.endReason };
 }
 
 export function useSession() {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
 import { changePassword } from '@client/api/account';
@@ -22,7 +21,6 @@ type Field = 'oldpassword' | 'newpassword' | 'repeat';
 export function PasswordForm() {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const navigate = useNavigate();
   const { values, bind } = useFormValues({ oldpassword: '', newpassword: '', repeat: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
@@ -37,9 +35,9 @@ export function PasswordForm() {
     setBusy(true);
     try {
       await changePassword(values.oldpassword, values.newpassword);
+      // Every token is revoked now; without a session the page's guard sends us to sign in.
       endSession();
       toast.success(t('profile.password.changed'));
-      await navigate('/signin', { replace: true });
     } catch (error) {
       const placed = placeError<Field>(error, describe(error), ['oldpassword', 'newpassword'], { 'changePassword.notMatch': 'oldpassword' });
       setErrors(placed.fields);
