@@ -59,7 +59,8 @@ const pages: RouteObject[] = [
   screen('/empty', 'notFound', NotFoundPage),
 ];
 
-const routeExists = (path: string) => matchRoutes(pages, path) !== null;
+/** Whether a path opens a screen (rather than falling through to the 404 redirect). */
+export const routeExists = (path: string) => matchRoutes(pages, path) !== null;
 
 export const routes: RouteObject[] = [
   {

@@ -1,0 +1,51 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '@locales/en-US.json';
+import { ApiError } from './ApiError';
+import { describeError, issuesByField } from './describeError';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: en } }, interpolation: { escapeValue: false } });
+});
+
+describe('describeError', () => {
+  it('translates a known code', () => {
+    expect(describeError(i18n, new ApiError('signin.noSuchUser', 'no such user', 401))).toBe('The username or the password is wrong.');
+  });
+
+  it('puts the server message into codes that show it', () => {
+    const error = new ApiError('changeName.bad', [{ param: 'data.newname', msg: 'Too small' }], 400);
+    expect(describeError(i18n, error)).toBe('This name is not valid: data.newname: Too small');
+  });
+
+  it('falls back to a generic text carrying the code and the server message', () => {
+    const text = describeError(i18n, new ApiError('report.somethingNew', 'the server says why', 400));
+    expect(text).toBe('Something went wrong (report.somethingNew): the server says why');
+  });
+
+  it('explains a network failure and anything that is not an API error', () => {
+    expect(describeError(i18n, new ApiError('network.error', 'Failed to fetch', 0))).toMatch(/Could not reach Tribunal/);
+    expect(describeError(i18n, new TypeError('boom'))).toBe('Something unexpected went wrong. Please try again.');
+  });
+});
+
+describe('issuesByField', () => {
+  it('keys validation issues by the last part of their param, first message winning', () => {
+    const error = new ApiError(
+      'signup.bad',
+      [
+        { param: 'data.username', msg: 'Too small' },
+        { param: 'data.username', msg: 'Bad characters' },
+        { param: 'data.originEmail', msg: 'Invalid email' },
+      ],
+      400,
+    );
+    expect(issuesByField(error)).toEqual({ username: 'Too small', originEmail: 'Invalid email' });
+  });
+
+  it('is empty for failures that are not validation failures', () => {
+    expect(issuesByField(new ApiError('signin.noSuchUser', 'x', 401))).toEqual({});
+    expect(issuesByField(new Error('x'))).toEqual({});
+  });
+});
