@@ -1,2 +1,3 @@
 export * from './users';
 export * from './realtime';
+export * from './cases';

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/** A case: one platform account reported for cheating, keyed by its platform user id. */
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    originUserId: varchar('origin_user_id', { length: 20 }).notNull(),
+    originPersonaId: varchar('origin_persona_id', { length: 20 }).notNull(),
+    originName: varchar('origin_name', { length: 64 }).notNull(),
+    avatarLink: varchar('avatar_link', { length: 512 }),
+    games: jsonb('games').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    cheatMethods: jsonb('cheat_methods').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: smallint('status').notNull().default(0),
+    /** When the current status began (the 7-day suspect rule counts from here). */
+    statusTime: ts('status_time').notNull().defaultNow(),
+    hackerLevel: smallint('hacker_level'),
+    appealStatus: varchar('appeal_status', { length: 16 }),
+    viewNum: integer('view_num').notNull().default(0),
+    commentsNum: integer('comments_num').notNull().default(0),
+    valid: boolean('valid').notNull().default(true),
+    createTime: ts('create_time').notNull().defaultNow(),
+    updateTime: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('players_origin_user_id_uq').on(t.originUserId),
+    index('players_persona_idx').on(t.originPersonaId),
+    index('players_create_idx').on(t.createTime.desc(), t.id.desc()),
+    index('players_update_idx').on(t.updateTime.desc(), t.id.desc()),
+    index('players_status_create_idx').on(t.status, t.createTime.desc(), t.id.desc()),
+    index('players_status_update_idx').on(t.status, t.updateTime.desc(), t.id.desc()),
+    index('players_views_idx').on(t.viewNum.desc(), t.id.desc()),
+    index('players_comments_idx').on(t.commentsNum.desc(), t.id.desc()),
+    index('players_games_idx').using('gin', t.games),
+  ],
+);
+export type PlayerRow = typeof players.$inferSelect;
+
+/** Every name a case's account was seen with; `nameKey` folds case and look-alike characters for search. */
+export const nameHistory = pgTable(
+  'name_history',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id').notNull().references(() => players.id, { onDelete: 'cascade' }),
+    originName: varchar('origin_name', { length: 64 }).notNull(),
+    nameKey: varchar('name_key', { length: 64 }).notNull(),
+    fromTime: ts('from_time').notNull().defaultNow(),
+    toTime: ts('to_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('name_history_player_name_uq').on(t.playerId, t.originName),
+    index('name_history_key_trgm').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+
+export const TIMELINE_TYPES = ['report', 'reply', 'judgement', 'banAppeal', 'verify', 'historyUsername'] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+/** Every entry of a case timeline: reports, replies, judgements, appeals, name changes. */
+export const timeline = pgTable(
+  'timeline',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 16 }).$type<TimelineType>().notNull(),
+    playerId: integer('player_id').notNull().references(() => players.id, { onDelete: 'cascade' }),
+    /** Snapshot of the account when the entry was written. */
+    toOriginUserId: varchar('to_origin_user_id', { length: 20 }).notNull(),
+    toOriginPersonaId: varchar('to_origin_persona_id', { length: 20 }).notNull(),
+    toOriginName: varchar('to_origin_name', { length: 64 }).notNull(),
+    /** Null for entries the system writes. */
+    byUserId: integer('by_user_id'),
+    content: text('content').notNull().default(''),
+    /** Appeals: type and links; name changes: before and after. */
+    extra: jsonb('extra').$type<Record<string, unknown>>(),
+    videoLink: text('video_link'),
+    cheatGame: varchar('cheat_game', { length: 8 }),
+    cheatMethods: jsonb('cheat_methods').$type<string[]>(),
+    quoteId: integer('quote_id'),
+    judgeAction: varchar('judge_action', { length: 16 }),
+    hackerLevel: smallint('hacker_level'),
+    appealStatus: varchar('appeal_status', { length: 16 }),
+    viewedAdmins: jsonb('viewed_admins').$type<number[]>(),
+    /** False = hidden by staff (still shown to staff). */
+    valid: boolean('valid').notNull().default(true),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('timeline_player_idx').on(t.playerId, t.id),
+    index('timeline_player_type_idx').on(t.playerId, t.type, t.id),
+    index('timeline_user_type_idx').on(t.byUserId, t.type, t.createTime.desc()),
+    index('timeline_type_time_idx').on(t.type, t.createTime.desc()),
+    index('timeline_time_idx').on(t.createTime.desc()),
+    index('timeline_content_trgm').using('gin', sql`lower(${t.content}) gin_trgm_ops`),
+  ],
+);
+export type TimelineRow = typeof timeline.$inferSelect;
+
+/** Cases a user follows (at most 100). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id').notNull(),
+    playerId: integer('player_id').notNull().references(() => players.id, { onDelete: 'cascade' }),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.playerId] }), index('subscriptions_player_idx').on(t.playerId)],
+);
+
+/** Case counts per (game, status), kept by a trigger: statistics never scan the cases. `*` = every game. */
+export const caseCounts = pgTable(
+  'case_counts',
+  {
+    game: varchar('game', { length: 8 }).notNull(),
+    status: smallint('status').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.game, t.status] })],
+);
+
+/** Per-day totals kept by triggers, for the statistics charts. */
+export const dailyStats = pgTable(
+  'daily_stats',
+  {
+    day: varchar('day', { length: 10 }).primaryKey(),
+    players: integer('players').notNull().default(0),
+    confirmed: integer('confirmed').notNull().default(0),
+    users: integer('users').notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    judgements: integer('judgements').notNull().default(0),
+    appeals: integer('appeals').notNull().default(0),
+  },
+);
