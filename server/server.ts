@@ -27,6 +27,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     db: services.db,
     log: services.log,
     redis: services.redis,
+    redisPrefix: config.redisPrefix,
     corsOrigin: cors.socketOrigin,
     async identify(token) {
       if (!token) return null;

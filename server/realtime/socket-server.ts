@@ -19,6 +19,8 @@ export interface RealtimeDeps {
   db: Db;
   log: Logger;
   redis?: Redis;
+  /** REDIS_PREFIX: sites sharing one Redis must not receive each other's room events. */
+  redisPrefix?: string;
   /** Resolves a handshake token to the user as stored now (privileges re-read on every join). */
   identify(token: string | undefined): Promise<SocketIdentity | null>;
   corsOrigin: (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) => void;
@@ -42,7 +44,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   let sub: Redis | undefined;
   if (deps.redis) {
     sub = deps.redis.duplicate();
-    io.adapter(createAdapter(deps.redis, sub));
+    io.adapter(createAdapter(deps.redis, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
 
   // A bad token is refused at the handshake; no token means a visitor (read-only rooms).

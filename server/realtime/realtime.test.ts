@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
+import { realtimeEvents, users } from '@server/db/schema';
+import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
+import { expectOk } from '@server/test/expect';
+import { inTransaction, lastSeqOf, recordEvent } from './outbox';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+let caseId = 1000;
+/** A case room no other test uses. */
+const freshCaseRoom = () => `case:${++caseId}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Records `n` events in `room` as a change would (one transaction), without pushing them to anyone. */
+async function recordOffline(room: string, n: number) {
+  return app.services.db.transaction(async (tx) => {
+    const out: RoomEvent[] = [];
+    for (let i = 0; i < n; i++) out.push(await recordEvent(tx, room, 'user.updated', { userId: i + 1 }));
+    return out;
+  });
+}
+
+describe('handshake', () => {
+  it('lets a visitor connect without a token', async () => {
+    const socket = await app.socket();
+    expect(socket.connected).toBe(true);
+  });
+
+  it('lets a signed-in user connect with its token', async () => {
+    const { token } = await app.factories.signedIn();
+    expect((await app.socket(token)).connected).toBe(true);
+  });
+
+  it.each([
+    ['a garbage token', async () => 'garbage'],
+    [
+      'a signed-out token',
+      async () => {
+        const { token } = await app.factories.signedIn();
+        await app.request.post('/api/user/signout').set('x-access-token', token);
+        return token;
+      },
+    ],
+    [
+      'the token of a deleted account',
+      async () => {
+        const { user, token } = await app.factories.signedIn();
+        await app.services.db.update(users).set({ valid: false }).where(eq(users.id, user.id));
+        return token;
+      },
+    ],
+  ])('refuses %s', async (_what, token) => {
+    await expect(app.socket(await token())).rejects.toThrow('user.tokenExpired');
+  });
+});
+
+describe('rooms', () => {
+  it('lets a visitor into case rooms and `all`, not into user rooms or `staff`', async () => {
+    const socket = await app.socket();
+    expect(await joinRoom(socket, 'case:1')).toMatchObject({ ok: true, room: 'case:1' });
+    expect(await joinRoom(socket, 'all')).toMatchObject({ ok: true, room: 'all' });
+    expect(await joinRoom(socket, 'user:5')).toEqual({ ok: false, room: 'user:5', code: 'room.forbidden' });
+    expect(await joinRoom(socket, 'staff')).toEqual({ ok: false, room: 'staff', code: 'room.forbidden' });
+  });
+
+  it('answers room.bad for names that are not rooms', async () => {
+    const socket = await app.socket();
+    for (const room of ['case:abc', 'lobby', '', 'user:0']) expect(await joinRoom(socket, room)).toMatchObject({ ok: false, code: 'room.bad' });
+  });
+
+  it('lets a user into its own user room only', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const other = await app.factories.createUser();
+    const socket = await app.socket(token);
+    expect(await joinRoom(socket, `user:${user.id}`)).toMatchObject({ ok: true });
+    expect(await joinRoom(socket, `user:${other.id}`)).toMatchObject({ ok: false, code: 'room.forbidden' });
+  });
+
+  it.each([['admin'], ['super'], ['root'], ['dev']])('lets a %s into `staff`', async (role) => {
+    const { token } = await app.factories.signedIn({ privileges: [role] });
+    expect(await joinRoom(await app.socket(token), 'staff')).toMatchObject({ ok: true, room: 'staff' });
+  });
+
+  it.each([['normal'], ['bot'], ['volunteer', 'normal'], ['blacklisted'], ['freezed']])('keeps a %s out of `staff`', async (...roles) => {
+    const { token } = await app.factories.signedIn({ privileges: roles });
+    expect(await joinRoom(await app.socket(token), 'staff')).toMatchObject({ ok: false, code: 'room.forbidden' });
+  });
+
+  it('re-checks privileges in the database on every join', async () => {
+    const { user, token } = await app.factories.signedIn({ privileges: ['admin'] });
+    const socket = await app.socket(token);
+    expect(await joinRoom(socket, 'staff')).toMatchObject({ ok: true });
+    await app.services.db.update(users).set({ privileges: ['normal'] }).where(eq(users.id, user.id));
+    expect(await joinRoom(socket, 'staff')).toMatchObject({ ok: false, code: 'room.forbidden' });
+  });
+
+  it('treats a connected socket whose token was revoked as a visitor', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const socket = await app.socket(token);
+    await app.request.post('/api/user/signout').set('x-access-token', token);
+    expect(await joinRoom(socket, `user:${user.id}`)).toMatchObject({ ok: false, code: 'room.forbidden' });
+    expect(await joinRoom(socket, 'all')).toMatchObject({ ok: true });
+  });
+});
+
+describe('live events', () => {
+  it('sends session.revoked to the user room when the user signs out elsewhere', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const tab = await app.socket(token);
+    await joinRoom(tab, `user:${user.id}`);
+    const elsewhere = await app.factories.signIn(user);
+    const arrived = nextEvent(tab, (ev) => ev.name === 'session.revoked');
+
+    expectOk(await app.request.post('/api/user/signout').set('x-access-token', elsewhere), 'logout.success');
+
+    const ev = await arrived;
+    expect(ev).toMatchObject({ room: `user:${user.id}`, name: 'session.revoked', payload: { userId: user.id, at: expect.any(String) }, seq: expect.any(Number) });
+    const row = await app.factories.userRow(user.id);
+    expect(ev.payload).toMatchObject({ at: row.signoutTime!.toISOString() });
+  });
+
+  it('sends user.updated when the account changes its settings, and nothing to other users', async () => {
+    const a = await app.factories.signedIn();
+    const b = await app.factories.signedIn();
+    const sa = await app.socket(a.token);
+    const sb = await app.socket(b.token);
+    await joinRoom(sa, `user:${a.user.id}`);
+    await joinRoom(sb, `user:${b.user.id}`);
+    const seenByB = collectEvents(sb);
+    const arrived = nextEvent(sa, (ev) => ev.name === 'user.updated');
+    await app.request.post('/api/user/me').set('x-access-token', a.token).send({ data: { attr: { allowDM: true } } });
+    expect(await arrived).toMatchObject({ room: `user:${a.user.id}`, payload: { userId: a.user.id } });
+    await sleep(200);
+    expect(seenByB).toEqual([]);
+  });
+
+  it('pushes an event recorded in a committed transaction, numbered after the previous one', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, 2);
+    const socket = await app.socket();
+    await joinRoom(socket, room);
+    const arrived = nextEvent(socket);
+    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 42 }));
+    expect(await arrived).toMatchObject({ room, seq: 3, name: 'user.updated', payload: { userId: 42 } });
+  });
+
+  it('pushes nothing, and numbers nothing, when the transaction rolls back', async () => {
+    const room = freshCaseRoom();
+    const socket = await app.socket();
+    await joinRoom(socket, room);
+    const seen = collectEvents(socket);
+    await expect(
+      inTransaction(app.services.db, app.services.publish, async ({ emit }) => {
+        await emit(room, 'user.updated', { userId: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await sleep(200);
+    expect(seen).toEqual([]);
+    expect(await lastSeqOf(app.services.db, room)).toBe(0);
+  });
+
+  it('stops sending a room after room:leave', async () => {
+    const room = freshCaseRoom();
+    const socket = await app.socket();
+    await joinRoom(socket, room);
+    const seen = collectEvents(socket);
+    expect(await socket.timeout(5000).emitWithAck('room:leave', { room })).toEqual({ ok: true });
+    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 1 }));
+    await sleep(200);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('replay on (re)join', () => {
+  let socket: ClientSocket;
+  beforeAll(async () => {
+    socket = await app.socket();
+  });
+
+  it('sends exactly the events after lastSeq, in order', async () => {
+    const room = freshCaseRoom();
+    const recorded = await recordOffline(room, 6);
+    const seen = collectEvents(socket);
+    const ack = await joinRoom(socket, room, 2);
+    expect(ack).toEqual({ ok: true, room, lastSeq: 6, replayed: 4 });
+    await sleep(100);
+    const mine = seen.filter((e) => e.room === room);
+    expect(mine.map((e) => e.seq)).toEqual([3, 4, 5, 6]);
+    expect(mine).toEqual(recorded.slice(2));
+  });
+
+  it('sends nothing to a client that is up to date, or that sends no lastSeq', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, 3);
+    const seen = collectEvents(socket);
+    expect(await joinRoom(socket, room, 3)).toEqual({ ok: true, room, lastSeq: 3, replayed: 0 });
+    expect(await joinRoom(socket, room)).toEqual({ ok: true, room, lastSeq: 3, replayed: 0 });
+    await sleep(100);
+    expect(seen.filter((e) => e.room === room)).toEqual([]);
+  });
+
+  it('replays a whole room from lastSeq 0', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, 3);
+    const seen = collectEvents(socket);
+    expect(await joinRoom(socket, room, 0)).toMatchObject({ ok: true, replayed: 3, lastSeq: 3 });
+    await sleep(100);
+    expect(seen.filter((e) => e.room === room).map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it(`answers room:refetch instead of replaying more than ${REPLAY_LIMIT} events`, async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, REPLAY_LIMIT + 2);
+    const seen = collectEvents(socket);
+    const refetch = new Promise<{ room: string; lastSeq: number }>((resolve) => socket.once('room:refetch', resolve));
+    const ack = await joinRoom(socket, room, 1);
+    expect(ack).toEqual({ ok: true, room, lastSeq: REPLAY_LIMIT + 2, replayed: 0, refetch: true });
+    expect(await refetch).toEqual({ room, lastSeq: REPLAY_LIMIT + 2 });
+    expect(seen.filter((e) => e.room === room)).toEqual([]);
+  });
+
+  it('replays exactly REPLAY_LIMIT events', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, REPLAY_LIMIT + 1);
+    const ack = await joinRoom(socket, room, 1);
+    expect(ack).toMatchObject({ ok: true, replayed: REPLAY_LIMIT, lastSeq: REPLAY_LIMIT + 1 });
+  });
+
+  it('answers room:refetch when the missed history was purged', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, 5);
+    await app.services.db.delete(realtimeEvents).where(and(eq(realtimeEvents.room, room), inArray(realtimeEvents.seq, [2, 3])));
+    const refetch = new Promise<{ room: string; lastSeq: number }>((resolve) => socket.once('room:refetch', resolve));
+    expect(await joinRoom(socket, room, 1)).toMatchObject({ ok: true, refetch: true, replayed: 0, lastSeq: 5 });
+    expect(await refetch).toEqual({ room, lastSeq: 5 });
+  });
+
+  it('never replays a room the socket may not join', async () => {
+    const { user } = await app.factories.signedIn();
+    await recordOffline(`user:${user.id}`, 3);
+    const seen = collectEvents(socket);
+    expect(await joinRoom(socket, `user:${user.id}`, 0)).toMatchObject({ ok: false, code: 'room.forbidden' });
+    await sleep(100);
+    expect(seen.filter((e) => e.room === `user:${user.id}`)).toEqual([]);
+  });
+});
+
+describe('two sites', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp();
+  });
+  afterAll(() => other?.close());
+
+  it('never deliver each other’s events, even through one Redis', async () => {
+    const here = await app.socket();
+    const there = await other.socket();
+    await joinRoom(here, 'all');
+    await joinRoom(there, 'all');
+    const seenThere = collectEvents(there);
+    const arrived = nextEvent(here, (ev) => ev.room === 'all');
+    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit('all', 'user.updated', { userId: 1 }));
+    await arrived;
+    await sleep(300);
+    expect(seenThere).toEqual([]);
+  });
+});
