@@ -89,7 +89,7 @@ export interface TestApp {
   factories: {
     createUser(opts?: CreateUserOptions): Promise<TestUser>;
     /** A token from the real POST /api/user/signin. */
-    signIn(user: TestUser, opts?: SignInOptions): Promise<string>;
+    signIn(user: Pick<TestUser, 'username' | 'password'>, opts?: SignInOptions): Promise<string>;
     /** createUser + signIn. */
     signedIn(opts?: CreateUserOptions & SignInOptions): Promise<{ user: TestUser; token: string }>;
     freshAccount: TestApp['directory']['freshAccount'];
@@ -273,7 +273,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       return { id: row!.id, username, password, privileges: row!.privileges, account, email: account?.email ?? null };
     }
 
-    async function signIn(user: TestUser, o: SignInOptions = {}): Promise<string> {
+    async function signIn(user: Pick<TestUser, 'username' | 'password'>, o: SignInOptions = {}): Promise<string> {
       const captcha = o.skipCaptcha ? { SKIP_CAPTCHA: true } : { captcha: await solveCaptcha() };
       const data: Record<string, unknown> = { username: user.username, password: user.password };
       if (o.visitType) data.visitType = o.visitType;

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { users } from '@server/db/schema';
+import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
+import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+/** A token signed with `secret` for `userId`, issued now, valid until `exp` (seconds). */
+async function craftToken(userId: number, opts: { secret?: string; exp?: number } = {}) {
+  const now = Date.now();
+  return new SignJWT({ userId, username: 'x', userAvatar: '', privilege: ['root'], signWhen: now, visitType: 'websites', expiresIn: 60_000 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(Math.floor(now / 1000) - 10)
+    .setExpirationTime(opts.exp ?? Math.floor(now / 1000) + 60)
+    .sign(new TextEncoder().encode(opts.secret ?? TEST_SECRET));
+}
+
+describe('envelope', () => {
+  it('answers an unknown API route with 404 request.404', async () => {
+    for (const [method, path] of [
+      ['get', '/api/nothing-here'],
+      ['post', '/api/user/nothing'],
+      ['delete', '/api/user/me'],
+    ] as const) {
+      expectError(await app.request[method](path), 404, 'request.404');
+    }
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const res = await app.request.post('/api/user/signin').set('Content-Type', 'application/json').send('{"data": {"username": ');
+    expectError(res, 400, 'request.badJson');
+  });
+
+  it('answers an oversized body with 413 request.tooLarge', async () => {
+    const res = await app.request.post('/api/user/signin').send({ data: { username: 'x', password: 'y' }, pad: 'x'.repeat(3 * 1024 * 1024) });
+    expectError(res, 413, 'request.tooLarge');
+  });
+
+  it('answers validation failures with 400 <area>.bad and a list of {param, msg}', async () => {
+    const res = await app.request.post('/api/user/signup').send({ data: { username: 'a b', password: '1', originEmail: 'nope' } });
+    expectInvalid(res, 'signup.bad', 'data.username');
+    const params = res.body.message.map((m: { param: string }) => m.param);
+    expect(params).toEqual(expect.arrayContaining(['data.username', 'data.password', 'data.originEmail', 'data.originName']));
+    expect(res.body.message.find((m: { param: string }) => m.param === 'data.password')).not.toHaveProperty('value');
+  });
+
+  it('validates query strings the same way', async () => {
+    expectInvalid(await app.request.get('/api/user/info?id=abc'), 'userInfo.bad', 'id');
+    expectInvalid(await app.request.get('/api/user/info'), 'userInfo.bad', 'id');
+  });
+
+  it('checks the token before the body: no token and a bad body is 401 user.tokenExpired', async () => {
+    expectTokenExpired(await app.request.post('/api/user/changePassword').send({ nonsense: true }));
+    expectTokenExpired(await app.request.post('/api/user/bindOrigin').send('not json at all').set('Content-Type', 'text/plain'));
+    expectTokenExpired(await app.request.post('/api/user/me').send({ data: { attr: { allowDM: 'not-a-boolean' } } }));
+    expectTokenExpired(await app.request.get('/api/user/info4admin?id=abc'));
+  });
+
+  it('answers success as {success: 1, code, data}', async () => {
+    const { token } = await app.factories.signedIn();
+    const res = await app.request.get('/api/user/me').set('x-access-token', token);
+    expectOk(res, 'userInfo.success');
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'success']);
+  });
+});
+
+describe('tokens', () => {
+  it.each([
+    ['a garbage token', async () => 'not-a-jwt'],
+    ['a token signed with another secret', async (id: number) => craftToken(id, { secret: 'some-other-secret-0123456789' })],
+    ['an expired token', async (id: number) => craftToken(id, { exp: Math.floor(Date.now() / 1000) - 5 })],
+  ])('refuses %s with 401 user.tokenExpired (err and error)', async (_what, make) => {
+    const user = await app.factories.createUser();
+    const res = await app.request.get('/api/user/me').set('x-access-token', await make(user.id));
+    expectTokenExpired(res);
+  });
+
+  it('accepts a well-formed token made with the server secret', async () => {
+    const user = await app.factories.createUser();
+    expectOk(await app.request.get('/api/user/me').set('x-access-token', await craftToken(user.id)), 'userInfo.success');
+  });
+
+  it('refuses the token of a deleted or unknown account with 401 user.invalid', async () => {
+    const { user, token } = await app.factories.signedIn();
+    await app.services.db.update(users).set({ valid: false }).where(eq(users.id, user.id));
+    expectError(await app.request.get('/api/user/me').set('x-access-token', token), 401, 'user.invalid');
+    expectError(await app.request.get('/api/user/me').set('x-access-token', await craftToken(2_000_000_000)), 401, 'user.invalid');
+  });
+
+  it('re-reads privileges from the database on every request, never from the token', async () => {
+    const { user, token } = await app.factories.signedIn({ privileges: ['normal'] });
+    const other = await app.factories.createUser();
+    const ask = () => app.request.get(`/api/user/info4admin?id=${other.id}`).set('x-access-token', token);
+    expectError(await ask(), 403, 'user.permissionDenined');
+    await app.services.db.update(users).set({ privileges: ['super'] }).where(eq(users.id, user.id));
+    expectOk(await ask(), 'userInfo.success');
+    await app.services.db.update(users).set({ privileges: ['normal'] }).where(eq(users.id, user.id));
+    expectError(await ask(), 403, 'user.permissionDenined');
+  });
+
+  it('ignores a token sent as a cookie', async () => {
+    const { token } = await app.factories.signedIn();
+    expectTokenExpired(await app.request.get('/api/user/me').set('Cookie', `x-access-token=${token}; token=${token}`));
+  });
+});
+
+describe('CORS', () => {
+  it('echoes the Origin with credentials and lists the token header', async () => {
+    const res = await app.request.get('/api/captcha').set('Origin', 'https://bfban.example');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://bfban.example');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers.vary).toMatch(/Origin/);
+  });
+
+  it('answers preflights with 200 and the allowed methods and headers', async () => {
+    const res = await app.request
+      .options('/api/user/signin')
+      .set('Origin', 'https://app.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'x-access-token, content-type');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(res.headers['access-control-allow-headers']).toMatch(/x-access-token/i);
+    for (const m of ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']) expect(res.headers['access-control-allow-methods']).toContain(m);
+  });
+
+  it('sends no CORS headers without an Origin, and never a wildcard', async () => {
+    const res = await app.request.get('/api/captcha');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const withOrigin = await app.request.get('/api/nothing').set('Origin', 'https://x.example');
+    expect(withOrigin.headers['access-control-allow-origin']).toBe('https://x.example');
+  });
+});
