@@ -9,7 +9,7 @@ export const getCaptcha = () => api.get<CaptchaChallenge>('/captcha', { t: Math.
 export const signin = (data: { username: string; password: string }, captcha: CaptchaAnswer) =>
   api.post<SigninResult>('/user/signin', { data: { ...data, visitType: 'websites' }, captcha });
 
-export const signout = () => api.post<void>('/user/signout');
+export const signout = (token: string) => api.post<void>('/user/signout', undefined, { token });
 
 export const signup = (
   data: { username: string; password: string; originEmail: string; originName: string; language: string },

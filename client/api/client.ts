@@ -29,8 +29,14 @@ export function apiUrl(path: string, query?: Query) {
   return `${BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal }) {
-  const token = hooks.token();
+interface RequestOptions {
+  signal?: AbortSignal;
+  /** Sends this token instead of the session's (e.g. to sign out a session already forgotten here). */
+  token?: string;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions & { query?: Query; body?: unknown }) {
+  const token = options.token ?? hooks.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['x-access-token'] = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -51,11 +57,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: { query
   const body = (await response.json().catch(() => null)) as SuccessBody<T> | ErrorBody | null;
   if (body && 'success' in body && body.success === 1) return body.data as T;
   const code = body && 'code' in body && typeof body.code === 'string' ? body.code : 'server.error';
-  if (isSessionEnd(code)) hooks.onSessionEnd(code);
+  // Only the session held now can end: not a token already forgotten here, nor a request without one.
+  if (isSessionEnd(code) && token && token === hooks.token()) hooks.onSessionEnd(code);
   throw new ApiError(code, body?.message ?? response.statusText, response.status);
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) => request<T>('POST', path, { body: body ?? {}, signal }),
+  get: <T>(path: string, query?: Query, options: RequestOptions = {}) => request<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, { ...options, body: body ?? {} }),
 };

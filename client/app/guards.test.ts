@@ -23,6 +23,10 @@ describe('guardRedirect', () => {
     expect(new URL(target, 'http://x').searchParams.get('reason')).toBe('user.tokenExpired');
   });
 
+  it('sends someone who just signed out home rather than to sign-in', () => {
+    expect(guardRedirect('user', { ...signedOut, endReason: 'signout' }, where)).toBe('/');
+  });
+
   it('shows login-required pages to any signed-in user', () => {
     expect(guardRedirect('user', member, where)).toBeNull();
   });

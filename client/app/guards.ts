@@ -1,5 +1,5 @@
 import { isAdmin } from '@shared/privileges';
-import type { Viewer } from '@client/state/session';
+import { SIGNED_OUT, type Viewer } from '@client/state/session';
 
 /** Who may open a route. */
 export type Access = 'public' | 'user' | 'admin';
@@ -21,10 +21,11 @@ export function signinPath({ backurl, reason }: { backurl?: string; reason?: str
 /**
  * Where to send a viewer who may not open the page, or null to show it: signed-out visitors go
  * to sign-in (coming back to the full path afterwards, and told why if the server ended their
- * session), non-admins to their profile.
+ * session), someone who just signed out goes home, non-admins go to their profile.
  */
 export function guardRedirect(access: Access, viewer: Viewer, where: Where): string | null {
   if (access === 'public') return null;
+  if (!viewer.signedIn && viewer.endReason === SIGNED_OUT) return '/';
   if (!viewer.signedIn) {
     return signinPath({ backurl: `${where.pathname}${where.search}${where.hash ?? ''}`, reason: viewer.endReason ?? undefined });
   }

@@ -42,6 +42,10 @@ describe('revokesToken', () => {
     expect(revokesToken(revoked('2026-01-01T00:00:00Z'), Date.parse('2026-01-02T00:00:00Z'))).toBe(false);
   });
 
+  it('has nothing to revoke once the session is gone here', () => {
+    expect(revokesToken(revoked('2026-01-02T00:00:00Z'), undefined)).toBe(false);
+  });
+
   it('ignores other events', () => {
     const updated: RoomEvent = { room: 'user:1', seq: 2, name: 'user.updated', payload: { userId: 1 }, at: '2026-01-02T00:00:00Z' };
     expect(revokesToken(updated, 0)).toBe(false);

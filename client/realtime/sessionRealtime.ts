@@ -3,9 +3,9 @@ import { roomOf, type RoomEvent } from '@shared/socket';
 import { refreshMe, session } from '@client/state/session';
 import { realtime } from './RealtimeClient';
 
-/** True when a `session.revoked` event covers the token this tab holds. */
+/** True when a `session.revoked` event covers the token this tab holds (issued at `signWhen`). */
 export function revokesToken(event: RoomEvent, signWhen: number | undefined) {
-  return event.name === 'session.revoked' && (signWhen === undefined || signWhen <= Date.parse(event.payload.at));
+  return event.name === 'session.revoked' && signWhen !== undefined && signWhen <= Date.parse(event.payload.at);
 }
 
 /**

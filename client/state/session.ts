@@ -10,7 +10,7 @@ export interface SessionState {
   userinfo: TokenUserInfo | null;
   /** The full account from /user/me; privileges always come from here once loaded. */
   me: Me | null;
-  /** Why the server ended the last session (a `user.*` code), shown on the sign-in page. */
+  /** Why the last session ended: a server `user.*` code (shown on the sign-in page), or SIGNED_OUT. */
   endReason: string | null;
 }
 
@@ -62,10 +62,17 @@ export function endSession(reason: string | null = null) {
   clearSession();
 }
 
+/** The `endReason` of a sign-out the user asked for. */
+export const SIGNED_OUT = 'signout';
+
+/**
+ * Forgets the session here first (the page moves on at once and leaves its realtime room), then
+ * tells the server; a failure there changes nothing here, as a dead token is signed out already.
+ */
 export async function signOut() {
-  // The local session ends whatever the server answers: a dead token is signed out already.
-  await signout().catch(() => undefined);
-  endSession();
+  const token = session.token;
+  endSession(SIGNED_OUT);
+  if (token) await signout(token).catch(() => undefined);
 }
 
 export interface Viewer {

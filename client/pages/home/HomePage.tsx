@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { GAMES, SITE_START } from '@shared/games';
 import { ButtonLink, buttonClass } from '@client/components/Button';
 import { Icon, type IconName } from '@client/components/Icon';
@@ -42,7 +42,7 @@ export function HomePage() {
               {t('home.hero.eyebrow', { since: new Date(SITE_START).getUTCFullYear() })}
             </span>
             <h1 className={styles.title} id="hero-title">
-              {t('home.hero.title')} <span className={styles.titleAccent}>{t('home.hero.titleAccent')}</span>
+              <Trans i18nKey="home.hero.title" components={{ accent: <span className={styles.titleAccent} /> }} />
             </h1>
             <p className={styles.lead}>{t('home.hero.lead')}</p>
             <div className={styles.ctas}>
