@@ -3,6 +3,8 @@
  * used by both the server's emits and the client's handlers.
  */
 
+import type { ActivityItem, CaseRecord, TimelineEntry } from './types/cases';
+
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
 
 export type ParsedRoom =
@@ -31,6 +33,14 @@ export const roomOf = {
 
 /** Events that are persisted with a per-room sequence number and replayed on re-join. */
 export interface RoomEventMap {
+  /** case:<id> — a new timeline entry (visible to everyone). */
+  'timeline.added': { entry: TimelineEntry };
+  /** case:<id> — an entry was hidden or shown again by staff. */
+  'timeline.hidden': { id: number; valid: boolean };
+  /** case:<id> — the case record changed (status, counts, names, games). */
+  'case.updated': { case: CaseRecord };
+  /** all — something happened on the site: the home feed and counters move. */
+  activity: { item: ActivityItem };
   /** The account changed (name, privileges, settings): refetch /user/me. */
   'user.updated': { userId: number };
   /** Every token issued before `at` is revoked: other tabs sign out. */

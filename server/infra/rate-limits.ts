@@ -10,6 +10,10 @@ export const RATE_LIMITS = {
   bindOrigin: { points: 5, duration: 600 },
   statistics: { points: 5, duration: 10 },
   search: { points: 5, duration: 1 },
+  viewed: { points: 20, duration: 10 },
+  batch: { points: 600, duration: 60 },
+  /** Per user: replies, case updates, appeals (staff and bots are exempt). */
+  comments: { points: 20, duration: 600 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -82,7 +82,8 @@ export class DirectoryServer {
         if (name !== null) {
           if (!NAME.test(name)) return bad('searchUser');
           const a = this.byName.get(name.toLowerCase());
-          return a && a.name === name ? ok('searchUser', a.userId) : notFound('searchUser');
+          // Platform names are unique regardless of case.
+          return a ? ok('searchUser', a.userId) : notFound('searchUser');
         }
         if (email !== null) {
           if (!z.string().email().safeParse(email).success) return bad('searchUser');

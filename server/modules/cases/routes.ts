@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { batchBody, batchsQuery, playerQuery, playersQuery, updateBody, viewedBody } from '@shared/schemas/cases';
+import { boolParam } from '@shared/schemas/common';
+import { hasAny } from '@shared/privileges';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { AppError } from '@server/http/errors';
+import { assertNotLocked } from '@server/http/auth';
+import { consumeUserLimit } from '@server/http/user-limit';
+import { exemptFromCommentLimit } from '@server/modules/timeline/policy';
+import { bumpViews, casesByKeys, findCase, historyOf } from './queries';
+import { presentCase, presentHistory } from './presenter';
+import { listCases } from './list';
+import { refreshCase } from './update';
+
+const TAG = 'Cases';
+const PUBLIC_CACHE = 'public, max-age=10';
+
+export const caseRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/players',
+    tag: TAG,
+    summary: 'Cases, filtered by game, status (-1 = all), report and update time; sorted; with the exact total.',
+    area: 'players',
+    auth: 'none',
+    query: playersQuery,
+    success: { code: 'players.ok' },
+    handler: async ({ query, services, res }) => {
+      const { rows, total } = await listCases(services.db, query);
+      res.setHeader('Cache-Control', PUBLIC_CACHE);
+      return ok('players.ok', { result: rows.map(presentCase), total });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/player',
+    tag: TAG,
+    summary: 'One case by userId, personaId or dbId; `history=true` adds every name it was seen with.',
+    area: 'player',
+    auth: 'none',
+    query: playerQuery,
+    success: { code: 'player.ok' },
+    errors: ['player.notFound'],
+    handler: async ({ query, services }) => {
+      const row = await findCase(services.db, query);
+      if (!row) throw new AppError('player.notFound');
+      const data = presentCase(row);
+      return ok('player.ok', query.history ? { ...data, history: presentHistory(await historyOf(services.db, row.id)) } : data);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/player/batch',
+    tag: TAG,
+    summary: 'Statuses of many accounts at once: `[{userId|personaId|dbId, status}]`, -1 for accounts without a case.',
+    area: 'playerBatch',
+    auth: 'optional',
+    body: batchBody,
+    rateLimit: 'batch',
+    success: { code: 'playerBatch.ok' },
+    handler: async ({ body, user, services }) => {
+      const privileged = !!user && (user.isAdmin || hasAny(user.privileges, ['bot']));
+      const count = (body.userIds?.length ?? 0) + (body.personaIds?.length ?? 0) + (body.dbIds?.length ?? 0);
+      if (count > (privileged ? 10_000 : 80)) throw new AppError('playerBatch.bad', `at most ${privileged ? 10_000 : 80} ids`);
+      const rows = await casesByKeys(services.db, body);
+      const byUser = new Map(rows.map((r) => [r.originUserId, r.status]));
+      const byPersona = new Map(rows.map((r) => [r.originPersonaId, r.status]));
+      const byDb = new Map(rows.map((r) => [r.id, r.status]));
+      return ok('playerBatch.ok', [
+        ...(body.userIds ?? []).map((userId) => ({ userId, status: byUser.get(userId) ?? -1 })),
+        ...(body.personaIds ?? []).map((personaId) => ({ personaId, status: byPersona.get(personaId) ?? -1 })),
+        ...(body.dbIds ?? []).map((dbId) => ({ dbId, status: byDb.get(dbId) ?? -1 })),
+      ]);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/player/batch',
+    tag: TAG,
+    summary: 'Legacy form used by the mobile app: full case records for `dbIds` (at most 128).',
+    area: 'playerBatch',
+    auth: 'none',
+    query: batchsQuery,
+    rateLimit: 'batch',
+    success: { code: 'playerBatch.ok' },
+    handler: async ({ query, services }) => ok('playerBatch.ok', (await casesByKeys(services.db, query)).map(presentCase)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/player/batchs',
+    tag: TAG,
+    summary: 'Full case records for up to 128 ids (bots and staff).',
+    area: 'playerBatchs',
+    auth: 'required',
+    query: batchsQuery,
+    success: { code: 'playerBatchs.ok' },
+    handler: async ({ query, user, services }) => {
+      if (!user.isAdmin && !hasAny(user.privileges, ['bot'])) throw new AppError('user.permissionDenined');
+      return ok('playerBatchs.ok', (await casesByKeys(services.db, query)).map(presentCase));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/player/viewed',
+    tag: TAG,
+    summary: 'Count a view of a case: once per viewer per hour.',
+    area: 'viewed',
+    auth: 'optional',
+    body: viewedBody,
+    rateLimit: 'viewed',
+    success: { code: 'viewed.ok' },
+    errors: ['viewed.notFound'],
+    handler: async ({ body, user, ip, services }) => {
+      const row = await findCase(services.db, { dbId: body.data.id });
+      if (!row) throw new AppError('viewed.notFound');
+      const viewer = user ? `u${user.id}` : `ip${ip}`;
+      const counted = await services.store.setOnce(`viewed:${row.id}:${viewer}`, 60 * 60 * 1000);
+      if (counted) await bumpViews(services.db, row.id);
+      return ok('viewed.ok', { counted, viewNum: row.viewNum + (counted ? 1 : 0) });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/player/update',
+    tag: TAG,
+    summary: 'Refresh a case’s name and avatar from the platform (staff: `?blockAvatar=true|false`).',
+    area: 'update',
+    auth: 'required',
+    body: updateBody,
+    query: z.object({ blockAvatar: boolParam.optional() }),
+    success: { code: 'update.success' },
+    errors: ['update.notFound', 'update.error'],
+    handler: async ({ body, query, user, services }) => {
+      assertNotLocked(user);
+      if (!exemptFromCommentLimit(user)) await consumeUserLimit(services, 'comments', user.id);
+      const blockAvatar = user.isAdmin ? query.blockAvatar : undefined;
+      return ok('update.success', await refreshCase(services, body, { blockAvatar }));
+    },
+  }),
+];

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
+import type { CaseKey } from '@shared/schemas/cases';
+import { players } from '@server/db/schema';
+import type { Services } from '@server/services';
+import { AppError } from '@server/http/errors';
+import { inTransaction } from '@server/realtime/outbox';
+import { presentEntries } from '@server/modules/timeline/queries';
+import { findCase } from './queries';
+import { presentCase } from './presenter';
+import { applySighting } from './sighting';
+import { BLOCKED_AVATAR, lookupAccount } from './platform-sync';
+
+/** Refreshes a case's name and avatar from the platform; staff may also block or unblock its avatar. */
+export async function refreshCase(services: Services, key: CaseKey, opts: { blockAvatar?: boolean } = {}) {
+  const existing = await findCase(services.db, key);
+  if (!existing) throw new AppError('update.notFound', 'no such case');
+  const account = await lookupAccount(services, { userId: existing.originUserId }, 'update.error');
+  if (!account) throw new AppError('update.notFound', 'the platform account no longer exists');
+  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    const [row] = await tx.select().from(players).where(eq(players.id, existing.id)).for('update');
+    const at = new Date();
+    const { changes, renamed } = await applySighting(tx, row!, account, at);
+    if (opts.blockAvatar === true) changes.avatarLink = `${(account.avatar ?? '').replace(BLOCKED_AVATAR, '')}${BLOCKED_AVATAR}`;
+    if (opts.blockAvatar === false) changes.avatarLink = account.avatar;
+    const [updated] = await tx.update(players).set({ ...changes, updateTime: at }).where(eq(players.id, row!.id)).returning();
+    const record = presentCase(updated!);
+    if (renamed) {
+      const [entry] = await presentEntries(tx, [renamed]);
+      await emit(roomOf.case(row!.id), 'timeline.added', { entry: entry! });
+    }
+    await emit(roomOf.case(row!.id), 'case.updated', { case: record });
+    return record;
+  });
+}

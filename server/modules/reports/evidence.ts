@@ -1,0 +1,19 @@
+import { classifyLink, imageSources, linksIn, splitLinks } from '@shared/evidence';
+import { AppError } from '@server/http/errors';
+import type { ErrorCode } from '@shared/errors';
+
+/**
+ * The evidence rule of spec §5: a video link from a video site or an image in the description;
+ * network-drive links are refused wherever they appear.
+ */
+export function checkEvidence(description: string, videoLink: string, badCode: ErrorCode) {
+  const videos = splitLinks(videoLink);
+  for (const link of videos) {
+    const kind = classifyLink(link);
+    if (kind === 'drive') throw new AppError(badCode, 'network-drive links are not accepted; upload the video to a video site');
+    if (kind !== 'video') throw new AppError(badCode, `not a link to a video site: ${link}`);
+  }
+  if (linksIn(description).some((l) => classifyLink(l) === 'drive')) throw new AppError(badCode, 'network-drive links are not accepted; upload the video to a video site');
+  const images = imageSources(description).filter((src) => classifyLink(src) !== 'invalid');
+  if (!videos.length && !images.length) throw new AppError(badCode, 'evidence is required: a video link or an image');
+}

@@ -1,0 +1,23 @@
+import type { ActivityItem, CaseRecord } from '@shared/types/cases';
+import type { TimelineRow, UserRow } from '@server/db/schema';
+
+/** One line of the activity feed (reference §8) for an entry someone just wrote. */
+export function activityOf(type: 'report' | 'judgement' | 'banAppeal', entry: TimelineRow, author: Pick<UserRow, 'id' | 'username' | 'privileges'> | null, c: CaseRecord): ActivityItem {
+  return {
+    type,
+    id: entry.id,
+    createTime: entry.createTime.toISOString(),
+    byUserId: author?.id ?? null,
+    byUserName: author?.username ?? null,
+    byUserPrivilege: author?.privileges ?? [],
+    toPlayerId: c.id,
+    toPlayerName: c.originName,
+    playerOriginUserId: c.originUserId,
+    playerOriginPersonaId: c.originPersonaId,
+    playerAvatarLink: c.avatarLink,
+    playerCheatMethods: c.cheatMethods,
+    playerGames: c.games,
+    ...(type === 'report' && entry.cheatGame ? { game: entry.cheatGame } : {}),
+    ...(type === 'judgement' && entry.judgeAction ? { action: entry.judgeAction } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import type { QuotedEntry, TimelineEntry } from '@shared/types/cases';
+import type { TimelineRow, UserRow } from '@server/db/schema';
+import { userAvatarOf } from '@server/modules/users/avatar';
+
+export type Author = Pick<UserRow, 'id' | 'username' | 'privileges' | 'originEmail' | 'attr'>;
+
+export interface PresentOptions {
+  /** Staff see hidden entries, marked with `valid: false`. */
+  staff?: boolean;
+  /** Whether the viewer may see appeal attachments (signed in). */
+  showAttachment?: boolean;
+}
+
+const isMuted = (a: Author | null) => !!a?.attr.mute && new Date(a.attr.mute).getTime() > Date.now();
+
+export function presentQuote(row: TimelineRow, author: Author | null): QuotedEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    byUserId: row.byUserId,
+    username: author?.username ?? null,
+    privilege: author?.privileges ?? [],
+    createTime: row.createTime.toISOString(),
+    content: row.valid ? row.content : '',
+  };
+}
+
+/** A timeline entry on the wire (api-clients §12): `content` is always an object with `text`. */
+export function presentEntry(row: TimelineRow, author: Author | null, quote: QuotedEntry | null, opts: PresentOptions = {}): TimelineEntry {
+  const extra = (row.extra ?? {}) as Record<string, unknown>;
+  const content: TimelineEntry['content'] = { text: row.content };
+  if (row.type === 'banAppeal') {
+    content.appealType = String(extra.appealType ?? 'none');
+    content.showAttachment = !!opts.showAttachment;
+    const links = (extra.extendedLinks ?? {}) as Record<string, string>;
+    content.extendedLinks = opts.showAttachment ? links : Object.fromEntries(Object.entries(links).filter(([k]) => k !== 'mossDownloadUrl'));
+  }
+  const entry: TimelineEntry = {
+    id: row.id,
+    type: row.type,
+    toPlayerId: row.playerId,
+    toOriginUserId: row.toOriginUserId,
+    toOriginPersonaId: row.toOriginPersonaId,
+    toOriginName: row.toOriginName,
+    byUserId: row.byUserId,
+    username: author?.username ?? null,
+    privilege: author?.privileges ?? [],
+    byUserAvatar: author ? userAvatarOf(author) : null,
+    createTime: row.createTime.toISOString(),
+    content,
+  };
+  if (row.videoLink) entry.videoLink = row.videoLink;
+  if (row.cheatGame) entry.cheatGame = row.cheatGame;
+  if (row.cheatMethods) entry.cheatMethods = row.cheatMethods;
+  if (row.quoteId) entry.toCommentId = row.quoteId;
+  if (row.judgeAction) entry.judgeAction = row.judgeAction;
+  if (row.hackerLevel !== null) entry.hackerLevel = row.hackerLevel;
+  if (row.appealStatus) entry.appealStatus = row.appealStatus;
+  if (row.type === 'historyUsername') {
+    entry.beforeUsername = String(extra.beforeUsername ?? '');
+    entry.nextUsername = String(extra.nextUsername ?? '');
+  }
+  if (quote) entry.quote = quote;
+  if (isMuted(author)) entry.isMute = true;
+  if (opts.staff) entry.valid = row.valid;
+  return entry;
+}

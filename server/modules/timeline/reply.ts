@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
+import { players, timeline } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { sanitizeRichText } from '@server/http/sanitize';
+import { inTransaction } from '@server/realtime/outbox';
+import { caseById } from '@server/modules/cases/queries';
+import { presentCase } from '@server/modules/cases/presenter';
+import { plainText } from '@shared/spam';
+import { assertNotDuplicate, assertNotSpam } from './spam';
+import { presentEntries } from './queries';
+
+/** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
+export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
+  const content = sanitizeRichText(input.content);
+  if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('reply.bad', 'the reply is empty');
+  assertNotSpam(content, 'reply.spam');
+  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
+    if (!row) throw new AppError('reply.notFound', 'no such case');
+    if (input.toCommentId) {
+      const [quoted] = await tx.select({ playerId: timeline.playerId, valid: timeline.valid }).from(timeline).where(eq(timeline.id, input.toCommentId));
+      if (!quoted || quoted.playerId !== row.id || !quoted.valid) throw new AppError('reply.notFound', 'the quoted entry is not on this case');
+    }
+    await assertNotDuplicate(tx, row.id, user.id, 'reply', content, 'reply.bad');
+    const at = new Date();
+    const [entry] = await tx
+      .insert(timeline)
+      .values({
+        type: 'reply',
+        playerId: row.id,
+        toOriginUserId: row.originUserId,
+        toOriginPersonaId: row.originPersonaId,
+        toOriginName: row.originName,
+        byUserId: user.id,
+        content,
+        quoteId: input.toCommentId ?? null,
+        createTime: at,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(players)
+      .set({ commentsNum: sql`${players.commentsNum} + 1`, updateTime: at })
+      .where(eq(players.id, row.id))
+      .returning();
+    const [presented] = await presentEntries(tx, [entry!]);
+    await emit(roomOf.case(row.id), 'timeline.added', { entry: presented! });
+    await emit(roomOf.case(row.id), 'case.updated', { case: presentCase(updated!) });
+    return presented!;
+  });
+}
+
+/** Hides or shows an entry: staff any, authors their own replies. Hidden entries stay visible to staff. */
+export async function setEntryVisibility(services: Services, user: AuthedUser, id: number, valid: boolean) {
+  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    const [entry] = await tx.select().from(timeline).where(eq(timeline.id, id)).for('update');
+    if (!entry) throw new AppError('unReply.notFound');
+    const own = entry.byUserId === user.id && entry.type === 'reply';
+    if (!user.isAdmin && !(own && !valid)) throw new AppError('user.permissionDenined');
+    if (entry.valid === valid) return entry;
+    await tx.update(timeline).set({ valid }).where(eq(timeline.id, id));
+    await emit(roomOf.case(entry.playerId), 'timeline.hidden', { id, valid });
+    return { ...entry, valid };
+  });
+}

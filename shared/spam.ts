@@ -1,0 +1,29 @@
+/** Anti-spam rules shared by reports, replies and judgements (reference §2). */
+
+/** Any character repeated this many times in a row is spam. */
+export const REPEAT_LIMIT = 8;
+/** Texts at least this similar to the author's previous one on the same case are duplicates. */
+export const DUPLICATE_SIMILARITY = 0.96;
+
+/** Visible text of user HTML: tags out, entities and whitespace folded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function hasRepeatedRun(text: string, limit = REPEAT_LIMIT): boolean {
+  let run = 1;
+  for (let i = 1; i < text.length; i++) {
+    if (text[i] === text[i - 1] && text[i] !== ' ') {
+      run += 1;
+      if (run >= limit) return true;
+    } else run = 1;
+  }
+  return false;
+}

@@ -1,0 +1,84 @@
+/** Wire shapes of cases and timeline entries (reference §3.2, api-clients §2, §12): presenters build them, the client reads them. */
+
+export interface CaseRecord {
+  id: number;
+  originName: string;
+  originUserId: string;
+  originPersonaId: string;
+  avatarLink: string | null;
+  games: string[];
+  cheatMethods: string[];
+  status: number;
+  /** Threat level 1-4, only while confirmed (status 1). */
+  hackerLevel: number | null;
+  appealStatus: string | null;
+  viewNum: number;
+  commentsNum: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface NameHistoryItem {
+  originName: string;
+  fromTime: string;
+  toTime: string;
+}
+
+export interface QuotedEntry {
+  id: number;
+  type: string;
+  byUserId: number | null;
+  username: string | null;
+  privilege: string[];
+  createTime: string;
+  content: string;
+}
+
+export interface TimelineEntry {
+  id: number;
+  type: 'report' | 'reply' | 'judgement' | 'banAppeal' | 'verify' | 'historyUsername';
+  toPlayerId: number;
+  toOriginUserId: string;
+  toOriginPersonaId: string;
+  toOriginName: string;
+  byUserId: number | null;
+  username: string | null;
+  privilege: string[];
+  byUserAvatar: string | null;
+  createTime: string;
+  content: { text: string; showAttachment?: boolean; appealType?: string; extendedLinks?: Record<string, string> };
+  videoLink?: string;
+  cheatGame?: string;
+  cheatMethods?: string[];
+  toCommentId?: number;
+  judgeAction?: string;
+  hackerLevel?: number;
+  appealStatus?: string;
+  beforeUsername?: string;
+  nextUsername?: string;
+  quote?: QuotedEntry;
+  isMute?: boolean;
+  /** Present for staff only: false = hidden. */
+  valid?: boolean;
+}
+
+/** One line of the live activity feed (reference §8 `/activities`). */
+export interface ActivityItem {
+  type: 'register' | 'report' | 'judgement' | 'banAppeal';
+  id: number;
+  createTime: string;
+  byUserId?: number | null;
+  byUserName?: string | null;
+  byUserPrivilege?: string[];
+  username?: string;
+  privilege?: string[];
+  toPlayerId?: number;
+  toPlayerName?: string;
+  playerOriginUserId?: string;
+  playerOriginPersonaId?: string;
+  playerAvatarLink?: string | null;
+  playerCheatMethods?: string[];
+  playerGames?: string[];
+  game?: string;
+  action?: string;
+}
