@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TimelineSubject } from '../../../shared/timeline';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -56,8 +57,7 @@ export const nameHistory = pgTable(
   ],
 );
 
-export const TIMELINE_TYPES = ['report', 'reply', 'judgement', 'banAppeal', 'verify', 'historyUsername'] as const;
-export type TimelineType = (typeof TIMELINE_TYPES)[number];
+export type TimelineType = TimelineSubject;
 
 /** Every entry of a case timeline: reports, replies, judgements, appeals, name changes. */
 export const timeline = pgTable(
