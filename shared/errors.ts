@@ -95,6 +95,16 @@ export const ERROR_STATUS = {
   'userReports.bad': 400,
   'userReports.notFound': 404,
   'search.bad': 400,
+  'advanceSearch.bad': 400,
+  'advanceSearch.error': 503,
+  'statistics.bad': 400,
+  'playerStatistics.bad': 400,
+  'activities.bad': 400,
+  'trend.bad': 400,
+  'siteStats.bad': 400,
+  'activeStatistical.bad': 400,
+  'banAppeals.bad': 400,
+  'getAdmins.bad': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
