@@ -15,8 +15,12 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const SECRET = 'cli-test-secret-0123456789abcdef';
 
-/** The operator CLI as an operator runs it: a separate process on the server's database. */
-describe('operator CLI', () => {
+/**
+ * The operator CLI as an operator runs it: a separate process on the server's database.
+ * Each call starts Node + tsx and opens the database (PGlite: the first one creates it), so the
+ * tests get a longer time limit than the suite's default.
+ */
+describe('operator CLI', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-cli-'));
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, SECRET, LOG_LEVEL: 'silent', DATABASE_URL: undefined };
   let pgName: string | undefined;

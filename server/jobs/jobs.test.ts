@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createLogger } from '@server/infra/logger';
 import { createRedis } from '@server/infra/redis';
 import { realtimeEvents, verifications } from '@server/db/schema';
@@ -59,21 +59,24 @@ describe('maintenance purge', () => {
 
   it('deletes expired codes and events past retention, and keeps the rest', async () => {
     const db = app.services.db;
-    const now = Date.now();
+    // Purge as of an hour from now: the server's own scheduled purge (real time) cannot race this test for the rows.
+    const later = Date.now() + 60 * 60 * 1000;
     const stale = unique('stale').padEnd(20, 'x').replace(/-/g, 'x');
     const fresh = unique('fresh').padEnd(20, 'x').replace(/-/g, 'x');
     await db.insert(verifications).values([
-      { code: stale, type: 'register', expiresTime: new Date(now - 1000) },
-      { code: fresh, type: 'register', expiresTime: new Date(now + 60_000) },
+      { code: stale, type: 'register', expiresTime: new Date(later - 30 * 60 * 1000) },
+      { code: fresh, type: 'register', expiresTime: new Date(later + 60_000) },
     ]);
     const room = `case:${Math.floor(Math.random() * 1e9) + 1}`;
     const old = await recordEvent(db, room, 'user.updated', { userId: 1 });
     const recent = await recordEvent(db, room, 'user.updated', { userId: 1 });
-    await db.update(realtimeEvents).set({ createTime: new Date(now - EVENT_RETENTION_MS - 1000) }).where(eq(realtimeEvents.seq, old.seq));
+    await db
+      .update(realtimeEvents)
+      .set({ createTime: new Date(later - EVENT_RETENTION_MS - 1000) })
+      .where(and(eq(realtimeEvents.room, room), eq(realtimeEvents.seq, old.seq)));
 
-    const removed = await purgeExpired(db, now);
-    expect(removed.codes).toBeGreaterThanOrEqual(1);
-    expect(removed.events).toBeGreaterThanOrEqual(1);
+    const removed = await purgeExpired(db, later);
+    expect(removed).toEqual({ codes: 1, events: 1 });
     const codes = (await db.select({ code: verifications.code }).from(verifications)).map((r) => r.code);
     expect(codes).toContain(fresh);
     expect(codes).not.toContain(stale);
