@@ -1,4 +1,5 @@
 import { changeNameBody, updateMeBody, userInfoQuery } from '@shared/schemas/account';
+import { userReportsQuery } from '@shared/schemas/cases';
 import { hasAdminLevel } from '@shared/privileges';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
@@ -7,6 +8,8 @@ import { assertNotLocked } from '@server/http/auth';
 import { presentUser } from './presenter';
 import { userById } from './queries';
 import { assertInteractive, changeName, updateOwnAttr } from './profile';
+import { reportStats, reportsBy } from './reports';
+import { followedIds } from '@server/modules/subscriptions/service';
 
 const TAG = 'Users';
 
@@ -19,7 +22,10 @@ export const userRoutes: AnyRoute[] = [
     area: 'me',
     auth: 'required',
     success: { code: 'userInfo.success' },
-    handler: ({ user }) => ok('userInfo.success', presentUser(user.row, 'self')),
+    handler: async ({ user, services }) => {
+      const [stats, subscribes] = await Promise.all([reportStats(services.db, user.id), followedIds(services.db, user.id)]);
+      return ok('userInfo.success', { ...presentUser(user.row, 'self', stats), subscribes });
+    },
   }),
   defineRoute({
     method: 'post',
@@ -50,7 +56,7 @@ export const userRoutes: AnyRoute[] = [
     handler: async ({ query, services }) => {
       const row = await userById(services.db, query.id);
       if (!row || !row.valid) throw new AppError('userInfo.notFound');
-      return ok('userInfo.success', presentUser(row, 'public'));
+      return ok('userInfo.success', presentUser(row, 'public', await reportStats(services.db, row.id)));
     },
   }),
   defineRoute({
@@ -67,7 +73,7 @@ export const userRoutes: AnyRoute[] = [
       if (!hasAdminLevel(user.privileges, 2)) throw new AppError('user.permissionDenined');
       const row = await userById(services.db, query.id);
       if (!row) throw new AppError('userInfo.notFound');
-      return ok('userInfo.success', presentUser(row, 'staff'));
+      return ok('userInfo.success', presentUser(row, 'staff', await reportStats(services.db, row.id)));
     },
   }),
   defineRoute({
@@ -85,6 +91,23 @@ export const userRoutes: AnyRoute[] = [
       assertNotLocked(user);
       assertInteractive(user);
       return ok('changeName.success', await changeName(services, user, body.data.newname));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/reports',
+    tag: TAG,
+    summary: 'The cases a user reported, newest first (`skip` is a page index).',
+    area: 'userReports',
+    auth: 'none',
+    query: userReportsQuery,
+    success: { code: 'userReports.success' },
+    errors: ['userReports.notFound'],
+    handler: async ({ query, services }) => {
+      const row = await userById(services.db, query.id);
+      if (!row || !row.valid) throw new AppError('userReports.notFound');
+      const { data, total } = await reportsBy(services.db, row.id, query.skip, query.limit);
+      return ok('userReports.success', data, { total });
     },
   }),
 ];

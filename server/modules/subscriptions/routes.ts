@@ -1,0 +1,68 @@
+import { subscribeIdBody, subscribeIdsBody, subscribesPageBody } from '@shared/schemas/cases';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { assertNotLocked } from '@server/http/auth';
+import { assertInteractive } from '@server/modules/users/profile';
+import { follow, followedCases, isSubscribed, unfollow } from './service';
+
+const TAG = 'Subscriptions';
+
+export const subscriptionRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'post',
+    path: '/user/isSubscribes',
+    tag: TAG,
+    summary: 'Whether you follow a case (`{id}` = its dbId).',
+    area: 'subscribes',
+    auth: 'required',
+    body: subscribeIdBody,
+    success: { code: 'subscribes.success' },
+    handler: async ({ user, body, services }) => ok('subscribes.success', await isSubscribed(services.db, user.id, body.id)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/subscribes',
+    tag: TAG,
+    summary: 'The cases you follow (`skip` is a page index, `limit` a page size).',
+    area: 'subscribes',
+    auth: 'required',
+    body: subscribesPageBody,
+    success: { code: 'subscribes.success' },
+    handler: async ({ user, body, services }) => {
+      const { data, total } = await followedCases(services.db, user.id, body.skip, body.limit);
+      return ok('subscribes.success', data, { total });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/subscribes/add',
+    tag: TAG,
+    summary: 'Follow cases (at most 100 in all).',
+    area: 'subscribes',
+    auth: 'required',
+    body: subscribeIdsBody,
+    success: { code: 'subscribes.success' },
+    errors: ['subscribes.notFound', 'subscribes.exceedMax'],
+    handler: async ({ user, body, services }) => {
+      assertNotLocked(user);
+      await follow(services.db, user.id, body.playerIds);
+      return ok('subscribes.success');
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/subscribes/delete',
+    tag: TAG,
+    summary: 'Stop following cases.',
+    area: 'subscribes',
+    auth: 'required',
+    body: subscribeIdsBody,
+    success: { code: 'subscribes.success' },
+    handler: async ({ user, body, services }) => {
+      assertNotLocked(user);
+      assertInteractive(user);
+      await unfollow(services.db, user.id, body.playerIds);
+      return ok('subscribes.success');
+    },
+  }),
+];
