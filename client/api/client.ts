@@ -22,7 +22,7 @@ export function configureApi(next: ApiHooks) {
 
 const isSessionEnd = (code: string): code is SessionEndCode => (SESSION_END_CODES as readonly string[]).includes(code);
 
-export function apiUrl(path: string, query?: Query) {
+function apiUrl(path: string, query?: Query) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
   const search = params.toString();

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
   keywords: string;

@@ -9,7 +9,7 @@ interface AvatarProps {
 }
 
 /** A stable hue per name, so a user keeps the same colour everywhere. */
-export function hueOf(name: string) {
+function hueOf(name: string) {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   return hash % 360;

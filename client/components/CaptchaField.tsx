@@ -10,7 +10,7 @@ import { Spinner } from './Spinner';
 import { lastManualRefresh, recordManualRefresh, refreshWaitSeconds } from './captchaCountdown';
 import styles from './CaptchaField.module.css';
 
-export interface CaptchaFieldProps {
+interface CaptchaFieldProps {
   /** Changing it fetches a new picture and clears the answer (after every failed attempt). */
   round: number;
   onChange: (answer: CaptchaAnswer | null) => void;

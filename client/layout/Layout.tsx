@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@client/app/menu';
 import { usePageMeta } from '@client/app/usePageMeta';
@@ -33,7 +33,6 @@ function useLanguageQuery(lang: string | null) {
 export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
   const full = params.get('full') === '1';
   usePageMeta();
   useSessionFollowsCookie();
@@ -44,7 +43,6 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
       <a href="#main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
-      {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('common.loading')} />}
       {!full && <Header menu={menu} />}
       {!full && <UnboundBanner />}
       <main id="main" className={styles.main} tabIndex={-1}>

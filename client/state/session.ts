@@ -85,10 +85,6 @@ export function viewerOf(state: SessionState | Readonly<SessionState>): Viewer {
   return { signedIn: !!state.token, privileges: state.me?.privilege ?? state.userinfo?.privilege ?? [], endReason: state.endReason };
 }
 
-export function useSession() {
-  return useSnapshot(session);
-}
-
 export function useViewer() {
   const snap = useSnapshot(session);
   const viewer = viewerOf(snap);

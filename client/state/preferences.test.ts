@@ -1,0 +1,21 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { parsePreferences } from './preferences';
+
+describe('parsePreferences', () => {
+  it('reads a saved theme, text size and language', () => {
+    expect(parsePreferences('{"theme":"MikuGreen","textSize":"x-large","language":"ar-EG"}')).toEqual({
+      theme: 'MikuGreen',
+      textSize: 'x-large',
+      language: 'ar-EG',
+    });
+  });
+
+  it('falls back to the defaults for missing, unknown or damaged entries', () => {
+    const defaults = { theme: 'lightness', textSize: 'default', language: null };
+    expect(parsePreferences(null)).toEqual(defaults);
+    expect(parsePreferences('{"theme":"neon","textSize":"huge","language":"xx-XX"}')).toEqual(defaults);
+    expect(parsePreferences('{broken')).toEqual(defaults);
+    expect(parsePreferences('null')).toEqual(defaults);
+  });
+});
