@@ -83,7 +83,7 @@ export interface TestApp {
     /** Adds (or replaces) a platform account. */
     add(account: DirectoryAccount): void;
     /** Builds and adds a fresh platform account owning a Battlefield game. */
-    freshAccount(overrides?: Partial<DirectoryAccount> & { games?: string[] | null }): DirectoryAccount;
+    freshAccount(overrides?: Omit<Partial<DirectoryAccount>, 'games'> & { games?: string[] | null }): DirectoryAccount;
     demo: DirectoryAccount[];
   };
   factories: {
