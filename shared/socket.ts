@@ -46,7 +46,7 @@ export interface RoomEventMap {
   /** Every token issued before `at` is revoked: other tabs sign out. */
   'session.revoked': { userId: number; at: string };
   /** An inbox notification for this user. */
-  notification: { id: number; type: string; content: string; createTime: string };
+  notification: { id: number; type: string; content: string; createTime: string; playerId?: number | null };
 }
 export type RoomEventName = keyof RoomEventMap;
 

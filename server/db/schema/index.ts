@@ -1,3 +1,4 @@
 export * from './users';
 export * from './realtime';
 export * from './cases';
+export * from './messages';

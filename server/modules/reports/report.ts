@@ -14,6 +14,7 @@ import { presentEntries } from '@server/modules/timeline/queries';
 import type { ResolvedAccount } from '@server/modules/cases/platform-sync';
 import { assertNotSpam, assertNotDuplicate } from '@server/modules/timeline/spam';
 import { activityOf } from '@server/modules/timeline/activity';
+import { noticeReported, noticeStatusChange } from '@server/modules/notifications/case-notices';
 
 type ReportFields = Omit<ReportInput, 'originName'>;
 
@@ -27,7 +28,8 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
   assertNotSpam(description, `${area}.spam`);
   const at = new Date();
 
-  const result = await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  const result = await inTransaction(services.db, services.publish, async (recorder) => {
+    const { tx, emit } = recorder;
     const { row, created } = await lockOrCreateCase(tx, account, at);
     if (!created) await assertNotDuplicate(tx, row.id, user.id, 'report', description, `${area}.bad`);
     const { changes, renamed } = await applySighting(tx, row, account, at);
@@ -69,6 +71,8 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
     const record = presentCase(updated!);
     await emit(room, 'case.updated', { case: record });
     await emit(roomOf.all, 'activity', { item: activityOf('report', entry!, user.row, record) });
+    await noticeStatusChange(recorder, services.i18n, row, updated!, user.id);
+    await noticeReported(recorder, services.i18n, updated!);
     return updated!;
   });
   return { originName: result.originName, originUserId: result.originUserId, originPersonaId: result.originPersonaId, dbId: result.id };

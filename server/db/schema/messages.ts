@@ -1,0 +1,25 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const MESSAGE_TYPES = ['direct', 'warn', 'fatal', 'command', 'reply', 'banAppeal', 'toAll', 'toAdmins', 'toNormals'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Inbox messages: direct messages, system notifications (no sender) and broadcasts (no recipient). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    byUserId: integer('by_user_id'),
+    toUserId: integer('to_user_id'),
+    type: varchar('type', { length: 16 }).$type<MessageType>().notNull(),
+    content: text('content').notNull(),
+    /** The case a notification is about, for links. */
+    playerId: integer('player_id'),
+    haveRead: boolean('have_read').notNull().default(false),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_to_idx').on(t.toUserId, t.createTime.desc()),
+    index('messages_by_idx').on(t.byUserId, t.createTime.desc()),
+    index('messages_type_idx').on(t.type, t.createTime.desc()),
+  ],
+);

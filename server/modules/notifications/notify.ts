@@ -1,0 +1,37 @@
+import { inArray } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
+import { messages, users, type MessageType } from '@server/db/schema';
+import type { Recorder } from '@server/realtime/outbox';
+import type { ServerI18n } from '@server/i18n';
+
+export interface Notice {
+  type: MessageType;
+  /** Translation key under `notifications.` and its values; rendered in each recipient's language. */
+  key: string;
+  values: Record<string, string | number>;
+  playerId?: number;
+}
+
+/**
+ * Writes a system message to each recipient's inbox and pushes it to their `user:` room, inside
+ * the transaction of the change it reports.
+ */
+export async function notifyUsers({ tx, emit }: Recorder, i18n: ServerI18n, userIds: number[], notice: Notice) {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  const recipients = await tx.select({ id: users.id, attr: users.attr }).from(users).where(inArray(users.id, ids));
+  if (!recipients.length) return;
+  const rows = await tx
+    .insert(messages)
+    .values(
+      recipients.map((r) => {
+        const t = i18n.t(r.attr.language);
+        const values = { ...notice.values, ...(typeof notice.values.status === 'number' ? { status: t(`notifications.status.${notice.values.status}`) } : {}) };
+        return { byUserId: null, toUserId: r.id, type: notice.type, content: t(`notifications.${notice.key}`, values), playerId: notice.playerId ?? null };
+      }),
+    )
+    .returning();
+  for (const m of rows) {
+    await emit(roomOf.user(m.toUserId!), 'notification', { id: m.id, type: m.type, content: m.content, createTime: m.createTime.toISOString(), playerId: m.playerId });
+  }
+}
