@@ -5,13 +5,11 @@ export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'in
 
 interface BadgeProps {
   tone?: Tone;
-  /** Without the status dot. */
-  plain?: boolean;
   children: ReactNode;
 }
 
-export function Badge({ tone = 'neutral', plain, children }: BadgeProps) {
-  return <span className={[styles.badge, styles[tone], plain && styles.plain].filter(Boolean).join(' ')}>{children}</span>;
+export function Badge({ tone = 'neutral', children }: BadgeProps) {
+  return <span className={`${styles.badge} ${styles[tone]}`}>{children}</span>;
 }
 
 export const badgeListClass = styles.list;

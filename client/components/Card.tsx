@@ -6,22 +6,20 @@ interface CardProps {
   description?: ReactNode;
   /** Controls placed at the end of the header. */
   actions?: ReactNode;
-  /** The element for the title (h2 by default). */
-  headingLevel?: 'h1' | 'h2' | 'h3';
   id?: string;
   children: ReactNode;
 }
 
 /** A bordered surface that groups one piece of a page, with an optional header. */
-export function Card({ title, description, actions, headingLevel: Heading = 'h2', id, children }: CardProps) {
+export function Card({ title, description, actions, id, children }: CardProps) {
   return (
     <section className={styles.card} id={id} aria-labelledby={title && id ? `${id}-title` : undefined}>
       {title && (
         <header className={styles.header}>
           <div>
-            <Heading className={styles.title} id={id ? `${id}-title` : undefined}>
+            <h2 className={styles.title} id={id ? `${id}-title` : undefined}>
               {title}
-            </Heading>
+            </h2>
             {description && <p className={styles.description}>{description}</p>}
           </div>
           {actions}

@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pickLanguage } from '@shared/languages';
 import type { MenuEntry } from '@client/app/menu';
 import { usePageMeta } from '@client/app/usePageMeta';
 import { PageSpinner } from '@client/components/Spinner';
 import { Toaster } from '@client/components/Toaster';
-import { pickLanguage } from '@shared/languages';
 import { switchLanguage } from '@client/i18n/setup';
 import { refreshMe, syncWithCookie } from '@client/state/session';
 import { Footer } from './Footer';
