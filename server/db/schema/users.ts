@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ADMIN_LEVELS } from '../../../shared/privileges';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Attributes kept per user; which of them a user may set is `userSettableAttr` in shared/. */
@@ -16,6 +17,9 @@ export interface UserAttr {
   registerIP?: string;
   lastSigninIP?: string;
 }
+
+/** Rows of staff (admin level 1); the same text is used by the queries so the partial index applies. */
+export const STAFF_PREDICATE = `"users"."privileges" ?| array[${ADMIN_LEVELS[1].map((r) => `'${r}'`).join(',')}]`;
 
 export const users = pgTable(
   'users',
@@ -39,6 +43,10 @@ export const users = pgTable(
     uniqueIndex('users_origin_user_id_uq').on(t.originUserId),
     index('users_origin_email_idx').on(t.originEmail),
     index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    /** The activity feed's newest registrations. */
+    index('users_create_time_idx').on(t.createTime.desc(), t.id.desc()),
+    /** Staff lists and counts (`/admins`, `/statistics?admins`) read only staff rows. */
+    index('users_staff_idx').on(t.id).where(sql.raw(STAFF_PREDICATE)),
   ],
 );
 

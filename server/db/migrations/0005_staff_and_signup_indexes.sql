@@ -1,0 +1,2 @@
+CREATE INDEX "users_create_time_idx" ON "users" USING btree ("create_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "users_staff_idx" ON "users" USING btree ("id") WHERE "users"."privileges" ?| array['root','admin','super','dev'];
