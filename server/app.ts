@@ -31,7 +31,7 @@ export function createApp(services: Services) {
   app.set('trust proxy', services.config.trustProxy);
   app.set('etag', false);
 
-  const cors = corsPolicy(process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean));
+  const cors = corsPolicy(services.config.corsOrigins);
   app.use('/api', cors.middleware);
   app.use('/api', pinoHttp({ logger: services.log, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   app.use('/api', express.json({ limit: '2mb' }));

@@ -59,7 +59,15 @@ export interface Config {
   turnstileSecret?: string;
   turnstileVerifyUrl: string;
   serveClient: boolean;
+  /** CORS_ORIGINS: when set, only these origins are echoed (api-clients §3 otherwise echoes any). */
+  corsOrigins?: string[];
 }
+
+/** A comma-separated origin list; empty means unset (echo any origin). */
+const corsList = (v: string | undefined) => {
+  const list = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return list.length ? list : undefined;
+};
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -90,5 +98,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     turnstileSecret: e.TURNSTILE_SECRET,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     serveClient: e.SERVE_CLIENT ?? true,
+    corsOrigins: corsList(e.CORS_ORIGINS),
   };
 }

@@ -22,7 +22,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   const services = await createServices(config, overrides);
   const app = createApp(services);
   const server = http.createServer(app);
-  const cors = corsPolicy(process.env.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean));
+  const cors = corsPolicy(config.corsOrigins);
   const realtime = createRealtime(server, {
     db: services.db,
     log: services.log,

@@ -138,3 +138,29 @@ describe('CORS', () => {
     expect(withOrigin.headers['access-control-allow-origin']).toBe('https://x.example');
   });
 });
+
+describe('CORS_ORIGINS allow-list', () => {
+  let narrow: TestApp;
+  beforeAll(async () => {
+    narrow = await createTestApp({ env: { CORS_ORIGINS: 'https://bfban.example, https://app.bfban.example' } });
+  });
+  afterAll(() => narrow?.close());
+
+  it('echoes only the listed origins', async () => {
+    const listed = await narrow.request.get('/api/captcha').set('Origin', 'https://app.bfban.example');
+    expect(listed.headers['access-control-allow-origin']).toBe('https://app.bfban.example');
+    const other = await narrow.request.get('/api/captcha').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('gives the Socket.IO handshake the same CORS answer', async () => {
+    const handshake = (origin: string) => narrow.request.get('/socket.io/?EIO=4&transport=polling').set('Origin', origin);
+    const listed = await handshake('https://bfban.example');
+    expect(listed.status).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('https://bfban.example');
+    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await handshake('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
