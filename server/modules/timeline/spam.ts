@@ -24,5 +24,5 @@ export async function assertNotDuplicate(db: DbOrTx, playerId: number, userId: n
     .where(and(eq(timeline.playerId, playerId), eq(timeline.byUserId, userId), eq(timeline.type, type)))
     .orderBy(desc(timeline.id))
     .limit(1);
-  if (prev && similarity(plainText(prev.content), plainText(html)) >= DUPLICATE_SIMILARITY) throw new AppError(code, 'Duplicate submission');
+  if (prev && similarity(plainText(prev.content), plainText(html)) >= DUPLICATE_SIMILARITY) throw new AppError(code, 'Duplicate submission', 409);
 }
