@@ -1,0 +1,33 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { SearchQuery } from '@shared/schemas/search';
+import { players, timeline } from '@server/db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { containsPattern } from './like';
+
+/**
+ * Visible timeline entries whose text contains `param`, any case (trigram index
+ * `timeline_content_trgm`), on visible cases; newest first. Hidden entries never match.
+ */
+export async function searchComments(db: DbOrTx, q: SearchQuery) {
+  const conds: SQL[] = [
+    sql`lower(${timeline.content}) LIKE ${containsPattern(q.param.toLowerCase())} ESCAPE '\\'`,
+    eq(timeline.valid, true),
+    eq(players.valid, true),
+  ];
+  if (q.game !== 'all') conds.push(sql`${players.games} @> ${JSON.stringify([q.game])}::jsonb`);
+  if (q.createTimeFrom !== undefined) conds.push(gte(timeline.createTime, new Date(q.createTimeFrom)));
+  if (q.createTimeTo !== undefined) conds.push(lte(timeline.createTime, new Date(q.createTimeTo)));
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ entry: timeline })
+      .from(timeline)
+      .innerJoin(players, eq(players.id, timeline.playerId))
+      .where(where)
+      .orderBy(desc(timeline.createTime), desc(timeline.id))
+      .limit(q.limit)
+      .offset(q.skip),
+    db.select({ n: sql<number>`count(*)::int` }).from(timeline).innerJoin(players, eq(players.id, timeline.playerId)).where(where),
+  ]);
+  return { rows: rows.map((r) => r.entry), total: Number(count?.n ?? 0) };
+}

@@ -1,0 +1,46 @@
+import { advanceSearchQuery, searchQuery } from '@shared/schemas/search';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { assertNotLocked } from '@server/http/auth';
+import { consumeUserLimit } from '@server/http/user-limit';
+import { runSearch } from './service';
+import { advanceSearch } from './advance';
+
+const TAG = 'Search';
+/** QQR tells "not found" by the presence of `message` (api-clients §6.5). */
+const NOT_FOUND = 'search content not found';
+
+export const searchRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/search',
+    tag: TAG,
+    summary:
+      'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and exact `total`.',
+    area: 'search',
+    auth: 'none',
+    query: searchQuery,
+    rateLimit: 'search',
+    success: { code: 'search.success' },
+    handler: async ({ query, services }) => {
+      const { data, total } = await runSearch(services.db, query);
+      return ok('search.success', data, total > 0 ? { total } : { total, message: NOT_FOUND });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/advanceSearch',
+    tag: TAG,
+    summary: 'Ask the platform directory for an account name (4-32 characters) and names beginning with it, each with its case. One per 15 s per user (staff exempt).',
+    area: 'advanceSearch',
+    auth: 'required',
+    query: advanceSearchQuery,
+    success: { code: 'advanceSearch.ok' },
+    errors: ['advanceSearch.error', 'user.permissionDenined', 'request.rateLimited'],
+    handler: async ({ query, user, services }) => {
+      assertNotLocked(user);
+      if (!user.isAdmin) await consumeUserLimit(services, 'advanceSearch', user.id);
+      return ok('advanceSearch.ok', await advanceSearch(services, query.param));
+    },
+  }),
+];

@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { nameKey } from '@shared/names';
+import { nameHistory, players, timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import type { TestApp } from '@server/test/harness';
+
+/**
+ * Test data for the search and statistics tests: cases through the real report API, and bulk rows
+ * written directly (for paging, sorting and counting over many cases).
+ */
+
+/** Letters that no look-alike folding touches (no l, j, q, digits; no `rn`/`vv` pairs). */
+const PLAIN = 'abcdefghkmnpstuwxyz';
+/** A random lower-case word that is its own name key: a marker no other test data contains. */
+export function plainWord(length = 8): string {
+  let out = '';
+  for (const b of crypto.randomBytes(length)) out += PLAIN[b % PLAIN.length];
+  return out;
+}
+
+let seq = 0;
+const digits = () => `${Date.now() % 1e12}${String((seq += 1)).padStart(5, '0')}`;
+
+/** A signed-in bot (bots may report without a bound account and skip the captcha). */
+export async function botToken(app: TestApp): Promise<string> {
+  return (await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true })).token;
+}
+
+/** POST /api/player/report for a directory account name; returns the case id. */
+export async function reportName(app: TestApp, token: string, originName: string, data: Record<string, unknown> = {}): Promise<number> {
+  const res = await app.request
+    .post('/api/player/report')
+    .set('x-access-token', token)
+    .send({
+      data: {
+        game: 'bf1',
+        originName,
+        cheatMethods: ['aimbot'],
+        videoLink: 'https://www.youtube.com/watch?v=x',
+        description: `<p>evidence ${plainWord(12)}</p>`,
+        ...data,
+      },
+      SKIP_CAPTCHA: true,
+    });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.dbId as number;
+}
+
+export interface CaseInput {
+  name?: string;
+  /** Earlier names, each added to the name history. */
+  history?: string[];
+  status?: number;
+  games?: string[];
+  viewNum?: number;
+  commentsNum?: number;
+  createTime?: Date;
+  valid?: boolean;
+  avatarLink?: string | null;
+}
+
+/** A case row with its name history, written directly (the triggers keep the counters). */
+export async function insertCase(app: TestApp, o: CaseInput = {}): Promise<PlayerRow> {
+  const db = app.services.db;
+  const at = o.createTime ?? new Date();
+  const [row] = await db
+    .insert(players)
+    .values({
+      originUserId: digits(),
+      originPersonaId: digits(),
+      originName: o.name ?? `case_${plainWord()}`,
+      avatarLink: o.avatarLink ?? null,
+      games: o.games ?? ['bf1'],
+      status: o.status ?? 0,
+      viewNum: o.viewNum ?? 0,
+      commentsNum: o.commentsNum ?? 0,
+      valid: o.valid ?? true,
+      createTime: at,
+      updateTime: at,
+      statusTime: at,
+    })
+    .returning();
+  const names = [...(o.history ?? []), row!.originName];
+  await db.insert(nameHistory).values(names.map((n) => ({ playerId: row!.id, originName: n, nameKey: nameKey(n), fromTime: at, toTime: at })));
+  return row!;
+}
+
+export interface EntryInput {
+  type?: TimelineRow['type'];
+  content?: string;
+  byUserId?: number | null;
+  valid?: boolean;
+  createTime?: Date;
+  cheatGame?: string | null;
+  judgeAction?: string | null;
+  appealStatus?: string | null;
+}
+
+/** A timeline entry on a case, written directly. */
+export async function insertEntry(app: TestApp, c: PlayerRow, o: EntryInput = {}): Promise<TimelineRow> {
+  const [row] = await app.services.db
+    .insert(timeline)
+    .values({
+      type: o.type ?? 'reply',
+      playerId: c.id,
+      toOriginUserId: c.originUserId,
+      toOriginPersonaId: c.originPersonaId,
+      toOriginName: c.originName,
+      byUserId: o.byUserId ?? null,
+      content: o.content ?? `<p>${plainWord()}</p>`,
+      valid: o.valid ?? true,
+      createTime: o.createTime ?? new Date(),
+      cheatGame: o.cheatGame ?? null,
+      judgeAction: o.judgeAction ?? null,
+      appealStatus: o.appealStatus ?? null,
+    })
+    .returning();
+  return row!;
+}
