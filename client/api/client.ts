@@ -35,7 +35,13 @@ interface RequestOptions {
   token?: string;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions & { query?: Query; body?: unknown }) {
+/** A page of a list whose exact size travels beside `data` (search, user reports, subscriptions). */
+export interface ListPage<T> {
+  data: T[];
+  total: number;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions & { query?: Query; body?: unknown }): Promise<SuccessBody<T>> {
   const token = options.token ?? hooks.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['x-access-token'] = token;
@@ -55,14 +61,18 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   }
 
   const body = (await response.json().catch(() => null)) as SuccessBody<T> | ErrorBody | null;
-  if (body && 'success' in body && body.success === 1) return body.data as T;
+  if (body && 'success' in body && body.success === 1) return body as SuccessBody<T>;
   const code = body && 'code' in body && typeof body.code === 'string' ? body.code : 'server.error';
   // Only the session held now can end: not a token already forgotten here, nor a request without one.
   if (isSessionEnd(code) && token && token === hooks.token()) hooks.onSessionEnd(code);
   throw new ApiError(code, body?.message ?? response.statusText, response.status);
 }
 
+const listOf = <T>(body: SuccessBody<T[]>): ListPage<T> => ({ data: body.data ?? [], total: body.total ?? 0 });
+
 export const api = {
-  get: <T>(path: string, query?: Query, options: RequestOptions = {}) => request<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, { ...options, body: body ?? {} }),
+  get: async <T>(path: string, query?: Query, options: RequestOptions = {}) => (await request<T>('GET', path, { ...options, query })).data as T,
+  post: async <T>(path: string, body?: unknown, options: RequestOptions = {}) => (await request<T>('POST', path, { ...options, body: body ?? {} })).data as T,
+  getList: async <T>(path: string, query?: Query, options: RequestOptions = {}) => listOf(await request<T[]>('GET', path, { ...options, query })),
+  postList: async <T>(path: string, body?: unknown, options: RequestOptions = {}) => listOf(await request<T[]>('POST', path, { ...options, body: body ?? {} })),
 };

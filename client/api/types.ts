@@ -62,3 +62,29 @@ export interface CaptchaAnswer {
   encryptCaptcha: string;
   response: string;
 }
+
+/** GET /user/info: another user's public profile (staff get `/user/info4admin`, with origin and every attribute). */
+export interface UserInfo {
+  id: number;
+  username: string;
+  userAvatar: string;
+  privilege: readonly string[];
+  joinTime: string;
+  lastOnlineTime: string;
+  origin: BoundOrigin | null;
+  attr: AccountAttr;
+  reportNum: number;
+  statusNum: Record<string, number>;
+}
+
+/** One line of GET /user/reports: a case the user reported. */
+export interface UserReport {
+  id: number;
+  originName: string;
+  originPersonaId: string;
+  status: number;
+  games: string[];
+  avatarLink: string | null;
+  createTime: string;
+  updateTime: string;
+}

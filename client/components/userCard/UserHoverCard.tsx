@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDescribeError } from '@client/api/describeError';
+import { useViewer } from '@client/state/session';
+import { Avatar } from '../Avatar';
+import { PrivilegeBadges } from '../PrivilegeBadges';
+import { Skeleton } from '../Skeleton';
+import { useUserInfo } from './useUserInfo';
+import styles from './UserCard.module.css';
+
+/** Who a user is, at a glance: avatar, name, id, privileges and introduction; staff also see the game account. */
+export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean }) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const { isAdmin } = useViewer();
+  const { info, error } = useUserInfo(id, isAdmin, true);
+
+  return (
+    <div className={`${styles.card} ${alignEnd ? styles.alignEnd : ''}`} aria-busy={!info && !error}>
+      {error ? (
+        <p className={styles.muted}>{describe(error)}</p>
+      ) : !info ? (
+        <div className={styles.head}>
+          <Skeleton width={44} height={44} radius="50%" />
+          <div className={styles.lines}>
+            <Skeleton width="60%" height={16} />
+            <Skeleton width="40%" />
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className={styles.head}>
+            <Avatar name={info.username} src={info.userAvatar} size={44} />
+            <div className={styles.lines}>
+              <span className={styles.name}>
+                {info.username} <span className={styles.muted}>#{info.id}</span>
+              </span>
+              <PrivilegeBadges privileges={info.privilege} />
+            </div>
+          </div>
+          <p className={info.attr.introduction ? styles.intro : `${styles.intro} ${styles.muted}`}>
+            {info.attr.introduction || t('userCard.noIntroduction')}
+          </p>
+          {isAdmin && (
+            <dl className={styles.origin}>
+              <dt>{t('userCard.origin')}</dt>
+              <dd>{info.origin?.originName ? `${info.origin.originName} · ${info.origin.originPersonaId ?? info.origin.originUserId}` : t('userCard.noOrigin')}</dd>
+            </dl>
+          )}
+          <Link to={`/space/${info.id}`} className={styles.spaceLink}>
+            {t('userCard.openSpace')}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { TimelineEntry } from '@shared/types/cases';
+import { EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView } from './liveTimeline';
+
+const entry = (id: number, type: TimelineEntry['type'] = 'reply') => ({ id, type }) as TimelineEntry;
+const ids = (s: TimelineState) => s.entries.map((e) => e.id);
+const view = (over: Partial<TimelineView> = {}): TimelineView => ({ filter: 'all', order: 'asc', page: 1, pageSize: 3, staff: false, ...over });
+const state = (entryIds: number[], total: number): TimelineState => ({ entries: entryIds.map((id) => entry(id)), total, unseen: 0 });
+
+describe('timelineReducer', () => {
+  it('takes a loaded page as it is, forgetting unseen entries', () => {
+    const next = timelineReducer({ ...EMPTY_TIMELINE, unseen: 4 }, { type: 'loaded', page: { entries: [entry(1)], total: 1 } }, view());
+    expect(next).toEqual({ entries: [entry(1)], total: 1, unseen: 0 });
+  });
+
+  it('appends a new entry on the last page of the oldest-first order', () => {
+    const next = timelineReducer(state([4, 5], 5), { type: 'added', entry: entry(6) }, view({ page: 2 }));
+    expect(ids(next)).toEqual([4, 5, 6]);
+    expect(next.total).toBe(6);
+    expect(next.unseen).toBe(0);
+  });
+
+  it('appends to an empty timeline', () => {
+    expect(ids(timelineReducer(EMPTY_TIMELINE, { type: 'added', entry: entry(1) }, view()))).toEqual([1]);
+  });
+
+  it('counts an entry as unseen when it belongs on another page', () => {
+    const full = timelineReducer(state([4, 5, 6], 6), { type: 'added', entry: entry(7) }, view({ page: 2 }));
+    expect(ids(full)).toEqual([4, 5, 6]);
+    expect(full).toMatchObject({ total: 7, unseen: 1 });
+    const earlier = timelineReducer(state([1, 2, 3], 5), { type: 'added', entry: entry(6) }, view());
+    expect(earlier).toMatchObject({ total: 6, unseen: 1 });
+    const newestFirst = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3) }, view({ order: 'desc' }));
+    expect(newestFirst).toMatchObject({ entries: [entry(2), entry(1)], total: 3, unseen: 1 });
+  });
+
+  it('applies an entry once, however often it arrives', () => {
+    const once = timelineReducer(state([1], 1), { type: 'added', entry: entry(2) }, view());
+    expect(timelineReducer(once, { type: 'added', entry: entry(2) }, view())).toBe(once);
+    const unseen = timelineReducer(state([1, 2, 3], 4), { type: 'added', entry: entry(2) }, view());
+    expect(unseen.unseen).toBe(0);
+  });
+
+  it('ignores entries the filter hides', () => {
+    const s = state([1], 1);
+    expect(timelineReducer(s, { type: 'added', entry: entry(2, 'judgement') }, view({ filter: 'comments' }))).toBe(s);
+    expect(ids(timelineReducer(s, { type: 'added', entry: entry(2, 'judgement') }, view({ filter: 'verdicts' })))).toEqual([1, 2]);
+  });
+
+  it('removes a hidden entry for visitors and members', () => {
+    const next = timelineReducer(state([1, 2, 3], 3), { type: 'visibility', id: 2, valid: false }, view());
+    expect(ids(next)).toEqual([1, 3]);
+    expect(next.total).toBe(2);
+  });
+
+  it('greys a hidden entry out for staff, and shows it again', () => {
+    const hidden = timelineReducer(state([1, 2], 2), { type: 'visibility', id: 2, valid: false }, view({ staff: true }));
+    expect(hidden.entries[1]).toEqual({ id: 2, type: 'reply', valid: false });
+    expect(hidden.total).toBe(2);
+    const shown = timelineReducer(hidden, { type: 'visibility', id: 2, valid: true }, view({ staff: true }));
+    expect(shown.entries[1]!.valid).toBe(true);
+  });
+
+  it('leaves the page alone for entries it does not hold', () => {
+    const s = state([1, 2], 2);
+    expect(timelineReducer(s, { type: 'visibility', id: 9, valid: false }, view())).toBe(s);
+    expect(timelineReducer(s, { type: 'visibility', id: 1, valid: true }, view())).toBe(s);
+  });
+});

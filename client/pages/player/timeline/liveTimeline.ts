@@ -1,0 +1,60 @@
+import type { TimelineEntry } from '@shared/types/cases';
+import { filterShows, type TimelineFilter } from './filters';
+import type { LoadedPage } from './loadPage';
+import type { Order } from './pageQuery';
+
+/** The page of the timeline on screen, kept current by live events. */
+export interface TimelineState {
+  entries: TimelineEntry[];
+  /** Entries under the filter, on every page. */
+  total: number;
+  /** Entries that arrived live but belong on another page. */
+  unseen: number;
+}
+
+/** What the page shows, which decides where a live entry goes. */
+export interface TimelineView {
+  filter: TimelineFilter;
+  order: Order;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Staff see hidden entries (greyed) instead of losing them. */
+  staff: boolean;
+}
+
+export type TimelineAction =
+  | { type: 'loaded'; page: LoadedPage }
+  | { type: 'added'; entry: TimelineEntry }
+  | { type: 'visibility'; id: number; valid: boolean };
+
+export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: 0 };
+
+/** The page shows the newest entries and has room: the oldest-first order's last page. */
+function showsTail(state: TimelineState, view: TimelineView) {
+  return view.order === 'asc' && (view.page - 1) * view.pageSize + state.entries.length >= state.total && state.entries.length < view.pageSize;
+}
+
+/**
+ * Merges a loaded page or a live event into the timeline. Events may arrive twice (live and
+ * replayed) or describe entries the page already holds, so each is applied at most once.
+ */
+export function timelineReducer(state: TimelineState, action: TimelineAction, view: TimelineView): TimelineState {
+  switch (action.type) {
+    case 'loaded':
+      return { entries: action.page.entries, total: action.page.total, unseen: 0 };
+    case 'added': {
+      const { entry } = action;
+      if (state.entries.some((e) => e.id === entry.id) || !filterShows(view.filter, entry.type)) return state;
+      if (showsTail(state, view)) return { ...state, entries: [...state.entries, entry], total: state.total + 1 };
+      return { ...state, total: state.total + 1, unseen: state.unseen + 1 };
+    }
+    case 'visibility': {
+      const index = state.entries.findIndex((e) => e.id === action.id);
+      if (index < 0) return state;
+      if (view.staff) return { ...state, entries: state.entries.map((e, i) => (i === index ? { ...e, valid: action.valid } : e)) };
+      if (action.valid) return state;
+      return { ...state, entries: state.entries.filter((_, i) => i !== index), total: state.total - 1 };
+    }
+  }
+}
