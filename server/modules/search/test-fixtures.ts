@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { nameKey } from '@shared/names';
-import { nameHistory, players, timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import { nameHistory, players, timeline, users, type PlayerRow, type TimelineRow, type UserAttr, type UserRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
 
 /**
@@ -96,23 +96,55 @@ export interface EntryInput {
   appealStatus?: string | null;
 }
 
+const entryValues = (c: PlayerRow, o: EntryInput) => ({
+  type: o.type ?? 'reply',
+  playerId: c.id,
+  toOriginUserId: c.originUserId,
+  toOriginPersonaId: c.originPersonaId,
+  toOriginName: c.originName,
+  byUserId: o.byUserId ?? null,
+  content: o.content ?? `<p>${plainWord()}</p>`,
+  valid: o.valid ?? true,
+  createTime: o.createTime ?? new Date(),
+  cheatGame: o.cheatGame ?? null,
+  judgeAction: o.judgeAction ?? null,
+  appealStatus: o.appealStatus ?? null,
+});
+
 /** A timeline entry on a case, written directly. */
 export async function insertEntry(app: TestApp, c: PlayerRow, o: EntryInput = {}): Promise<TimelineRow> {
+  const [row] = await app.services.db.insert(timeline).values(entryValues(c, o)).returning();
+  return row!;
+}
+
+/** `count` alike entries on a case in one statement. */
+export async function insertEntries(app: TestApp, c: PlayerRow, count: number, o: EntryInput = {}): Promise<void> {
+  await app.services.db.insert(timeline).values(Array.from({ length: count }, () => entryValues(c, o)));
+}
+
+export interface UserInput {
+  username?: string;
+  privileges?: string[];
+  valid?: boolean;
+  createTime?: Date;
+  attr?: UserAttr;
+  originName?: string | null;
+  originUserId?: string | null;
+}
+
+/** A user row written directly (for registration times in the past); it cannot sign in. */
+export async function insertUser(app: TestApp, o: UserInput = {}): Promise<UserRow> {
   const [row] = await app.services.db
-    .insert(timeline)
+    .insert(users)
     .values({
-      type: o.type ?? 'reply',
-      playerId: c.id,
-      toOriginUserId: c.originUserId,
-      toOriginPersonaId: c.originPersonaId,
-      toOriginName: c.originName,
-      byUserId: o.byUserId ?? null,
-      content: o.content ?? `<p>${plainWord()}</p>`,
+      username: o.username ?? `member-${plainWord()}`,
+      passwordHash: 'not-a-hash',
+      privileges: o.privileges ?? ['normal'],
       valid: o.valid ?? true,
-      createTime: o.createTime ?? new Date(),
-      cheatGame: o.cheatGame ?? null,
-      judgeAction: o.judgeAction ?? null,
-      appealStatus: o.appealStatus ?? null,
+      attr: o.attr ?? {},
+      originName: o.originName ?? null,
+      originUserId: o.originUserId ?? null,
+      ...(o.createTime ? { createTime: o.createTime, updateTime: o.createTime } : {}),
     })
     .returning();
   return row!;

@@ -1,0 +1,34 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { players, timeline, users } from '@server/db/schema';
+import type { DbOrTx } from '@server/db/client';
+
+export const FEED_ENTRY_TYPES = ['report', 'judgement', 'banAppeal'] as const;
+export type FeedEntryType = (typeof FEED_ENTRY_TYPES)[number];
+
+/** The newest `limit` visible entries of one type on visible cases, before `before` (index `timeline_type_time_idx`). */
+export function newestEntries(db: DbOrTx, type: FeedEntryType, before: Date | undefined, limit: number) {
+  const conds: SQL[] = [eq(timeline.type, type), eq(timeline.valid, true), eq(players.valid, true)];
+  if (before) conds.push(lt(timeline.createTime, before));
+  return db
+    .select({ entry: timeline, player: players, author: { id: users.id, username: users.username, privileges: users.privileges } })
+    .from(timeline)
+    .innerJoin(players, eq(players.id, timeline.playerId))
+    .leftJoin(users, eq(users.id, timeline.byUserId))
+    .where(and(...conds))
+    .orderBy(desc(timeline.createTime), desc(timeline.id))
+    .limit(limit);
+}
+export type FeedEntryRow = Awaited<ReturnType<typeof newestEntries>>[number];
+
+/** The newest `limit` registrations before `before` (index `users_create_time_idx`). */
+export function newestUsers(db: DbOrTx, before: Date | undefined, limit: number) {
+  const conds: SQL[] = [eq(users.valid, true)];
+  if (before) conds.push(lt(users.createTime, before));
+  return db
+    .select({ id: users.id, username: users.username, privileges: users.privileges, createTime: users.createTime })
+    .from(users)
+    .where(and(...conds))
+    .orderBy(desc(users.createTime), desc(users.id))
+    .limit(limit);
+}
+export type FeedUserRow = Awaited<ReturnType<typeof newestUsers>>[number];

@@ -1,0 +1,137 @@
+import {
+  activeStatisticalQuery,
+  activitiesQuery,
+  banAppealsQuery,
+  playerStatisticsBody,
+  statisticsQuery,
+  trendQuery,
+} from '@shared/schemas/stats';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { memoized, publicCache } from './cache';
+import { statisticsCounters } from './counters';
+import { playerStatistics } from './player-statistics';
+import { activityFeed } from './feed';
+import { trendingCases } from './trend';
+import { siteStats } from './site-stats';
+import { activeRankings } from './rankings';
+import { staffUsers } from './staff';
+import { listBanAppeals } from './ban-appeals';
+import { presentAdmin, presentAppeal, presentTrending } from './presenter';
+
+const TAG = 'Statistics';
+/** Site charts change slowly: computed at most every 5 minutes per process. */
+const cachedSiteStats = memoized(5 * 60 * 1000, (services) => siteStats(services.db));
+
+export const statsRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/statistics',
+    tag: TAG,
+    summary:
+      'Site counters, only those asked for (`reports`, `players`, `confirmed`, `registers`, `admins`, `banAppeals`; any non-empty value asks). Reports, registrations and appeals count from the UTC day of `from` (epoch ms).',
+    area: 'statistics',
+    auth: 'none',
+    query: statisticsQuery,
+    rateLimit: 'statistics',
+    success: { code: 'statistics.ok' },
+    handler: async ({ query, services, res }) => {
+      publicCache(res);
+      return ok('statistics.ok', await statisticsCounters(services.db, query));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/playerStatistics',
+    tag: TAG,
+    summary: 'Case counts for up to 12 `{game (or *), status (-1 = all)}` pairs, answered in request order.',
+    area: 'playerStatistics',
+    auth: 'none',
+    body: playerStatisticsBody,
+    success: { code: 'playerStatistics.success' },
+    handler: async ({ body, services }) => ok('playerStatistics.success', await playerStatistics(services.db, body.data)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/activities',
+    tag: TAG,
+    summary: 'The activity feed: registrations, reports, judgements and appeals before `from` (epoch ms, default now), newest first.',
+    area: 'activities',
+    auth: 'none',
+    query: activitiesQuery,
+    success: { code: 'activities.ok' },
+    handler: async ({ query, services, res }) => {
+      publicCache(res);
+      return ok('activities.ok', await activityFeed(services.db, query));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/trend',
+    tag: TAG,
+    summary: 'Cases with the most activity (timeline entries) in the last day, week, month or year; `hot` is that count.',
+    area: 'trend',
+    auth: 'none',
+    query: trendQuery,
+    success: { code: 'trend.ok' },
+    handler: async ({ query, services, res }) => {
+      publicCache(res);
+      return ok('trend.ok', (await trendingCases(services.db, query.time, query.limit)).map(presentTrending));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/siteStats',
+    tag: TAG,
+    summary: 'Cumulative cases, confirmed cases and users at 21 points from 2018-10-12 to now.',
+    area: 'siteStats',
+    auth: 'none',
+    success: { code: 'siteStats.ok' },
+    handler: async ({ services, res }) => {
+      publicCache(res);
+      return ok('siteStats.ok', await cachedSiteStats(services));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/activeStatistical',
+    tag: TAG,
+    summary: 'Top 10 users of the window by community participation, by reports, and by achievement points (`isBot=true` includes bots).',
+    area: 'activeStatistical',
+    auth: 'none',
+    query: activeStatisticalQuery,
+    success: { code: 'statistics.ok' },
+    handler: async ({ query, services, res }) => {
+      publicCache(res);
+      return ok('statistics.ok', await activeRankings(services.db, query));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admins',
+    tag: TAG,
+    summary: 'The staff (admin, super, root, dev); platform accounts only of those who show them.',
+    area: 'getAdmins',
+    auth: 'none',
+    success: { code: 'getAdmins.success' },
+    handler: async ({ services, res }) => {
+      publicCache(res);
+      return ok('getAdmins.success', (await staffUsers(services.db)).map(presentAdmin));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/banAppeals',
+    tag: TAG,
+    summary: 'Appeals with their cases, by game, time and appeal status (open by default), paged with the exact total.',
+    area: 'banAppeals',
+    auth: 'none',
+    query: banAppealsQuery,
+    success: { code: 'banAppeals.ok' },
+    handler: async ({ query, services, res }) => {
+      publicCache(res);
+      const { rows, total } = await listBanAppeals(services.db, query);
+      return ok('banAppeals.ok', { result: rows.map(presentAppeal), total });
+    },
+  }),
+];

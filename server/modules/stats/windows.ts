@@ -1,0 +1,16 @@
+import type { TimeWindow } from '@shared/schemas/stats';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The span of each ranking window (spec §2: yesterday, week, month, year). */
+export const WINDOW_MS: Record<TimeWindow, number> = {
+  daily: DAY,
+  weekly: 7 * DAY,
+  monthly: 30 * DAY,
+  yearly: 365 * DAY,
+};
+
+export const windowStart = (time: TimeWindow, now = Date.now()) => new Date(now - WINDOW_MS[time]);
+
+/** The UTC day of an instant, as the `daily_stats` key (`YYYY-MM-DD`). */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
