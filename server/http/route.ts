@@ -53,7 +53,18 @@ export function defineRoute<Q = unknown, B = unknown, A extends 'required' | 'op
 
 export type AnyRoute = RouteSpec<any, any, any>;
 
+/** `ids[]=1&ids[]=2` (what some clients send) reads as `ids`, like the repeated-key form. */
+function normaliseQuery(query: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(query)) {
+    const k = key.endsWith('[]') ? key.slice(0, -2) : key;
+    out[k] = k in out ? ([] as unknown[]).concat(out[k], v) : key !== k && !Array.isArray(v) ? [v] : v;
+  }
+  return out;
+}
+
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, area: string, location: 'query' | 'body'): T {
+  if (location === 'query' && value && typeof value === 'object') value = normaliseQuery(value as Record<string, unknown>);
   if (!schema) return value as T;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError(`${area}.bad` as never, validationMessage(result.error, value, location), 400);

@@ -1,7 +1,9 @@
 import { LIMITS } from '@shared/limits';
 import type { SignupBody } from '@shared/schemas/account';
 import { pickLanguage } from '@shared/languages';
+import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
+import { inTransaction } from '@server/realtime/outbox';
 import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
 import { buildMail } from '@server/mail/templates';
@@ -44,7 +46,7 @@ export async function signup(services: Services, input: SignupBody['data'], ctx:
 
 /** Confirms a sign-up code: creates the account, bound to its platform account. */
 export async function signupVerify(services: Services, code: string) {
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
     const row = await takeVerification(tx, 'register', code);
     if (!row) throw new AppError('signup.notFound');
     if (isExpired(row)) {
@@ -74,6 +76,9 @@ export async function signupVerify(services: Services, code: string) {
         originEmail: row.originEmail,
       })
       .returning();
+    await emit(roomOf.all, 'activity', {
+      item: { type: 'register', id: user!.id, createTime: user!.createTime.toISOString(), username: user!.username, privilege: user!.privileges },
+    });
     return { expired: false as const, user: user! };
   });
 }
