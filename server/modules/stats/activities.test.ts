@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
+import { botToken, insertCase, insertEntries, insertEntry, insertUser, reportName } from '@server/modules/search/test-fixtures';
+
+let app: TestApp;
+let bot: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  bot = await botToken(app);
+});
+afterAll(() => app?.close());
+
+const activities = (query: Record<string, string | number> = {}) => app.request.get('/api/activities').query(query);
+const feed = async (query: Record<string, string | number> = {}) => {
+  const res = await activities(query);
+  expectOk(res, 'activities.ok');
+  return res.body.data as Array<Record<string, unknown>>;
+};
+const MIN = 60_000;
+
+describe('GET /api/activities', () => {
+  it('mixes registrations, reports, judgements and appeals, newest first, with the fields clients read', async () => {
+    const t = Date.parse('2019-03-01T12:00:00.000Z');
+    const author = await insertUser(app, { privileges: ['admin'], createTime: new Date(t - 40 * MIN) });
+    const newcomer = await insertUser(app, { createTime: new Date(t - 4 * MIN) });
+    const c = await insertCase(app, { name: 'Feed_Target', games: ['bf1', 'bfv'], viewNum: 7, commentsNum: 3, createTime: new Date(t - 50 * MIN), avatarLink: 'https://avatars.example/t.png' });
+    const report = await insertEntry(app, c, { type: 'report', byUserId: author.id, cheatGame: 'bfv', createTime: new Date(t - 3 * MIN) });
+    const judgement = await insertEntry(app, c, { type: 'judgement', byUserId: author.id, judgeAction: 'guilt', createTime: new Date(t - 2 * MIN) });
+    const appeal = await insertEntry(app, c, { type: 'banAppeal', byUserId: author.id, appealStatus: 'open', createTime: new Date(t - 1 * MIN) });
+
+    const items = await feed({ from: t, limit: 4 });
+    expect(items.map((i) => [i.type, i.id])).toEqual([
+      ['banAppeal', appeal.id],
+      ['judgement', judgement.id],
+      ['report', report.id],
+      ['register', newcomer.id],
+    ]);
+    expect(items[3]).toEqual({ type: 'register', id: newcomer.id, username: newcomer.username, privilege: ['normal'], createTime: new Date(t - 4 * MIN).toISOString() });
+    const playerFields = {
+      byUserId: author.id,
+      byUserName: author.username,
+      byUserPrivilege: ['admin'],
+      toPlayerId: c.id,
+      toPlayerName: 'Feed_Target',
+      playerOriginUserId: c.originUserId,
+      playerOriginPersonaId: c.originPersonaId,
+      playerAvatarLink: 'https://avatars.example/t.png',
+      playerCheatMethods: [],
+      playerGames: ['bf1', 'bfv'],
+      playerViewNum: 7,
+      PlayerCommentsNum: 3,
+      playerCreateTime: new Date(t - 50 * MIN).toISOString(),
+    };
+    expect(items[2]).toMatchObject({ ...playerFields, createTime: new Date(t - 3 * MIN).toISOString(), game: 'bfv' });
+    expect(items[1]).toMatchObject({ ...playerFields, action: 'guilt' });
+    expect(items[0]).toMatchObject(playerFields);
+    expect(items[0]).not.toHaveProperty('game');
+    expect(items[0]).not.toHaveProperty('action');
+    expect(items[2]!.playerUpdateTime).toMatch(ISO_DATE);
+    expect(typeof items[2]!.playerOriginPersonaId).toBe('string');
+  });
+
+  it('leaves out replies, name changes, hidden entries, hidden cases and deleted users', async () => {
+    const t = Date.parse('2019-04-01T12:00:00.000Z');
+    const visible = await insertCase(app, { createTime: new Date(t - 60 * MIN) });
+    const hiddenCase = await insertCase(app, { valid: false, createTime: new Date(t - 60 * MIN) });
+    const kept = await insertEntry(app, visible, { type: 'report', cheatGame: 'bf1', createTime: new Date(t - 10 * MIN) });
+    await insertEntry(app, visible, { type: 'reply', createTime: new Date(t - 5 * MIN) });
+    await insertEntry(app, visible, { type: 'historyUsername', createTime: new Date(t - 4 * MIN) });
+    await insertEntry(app, visible, { type: 'report', valid: false, createTime: new Date(t - 3 * MIN) });
+    await insertEntry(app, visible, { type: 'judgement', valid: false, createTime: new Date(t - 3 * MIN) });
+    await insertEntry(app, hiddenCase, { type: 'report', createTime: new Date(t - 2 * MIN) });
+    await insertUser(app, { valid: false, createTime: new Date(t - 1 * MIN) });
+
+    const [first] = await feed({ from: t, limit: 1 });
+    expect(first).toMatchObject({ type: 'report', id: kept.id, byUserId: null, byUserName: null });
+  });
+
+  it('pages backwards with `from`: only what happened strictly before it', async () => {
+    const t = Date.parse('2019-05-01T12:00:00.000Z');
+    const c = await insertCase(app, { createTime: new Date(t - 60 * MIN) });
+    const made = [];
+    for (let i = 1; i <= 6; i++) {
+      made.push(
+        i % 2
+          ? { type: 'register', id: (await insertUser(app, { createTime: new Date(t - i * MIN) })).id }
+          : { type: 'report', id: (await insertEntry(app, c, { type: 'report', createTime: new Date(t - i * MIN) })).id },
+      );
+    }
+    const page1 = await feed({ from: t, limit: 4 });
+    expect(page1.map((i) => ({ type: i.type, id: i.id }))).toEqual(made.slice(0, 4));
+    const page2 = await feed({ from: Date.parse(page1[3]!.createTime as string), limit: 2 });
+    expect(page2.map((i) => ({ type: i.type, id: i.id }))).toEqual(made.slice(4, 6));
+    // An entry exactly at `from` is not before it.
+    const at = await feed({ from: t - 1 * MIN, limit: 1 });
+    expect(at[0]).toMatchObject(made[1]!);
+  });
+
+  it('shows a report and a registration made right now at the top by default', async () => {
+    const user = await app.factories.createUser();
+    const account = app.directory.freshAccount();
+    const dbId = await reportName(app, bot, account.name, { game: 'bfv' });
+    const items = await feed({ limit: 2 });
+    expect(items[0]).toMatchObject({ type: 'report', toPlayerId: dbId, toPlayerName: account.name, game: 'bfv', byUserName: expect.any(String), byUserPrivilege: ['bot'] });
+    expect(items[1]).toMatchObject({ type: 'register', id: user.id, username: user.username });
+  });
+
+  it('answers at most 100 lines by default', async () => {
+    const t = Date.parse('2019-06-01T12:00:00.000Z');
+    const c = await insertCase(app, { createTime: new Date(t - 600 * MIN) });
+    await insertEntries(app, c, 120, { type: 'judgement', judgeAction: 'discuss', createTime: new Date(t - MIN) });
+    const items = await feed({ from: t });
+    expect(items).toHaveLength(100);
+    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['judgement']));
+  });
+
+  it('sends Cache-Control: public, max-age=30', async () => {
+    expect((await activities()).headers['cache-control']).toBe('public, max-age=30');
+  });
+
+  it.each([
+    [{ limit: 101 }, 'limit'],
+    [{ limit: 0 }, 'limit'],
+    [{ from: 'now' }, 'from'],
+    [{ from: -1 }, 'from'],
+    [{ from: '1e20' }, 'from'],
+  ])('400 activities.bad for %j', async (query, param) => {
+    expectInvalid(await activities(query), 'activities.bad', param);
+  });
+});
+
+describe('GET /api/trend', () => {
+  const DAY = 24 * 60 * MIN;
+  let daily: number, weekly: number, monthly: number, hidden: number;
+
+  beforeAll(async () => {
+    const now = Date.now();
+    const [a, b, c, d] = await Promise.all([insertCase(app), insertCase(app), insertCase(app), insertCase(app, { valid: false })]);
+    [daily, weekly, monthly, hidden] = [a!.id, b!.id, c!.id, d!.id];
+    await insertEntries(app, a!, 30, { type: 'reply', createTime: new Date(now - 2 * 60 * MIN) });
+    await insertEntries(app, a!, 40, { type: 'reply', valid: false, createTime: new Date(now - 60 * MIN) });
+    await insertEntries(app, a!, 40, { type: 'historyUsername', createTime: new Date(now - 60 * MIN) });
+    await insertEntries(app, b!, 20, { type: 'report', createTime: new Date(now - 3 * 60 * MIN) });
+    await insertEntries(app, b!, 50, { type: 'judgement', createTime: new Date(now - 3 * DAY) });
+    await insertEntries(app, c!, 100, { type: 'reply', createTime: new Date(now - 20 * DAY) });
+    await insertEntries(app, c!, 500, { type: 'reply', createTime: new Date(now - 400 * DAY) });
+    await insertEntries(app, d!, 900, { type: 'reply', createTime: new Date(now - 60 * MIN) });
+  });
+
+  const trend = (query: Record<string, string | number> = {}) => app.request.get('/api/trend').query(query);
+  const ranked = async (query: Record<string, string | number>) => {
+    const res = await trend(query);
+    expectOk(res, 'trend.ok');
+    return (res.body.data as Array<{ id: number; hot: number }>).map((r) => [r.id, r.hot]);
+  };
+
+  it('ranks cases by their visible activity inside the window', async () => {
+    expect(await ranked({ time: 'daily', limit: 2 })).toEqual([[daily, 30], [weekly, 20]]);
+    expect(await ranked({ time: 'weekly', limit: 2 })).toEqual([[weekly, 70], [daily, 30]]);
+    expect(await ranked({ time: 'monthly', limit: 3 })).toEqual([[monthly, 100], [weekly, 70], [daily, 30]]);
+    expect(await ranked({ time: 'yearly', limit: 3 })).toEqual([[monthly, 100], [weekly, 70], [daily, 30]]);
+    expect((await ranked({ time: 'daily', limit: 10 })).map(([id]) => id)).not.toContain(hidden);
+  });
+
+  it('answers case records with an integer hot, weekly and 5 by default', async () => {
+    const res = await trend();
+    expectOk(res, 'trend.ok');
+    expect(res.headers['cache-control']).toBe('public, max-age=30');
+    const data = res.body.data as Array<Record<string, unknown>>;
+    expect(data.length).toBeLessThanOrEqual(5);
+    expect(data[0]).toMatchObject({ id: weekly, hot: 70, status: 0, games: ['bf1'] });
+    for (const key of ['originName', 'originUserId', 'originPersonaId', 'avatarLink', 'cheatMethods', 'viewNum', 'commentsNum', 'createTime', 'updateTime']) expect(data[0]).toHaveProperty(key);
+    for (let i = 1; i < data.length; i++) expect((data[i - 1]!.hot as number) >= (data[i]!.hot as number)).toBe(true);
+    expect(Number.isInteger(data[0]!.hot)).toBe(true);
+  });
+
+  it.each([
+    [{ limit: 11 }, 'limit'],
+    [{ limit: 20 }, 'limit'],
+    [{ limit: 0 }, 'limit'],
+    [{ time: 'hourly' }, 'time'],
+  ])('400 trend.bad for %j', async (query, param) => {
+    expectInvalid(await trend(query), 'trend.bad', param);
+  });
+});
