@@ -11,6 +11,7 @@ if (config.seedDemo) {
     log.info('demo data seeded');
     console.log(`\nDemo accounts (password: ${seeded.password}${seeded.passwordFromEnv ? ', from DEMO_PASSWORD' : ', shown only this once'}):`);
     for (const u of seeded.users) console.log(`  ${u.username.padEnd(16)} ${u.privileges.join(', ')}`);
+    console.log(`and ${seeded.cases} demo cases in every status and game.`);
   }
 }
 console.log(`\nTribunal is running at ${config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl}`);

@@ -6,6 +6,7 @@ import type { Services } from '@server/services';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { loadDirectoryFile } from '@server/platform/directory-server';
 import { DEMO_DIRECTORY_FILE } from '@server/services';
+import { seedCases } from './cases';
 
 /** The fixed demo accounts (DESIGN §5b), each bound to a demo platform account unless noted. */
 export const DEMO_USERS: Array<{ username: string; privileges: string[]; origin?: string; attr?: Record<string, unknown> }> = [
@@ -44,5 +45,6 @@ export async function seedDemo(services: Services) {
     };
   });
   await services.db.insert(users).values(rows);
-  return { password, passwordFromEnv, users: DEMO_USERS };
+  const cases = await seedCases(services.db, [...directory.values()]);
+  return { password, passwordFromEnv, users: DEMO_USERS, cases };
 }

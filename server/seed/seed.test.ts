@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { GAMES } from '@shared/games';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { expectOk } from '@server/test/expect';
+import { seedDemo } from './demo';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ env: { DEMO_PASSWORD: 'demo-pass-1' } });
+});
+afterAll(() => app?.close());
+
+describe('demo data', () => {
+  it('seeds the demo users once, who can sign in, and a living site of cases', async () => {
+    const first = await seedDemo(app.services);
+    expect(first).toMatchObject({ password: 'demo-pass-1', passwordFromEnv: true });
+    expect(first!.users.map((u) => u.username)).toEqual(expect.arrayContaining(['demo-root', 'demo-super', 'demo-admin', 'demo-admin2', 'demo-volunteer', 'demo-user', 'demo-unbound', 'demo-bot']));
+    expect(await seedDemo(app.services)).toBeNull();
+
+    const signin = await app.request.post('/api/user/signin').send({ data: { username: 'demo-bot', password: 'demo-pass-1' }, SKIP_CAPTCHA: true });
+    expectOk(signin, 'signin.success');
+    expect(signin.body.data.userinfo.privilege).toEqual(['bot']);
+
+    for (let status = 0; status <= 9; status++) {
+      const res = await app.request.get(`/api/players?status=${status}&limit=1`);
+      expect(res.body.data.total, `status ${status}`).toBeGreaterThan(0);
+    }
+    for (const game of GAMES) expect((await app.request.get(`/api/players?game=${game}&limit=1`)).body.data.total, game).toBeGreaterThan(0);
+    const one = (await app.request.get('/api/players?status=1&limit=1')).body.data.result[0];
+    const tl = await app.request.get(`/api/player/timeline?dbId=${one.id}`);
+    expect(tl.body.data.result.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['report', 'reply', 'judgement']));
+  });
+
+  it('keeps the trigger counters equal to the cases themselves', async () => {
+    const counted = await app.services.db.execute(sql`
+      select g.game, p.status, count(*)::int as n
+      from players p cross join lateral (select jsonb_array_elements_text(p.games) as game union all select '*') g
+      where p.valid group by g.game, p.status`);
+    const kept = await app.services.db.execute(sql`select game, status, count as n from case_counts where count <> 0`);
+    const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Array<{ game: string; status: number; n: number }>;
+    const key = (x: { game: string; status: number; n: number }) => `${x.game}/${x.status}=${Number(x.n)}`;
+    expect(rows(kept).map(key).sort()).toEqual(rows(counted).map(key).sort());
+  });
+});
