@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
-import { realtimeEvents, users } from '@server/db/schema';
+import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
 import { inTransaction, lastSeqOf, recordEvent } from './outbox';
@@ -24,6 +24,18 @@ async function recordOffline(room: string, n: number) {
     for (let i = 0; i < n; i++) out.push(await recordEvent(tx, room, 'user.updated', { userId: i + 1 }));
     return out;
   });
+}
+
+/**
+ * A room with a long history, written in one statement: what `n` recorded events leave behind
+ * (rows numbered 1..n and the room's sequence at n).
+ */
+async function longHistory(room: string, n: number) {
+  await app.services.db.execute(sql`
+    INSERT INTO realtime_events (room, seq, name, payload)
+    SELECT ${room}, g, 'user.updated', jsonb_build_object('userId', g) FROM generate_series(1, ${n}::int) AS g`);
+  await app.services.db.insert(roomSequences).values({ room, lastSeq: n });
+  expect(await lastSeqOf(app.services.db, room)).toBe(n);
 }
 
 describe('handshake', () => {
@@ -217,7 +229,7 @@ describe('replay on (re)join', () => {
 
   it(`answers room:refetch instead of replaying more than ${REPLAY_LIMIT} events`, async () => {
     const room = freshCaseRoom();
-    await recordOffline(room, REPLAY_LIMIT + 2);
+    await longHistory(room, REPLAY_LIMIT + 2);
     const seen = collectEvents(socket);
     const refetch = new Promise<{ room: string; lastSeq: number }>((resolve) => socket.once('room:refetch', resolve));
     const ack = await joinRoom(socket, room, 1);
@@ -228,9 +240,12 @@ describe('replay on (re)join', () => {
 
   it('replays exactly REPLAY_LIMIT events', async () => {
     const room = freshCaseRoom();
-    await recordOffline(room, REPLAY_LIMIT + 1);
+    await longHistory(room, REPLAY_LIMIT + 1);
+    const seen = collectEvents(socket);
     const ack = await joinRoom(socket, room, 1);
     expect(ack).toMatchObject({ ok: true, replayed: REPLAY_LIMIT, lastSeq: REPLAY_LIMIT + 1 });
+    const mine = seen.filter((e) => e.room === room).map((e) => e.seq);
+    expect(mine).toEqual(Array.from({ length: REPLAY_LIMIT }, (_, i) => i + 2));
   });
 
   it('answers room:refetch when the missed history was purged', async () => {

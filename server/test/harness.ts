@@ -85,6 +85,10 @@ export interface TestApp {
     /** Builds and adds a fresh platform account owning a Battlefield game. */
     freshAccount(overrides?: Omit<Partial<DirectoryAccount>, 'games'> & { games?: string[] | null }): DirectoryAccount;
     demo: DirectoryAccount[];
+    /** Stops answering (connections to its port are refused) until start(). */
+    stop(): Promise<void>;
+    /** Answers again, on the same address. */
+    start(): Promise<void>;
   };
   factories: {
     createUser(opts?: CreateUserOptions): Promise<TestUser>;
@@ -318,7 +322,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       services: server.services,
       server,
       mail,
-      directory: { url: directoryUrl, add: (a) => directoryServer.add(a), freshAccount, demo },
+      directory: {
+        url: directoryUrl,
+        add: (a) => directoryServer.add(a),
+        freshAccount,
+        demo,
+        stop: () => directoryServer.close(),
+        start: async () => void (await directoryServer.listen(Number(new URL(directoryUrl).port), '127.0.0.1')),
+      },
       factories: {
         createUser,
         signIn,
