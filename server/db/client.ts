@@ -38,6 +38,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Dates come back as Date objects; bigint counts as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
+    // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
     await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };
