@@ -141,6 +141,20 @@ async function createDatabaseFromTemplate(databaseUrl: string, template: string)
   }
 }
 
+/**
+ * Drops a per-file database once the server's connections are gone. pg's pool.end() resolves
+ * before its sockets close; terminating them (WITH FORCE) while they close would surface as an
+ * uncaught "terminating connection" error in the test file, so wait for them first.
+ */
+async function dropDatabase(adminUrl: string, name: string) {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await adminQuery<{ n: number }>(adminUrl, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (!row || row.n === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+}
+
 const passwordHashes = new Map<string, Promise<string>>();
 const hashOf = (password: string) => {
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
@@ -190,7 +204,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const template = inject('pgTemplate');
       if (!template) throw new Error('DATABASE_URL is set but the global setup made no template database');
       const dbName = await createDatabaseFromTemplate(adminUrl, template);
-      cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(dbName)} WITH (FORCE)`));
+      cleanups.push(() => dropDatabase(adminUrl, dbName));
       env.DATABASE_URL = databaseUrlFor(adminUrl, dbName);
     } else {
       const dump = inject('pgliteDump');
