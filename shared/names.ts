@@ -2,7 +2,7 @@
  * Name keys for search: cheaters hide behind look-alike names (I1l, O0), so names are compared by a
  * key that folds case and the usual confusable characters into one.
  */
-const FOLD: Record<string, string> = {
+export const NAME_FOLD: Record<string, string> = {
   '1': 'i', l: 'i', '|': 'i', '!': 'i', j: 'i',
   '0': 'o', q: 'o',
   '5': 's', $: 's',
@@ -18,7 +18,7 @@ const FOLD: Record<string, string> = {
 export function nameKey(name: string): string {
   const lower = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   let out = '';
-  for (const ch of lower) out += FOLD[ch] ?? ch;
+  for (const ch of lower) out += NAME_FOLD[ch] ?? ch;
   // Multi-letter look-alikes after single letters are folded: rn -> m, vv -> w.
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }

@@ -1,0 +1,111 @@
+/**
+ * Read-path benchmark (DESIGN §8): a synthetic site in PostgreSQL, Tribunal and the baselines in
+ * their own processes, autocannon from this one. Every figure is reported as a ratio to the plain
+ * Express hello-world measured in the same run.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '@server/db/client';
+import { generateDataset } from './dataset';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false } } });
+const CASES = Number(values.cases);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the bench creates its own database there)');
+
+const dbName = `tribunal_bench_${CASES}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+async function prepareDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (exists && values.keep) {
+    await admin.end();
+    console.log(`reusing ${dbName}`);
+    return;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const db = await openDatabase({ databaseUrl: dbUrl, poolSize: 1 });
+  await db.close();
+  const t = Date.now();
+  await generateDataset(dbUrl, CASES, Math.max(1000, Math.round(CASES / 10)));
+  console.log(`generated ${CASES} cases, ${CASES * 5} timeline entries in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+function start(script: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => reject(new Error(`${script.join(' ')} did not start`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (ready.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${script.join(' ')} exited ${code}`)));
+  });
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, url: string, paths: () => string): Promise<Result> {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      // Each request from its own address: the per-IP limits are for people, not for this load.
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths(), headers: { ...req.headers, 'x-forwarded-for': `10.${pick(250)}.${pick(250)}.${pick(250)}` } }) }],
+    });
+  await run(2); // warm-up
+  const r = await run(SECONDS);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+const pick = (n: number) => 1 + Math.floor(Math.random() * n);
+
+await prepareDatabase();
+const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
+const app = await start(['bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR: '/tmp/tribunal-bench' }, /Tribunal is running/);
+try {
+  const B = 'http://127.0.0.1:8181';
+  const A = 'http://127.0.0.1:8182';
+  const results: Result[] = [];
+  results.push(await load('baseline: express hello-world', B, () => '/hello'));
+  results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
+  results.push(await load('case read (by personaId)', A, () => `/api/player?personaId=${3000000000 + pick(CASES)}`));
+  results.push(await load('case list (status, by update time)', A, () => `/api/players?status=${pick(10) - 1}&sortBy=updateTime&skip=${pick(5) * 20}&limit=20`));
+  results.push(await load('case list (game filter)', A, () => `/api/players?game=bfv&sortBy=createTime&limit=20`));
+  results.push(await load('timeline page', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20`));
+  results.push(await load('name search (selective)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${Math.random().toString(16).slice(2, 6)}`));
+  results.push(await load('statistics', A, () => '/api/statistics?reports=1&players=1&confirmed=1&registers=1'));
+  results.push(await load('activities', A, () => '/api/activities?limit=50'));
+  const base = results[0]!.rps;
+  console.log(`\n${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
+  console.log('scenario'.padEnd(38) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9));
+  for (const r of results) console.log(r.name.padEnd(38) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9));
+} finally {
+  app.kill('SIGTERM');
+  baseline.kill('SIGTERM');
+}
