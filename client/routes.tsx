@@ -24,6 +24,8 @@ const ProfileLayout = lazyPage(() => import('./pages/profile/ProfileLayout'), 'P
 const InformationPage = lazyPage(() => import('./pages/profile/information/InformationPage'), 'InformationPage');
 const AppearancePage = lazyPage(() => import('./pages/profile/appearance/AppearancePage'), 'AppearancePage');
 const ChangeNamePage = lazyPage(() => import('./pages/profile/changeName/ChangeNamePage'), 'ChangeNamePage');
+const PlayersPage = lazyPage(() => import('./pages/players/PlayersPage'), 'PlayersPage');
+const PlayerPage = lazyPage(() => import('./pages/player/PlayerPage'), 'PlayerPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -56,6 +58,8 @@ const pages: RouteObject[] = [
     screen('appearance', 'profileAppearance', AppearancePage),
     screen('changeName', 'changeName', ChangeNamePage),
   ]),
+  screen('/player', 'players', PlayersPage),
+  screen('/player/:ouid', 'player', PlayerPage),
   screen('/empty', 'notFound', NotFoundPage),
 ];
 

@@ -6,14 +6,17 @@ interface PageMeta {
   keywords: string;
 }
 
-/** Title, description and keywords of a page, from `meta.<page>.*`, the product's keywords first. */
-export function pageMeta(t: TFunction, page: string): PageMeta {
+/**
+ * Title, description and keywords of a page, from `meta.<page>.*` (with the page's own values,
+ * such as a player's name), the product's keywords first.
+ */
+export function pageMeta(t: TFunction, page: string, values: Record<string, string> = {}): PageMeta {
   const product = t('app.name');
-  const title = t(`meta.${page}.title`);
-  const ownKeywords = t(`meta.${page}.keywords`, { defaultValue: '' });
+  const title = t(`meta.${page}.title`, values);
+  const ownKeywords = t(`meta.${page}.keywords`, { ...values, defaultValue: '' });
   return {
     title: page === 'home' ? `${product} · ${title}` : `${title} · ${product}`,
-    description: t(`meta.${page}.description`, { defaultValue: t('app.description') }),
+    description: t(`meta.${page}.description`, { ...values, defaultValue: t('app.description') }),
     keywords: [t('app.keywords'), ownKeywords].filter(Boolean).join(', '),
   };
 }

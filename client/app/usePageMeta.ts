@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { applyPageMeta, pageMeta } from './meta';
+import { pageTitle } from './pageTitle';
 
 export interface RouteHandle {
   /** The page's key under `meta.` in the locale files. */
@@ -13,5 +15,6 @@ export function usePageMeta() {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   const page = matches.map((m) => (m.handle as RouteHandle | undefined)?.page).findLast(Boolean) ?? 'notFound';
-  useEffect(() => applyPageMeta(pageMeta(t, page)), [t, page, i18n.language]);
+  const { values } = useSnapshot(pageTitle);
+  useEffect(() => applyPageMeta(pageMeta(t, page, values ?? undefined)), [t, page, values, i18n.language]);
 }

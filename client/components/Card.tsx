@@ -7,11 +7,13 @@ interface CardProps {
   /** Controls placed at the end of the header. */
   actions?: ReactNode;
   id?: string;
+  /** The content runs to the card's edges (tables, lists). */
+  flush?: boolean;
   children: ReactNode;
 }
 
 /** A bordered surface that groups one piece of a page, with an optional header. */
-export function Card({ title, description, actions, id, children }: CardProps) {
+export function Card({ title, description, actions, id, flush, children }: CardProps) {
   return (
     <section className={styles.card} id={id} aria-labelledby={title && id ? `${id}-title` : undefined}>
       {title && (
@@ -25,7 +27,7 @@ export function Card({ title, description, actions, id, children }: CardProps) {
           {actions}
         </header>
       )}
-      <div className={styles.body}>{children}</div>
+      <div className={flush ? undefined : styles.body}>{children}</div>
     </section>
   );
 }

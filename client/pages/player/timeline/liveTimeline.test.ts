@@ -5,19 +5,19 @@ import { EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView 
 const entry = (id: number, type: TimelineEntry['type'] = 'reply') => ({ id, type }) as TimelineEntry;
 const ids = (s: TimelineState) => s.entries.map((e) => e.id);
 const view = (over: Partial<TimelineView> = {}): TimelineView => ({ filter: 'all', order: 'asc', page: 1, pageSize: 3, staff: false, ...over });
-const state = (entryIds: number[], total: number): TimelineState => ({ entries: entryIds.map((id) => entry(id)), total, unseen: 0 });
+const state = (entryIds: number[], total: number): TimelineState => ({ entries: entryIds.map((id) => entry(id)), total, unseen: [] });
 
 describe('timelineReducer', () => {
   it('takes a loaded page as it is, forgetting unseen entries', () => {
-    const next = timelineReducer({ ...EMPTY_TIMELINE, unseen: 4 }, { type: 'loaded', page: { entries: [entry(1)], total: 1 } }, view());
-    expect(next).toEqual({ entries: [entry(1)], total: 1, unseen: 0 });
+    const next = timelineReducer({ ...EMPTY_TIMELINE, unseen: [4] }, { type: 'loaded', page: { entries: [entry(1)], total: 1 } }, view());
+    expect(next).toEqual({ entries: [entry(1)], total: 1, unseen: [] });
   });
 
   it('appends a new entry on the last page of the oldest-first order', () => {
     const next = timelineReducer(state([4, 5], 5), { type: 'added', entry: entry(6) }, view({ page: 2 }));
     expect(ids(next)).toEqual([4, 5, 6]);
     expect(next.total).toBe(6);
-    expect(next.unseen).toBe(0);
+    expect(next.unseen).toEqual([]);
   });
 
   it('appends to an empty timeline', () => {
@@ -27,18 +27,21 @@ describe('timelineReducer', () => {
   it('counts an entry as unseen when it belongs on another page', () => {
     const full = timelineReducer(state([4, 5, 6], 6), { type: 'added', entry: entry(7) }, view({ page: 2 }));
     expect(ids(full)).toEqual([4, 5, 6]);
-    expect(full).toMatchObject({ total: 7, unseen: 1 });
+    expect(full).toMatchObject({ total: 7, unseen: [7] });
     const earlier = timelineReducer(state([1, 2, 3], 5), { type: 'added', entry: entry(6) }, view());
-    expect(earlier).toMatchObject({ total: 6, unseen: 1 });
+    expect(earlier).toMatchObject({ total: 6, unseen: [6] });
     const newestFirst = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3) }, view({ order: 'desc' }));
-    expect(newestFirst).toMatchObject({ entries: [entry(2), entry(1)], total: 3, unseen: 1 });
+    expect(newestFirst).toMatchObject({ entries: [entry(2), entry(1)], total: 3, unseen: [3] });
   });
 
   it('applies an entry once, however often it arrives', () => {
     const once = timelineReducer(state([1], 1), { type: 'added', entry: entry(2) }, view());
     expect(timelineReducer(once, { type: 'added', entry: entry(2) }, view())).toBe(once);
-    const unseen = timelineReducer(state([1, 2, 3], 4), { type: 'added', entry: entry(2) }, view());
-    expect(unseen.unseen).toBe(0);
+    const onPage = timelineReducer(state([1, 2, 3], 4), { type: 'added', entry: entry(2) }, view());
+    expect(onPage.unseen).toEqual([]);
+    const elsewhere = timelineReducer(state([1, 2, 3], 4), { type: 'added', entry: entry(5) }, view());
+    expect(timelineReducer(elsewhere, { type: 'added', entry: entry(5) }, view())).toBe(elsewhere);
+    expect(elsewhere).toMatchObject({ total: 5, unseen: [5] });
   });
 
   it('ignores entries the filter hides', () => {

@@ -8,8 +8,8 @@ export interface TimelineState {
   entries: TimelineEntry[];
   /** Entries under the filter, on every page. */
   total: number;
-  /** Entries that arrived live but belong on another page. */
-  unseen: number;
+  /** Entries that arrived live but belong on another page (ids, so a repeat counts once). */
+  unseen: readonly number[];
 }
 
 /** What the page shows, which decides where a live entry goes. */
@@ -28,7 +28,7 @@ export type TimelineAction =
   | { type: 'added'; entry: TimelineEntry }
   | { type: 'visibility'; id: number; valid: boolean };
 
-export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: 0 };
+export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: [] };
 
 /** The page shows the newest entries and has room: the oldest-first order's last page. */
 function showsTail(state: TimelineState, view: TimelineView) {
@@ -42,12 +42,13 @@ function showsTail(state: TimelineState, view: TimelineView) {
 export function timelineReducer(state: TimelineState, action: TimelineAction, view: TimelineView): TimelineState {
   switch (action.type) {
     case 'loaded':
-      return { entries: action.page.entries, total: action.page.total, unseen: 0 };
+      return { entries: action.page.entries, total: action.page.total, unseen: [] };
     case 'added': {
       const { entry } = action;
-      if (state.entries.some((e) => e.id === entry.id) || !filterShows(view.filter, entry.type)) return state;
+      const known = state.entries.some((e) => e.id === entry.id) || state.unseen.includes(entry.id);
+      if (known || !filterShows(view.filter, entry.type)) return state;
       if (showsTail(state, view)) return { ...state, entries: [...state.entries, entry], total: state.total + 1 };
-      return { ...state, total: state.total + 1, unseen: state.unseen + 1 };
+      return { ...state, total: state.total + 1, unseen: [...state.unseen, entry.id] };
     }
     case 'visibility': {
       const index = state.entries.findIndex((e) => e.id === action.id);

@@ -1,0 +1,171 @@
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RoomEvent } from '@shared/socket';
+import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
+import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
+import { useDescribeError } from '@client/api/describeError';
+import { Card } from '@client/components/Card';
+import { Skeleton } from '@client/components/Skeleton';
+import { toast } from '@client/components/toast';
+import type { EditorController } from '@client/editor/plugins';
+import { useViewer } from '@client/state/session';
+import { AppQrButton } from './actions/AppQrButton';
+import { FollowButton } from './actions/FollowButton';
+import { RefreshButton } from './actions/RefreshButton';
+import { ShareButton } from './actions/ShareDialog';
+import { CaseHeader } from './CaseHeader';
+import { NameHistory } from './NameHistory';
+import { ReplyGate } from './reply/ReplyGate';
+import { EntryShareDialog } from './timeline/EntryShareDialog';
+import { floorAnchor } from './timeline/pageQuery';
+import { Timeline } from './timeline/Timeline';
+import type { EntryPermissions } from './timeline/TimelineEntryView';
+import { useFloorTarget } from './timeline/useFloorTarget';
+import { useTimeline } from './timeline/useTimeline';
+import { useTimelineView } from './timeline/useTimelineView';
+import { useCaseRoom } from './useCaseRoom';
+import styles from './PlayerPage.module.css';
+
+/** The editor is the heaviest part of the page: it loads after the timeline. */
+const ReplyForm = lazy(() => import('./reply/ReplyForm').then((m) => ({ default: m.ReplyForm })));
+
+interface CaseViewProps {
+  record: CaseWithHistory;
+  update: (change: (record: CaseWithHistory) => CaseWithHistory) => void;
+  reload: () => void;
+}
+
+/** Counts a view once per visit of the page. */
+function useViewCount(caseId: number, update: CaseViewProps['update']) {
+  const counted = useRef<number | null>(null);
+  useEffect(() => {
+    if (counted.current === caseId) return;
+    counted.current = caseId;
+    markViewed(caseId).then(
+      ({ viewNum }) => update((c) => ({ ...c, viewNum })),
+      () => undefined,
+    );
+  }, [caseId, update]);
+}
+
+/** A loaded case: header, live timeline, reply form and name history. */
+export function CaseView({ record, update, reload }: CaseViewProps) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const viewer = useViewer();
+  const view = useTimelineView();
+  const [quote, setQuote] = useState<TimelineEntry | null>(null);
+  const [sharing, setSharing] = useState<number | null>(null);
+  const editor = useRef<EditorController | null>(null);
+  const caseKey = { dbId: record.id };
+
+  const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
+  useViewCount(record.id, update);
+
+  const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
+  const onEvent = (event: RoomEvent) => {
+    if (event.name === 'timeline.added') timelineRef.current?.apply({ type: 'added', entry: event.payload.entry });
+    else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid });
+    else if (event.name === 'case.updated') merge(event.payload.case);
+  };
+  const ready = useCaseRoom(record.id, {
+    onEvent,
+    onRefetch: () => {
+      reload();
+      timelineRef.current?.reload();
+    },
+  });
+  const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin });
+  useLayoutEffect(() => {
+    timelineRef.current = timeline;
+  });
+
+  const highlight = useFloorTarget({
+    caseKey,
+    entries: timeline.state.entries,
+    loaded: timeline.status === 'ready',
+    filter: view.filter,
+    order: view.position.order,
+    showAll: view.showAll,
+    goToPage: useCallback((page: number) => view.go({ ...view.position, page }, location.hash), [view]),
+  });
+
+  const myId = viewer.userinfo?.userId;
+  const can: EntryPermissions = {
+    reply: viewer.signedIn,
+    mine: (entry) => myId !== undefined && entry.byUserId === myId,
+    hide: (entry) => viewer.isAdmin || (myId !== undefined && entry.byUserId === myId && entry.type === 'reply' && entry.valid !== false),
+  };
+
+  const toggleVisibility = async (entry: TimelineEntry) => {
+    const valid = entry.valid === false;
+    try {
+      await setEntryVisible(entry.id, valid);
+      timeline.apply({ type: 'visibility', id: entry.id, valid });
+      toast.success(valid ? t('timeline.shown') : t('timeline.hidden'));
+    } catch (error) {
+      toast.error(describe(error));
+    }
+  };
+
+  const startReply = (entry: TimelineEntry) => {
+    setQuote(entry);
+    document.getElementById('reply')?.scrollIntoView({ block: 'start' });
+    editor.current?.focus();
+  };
+
+  const posted = (entry: TimelineEntry) => {
+    timeline.apply({ type: 'added', entry });
+    void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <CaseHeader
+        record={record}
+        actions={
+          <>
+            {viewer.signedIn && <FollowButton caseId={record.id} />}
+            <ShareButton record={record} />
+            {viewer.signedIn && <RefreshButton record={record} onRefreshed={merge} />}
+            <AppQrButton personaId={record.originPersonaId} name={record.originName} />
+          </>
+        }
+      />
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <Timeline
+            state={timeline.state}
+            status={timeline.status}
+            error={timeline.error}
+            reload={timeline.reload}
+            filter={view.filter}
+            onFilter={view.chooseFilter}
+            position={view.position}
+            onPosition={(position) => view.go(position)}
+            pageTo={view.pageTo}
+            highlight={highlight}
+            can={can}
+            onReply={startReply}
+            onShare={(entry) => setSharing(entry.id)}
+            onVisibility={(entry) => void toggleVisibility(entry)}
+          />
+          <Card id="reply">
+            <ReplyGate>
+              <Suspense fallback={<Skeleton height={260} radius="var(--radius-md)" />}>
+                <ReplyForm caseId={record.id} quote={quote} onClearQuote={() => setQuote(null)} onPosted={posted} controllerRef={editor} />
+              </Suspense>
+            </ReplyGate>
+          </Card>
+        </div>
+        <aside className={styles.aside}>
+          <NameHistory history={record.history} current={record.originName} />
+        </aside>
+      </div>
+      <EntryShareDialog entryId={sharing} personaId={record.originPersonaId} onClose={() => setSharing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { splitLinks } from '@shared/evidence';
+import type { TimelineEntry } from '@shared/types/cases';
+import { Badge } from '@client/components/Badge';
+import { Icon } from '@client/components/Icon';
+import styles from './Timeline.module.css';
+
+function Links({ links }: { links: ReadonlyArray<[string, string]> }) {
+  if (!links.length) return null;
+  return (
+    <ul className={styles.links}>
+      {links.map(([label, href]) => (
+        <li key={href}>
+          <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+            <Icon name="external" size={13} />
+            {label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an entry records besides its text: the reported game and methods, a verdict, an appeal's links. */
+export function EntryFacts({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation();
+  const methods = entry.cheatMethods?.map((m) => t(`cheatMethods.${m}`, { defaultValue: m }));
+  switch (entry.type) {
+    case 'report':
+      return (
+        <div className={styles.facts}>
+          {entry.cheatGame && <Badge tone="info">{t(`games.${entry.cheatGame}`, { defaultValue: entry.cheatGame })}</Badge>}
+          {methods?.map((m) => (
+            <Badge key={m} tone="danger">
+              {m}
+            </Badge>
+          ))}
+          <Links links={splitLinks(entry.videoLink).map((href, i) => [t('timeline.video', { n: i + 1 }), href])} />
+        </div>
+      );
+    case 'judgement':
+      return (
+        <div className={styles.facts}>
+          {entry.judgeAction && <Badge tone="warning">{t(`timeline.judgeActions.${entry.judgeAction}`, { defaultValue: entry.judgeAction })}</Badge>}
+          {entry.hackerLevel ? <Badge tone="danger">{t('case.hackerLevel', { level: entry.hackerLevel })}</Badge> : null}
+          {methods?.map((m) => (
+            <Badge key={m} tone="danger">
+              {m}
+            </Badge>
+          ))}
+        </div>
+      );
+    case 'banAppeal': {
+      const links = Object.entries(entry.content.extendedLinks ?? {}).filter(([, href]) => !!href) as Array<[string, string]>;
+      return (
+        <div className={styles.facts}>
+          {entry.content.appealType && <Badge tone="accent">{t(`timeline.appealTypes.${entry.content.appealType}`, { defaultValue: entry.content.appealType })}</Badge>}
+          {entry.appealStatus && <Badge tone="neutral">{t(`case.appeal.${entry.appealStatus}`, { defaultValue: entry.appealStatus })}</Badge>}
+          <Links links={links.map(([kind, href]) => [t(`timeline.appealLinks.${kind}`, { defaultValue: kind }), href])} />
+          {!entry.content.showAttachment && <span className={styles.muted}>{t('timeline.signInForAttachments')}</span>}
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,125 @@
+import type { To } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TimelineEntry } from '@shared/types/cases';
+import { useDescribeError } from '@client/api/describeError';
+import { Button } from '@client/components/Button';
+import { EmptyState } from '@client/components/EmptyState';
+import { Icon } from '@client/components/Icon';
+import { Pager } from '@client/components/Pager';
+import { Segmented } from '@client/components/Segmented';
+import { Skeleton } from '@client/components/Skeleton';
+import { useFormat } from '@client/i18n/format';
+import { TIMELINE_FILTERS, type TimelineFilter } from './filters';
+import type { TimelineState } from './liveTimeline';
+import { pageCount, type Order, type TimelinePosition } from './pageQuery';
+import { TimelineEntryView, type EntryPermissions } from './TimelineEntryView';
+import styles from './Timeline.module.css';
+
+interface TimelineProps {
+  state: TimelineState;
+  status: 'loading' | 'ready' | 'failed';
+  error: unknown;
+  reload: () => void;
+  filter: TimelineFilter;
+  onFilter: (filter: TimelineFilter) => void;
+  position: TimelinePosition;
+  onPosition: (position: TimelinePosition) => void;
+  pageTo: (page: number) => To;
+  highlight: number | null;
+  can: EntryPermissions;
+  onReply: (entry: TimelineEntry) => void;
+  onShare: (entry: TimelineEntry) => void;
+  onVisibility: (entry: TimelineEntry) => void;
+}
+
+function EntrySkeleton() {
+  return (
+    <div className={styles.entry} aria-hidden>
+      <div className={styles.entryHeader}>
+        <Skeleton width={24} height={24} radius="50%" />
+        <Skeleton width={120} />
+        <Skeleton width={80} />
+      </div>
+      <Skeleton width="90%" />
+      <Skeleton width="70%" />
+    </div>
+  );
+}
+
+/** A case's timeline (spec §2): filter, order, 20 entries a page, live entries, and the entries' actions. */
+export function Timeline(props: TimelineProps) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const format = useFormat();
+  const { state, status, position, filter } = props;
+  const pages = pageCount(state.total);
+  const newest = position.order === 'asc' ? pages : 1;
+
+  return (
+    <section className={styles.timeline} aria-labelledby="timeline-title" aria-busy={status === 'loading'}>
+      <header className={styles.timelineHeader}>
+        <div>
+          <h2 id="timeline-title">{t('timeline.title')}</h2>
+          <p className={styles.muted}>{status === 'ready' ? t('timeline.count', { count: state.total, formatted: format.number(state.total) }) : t('common.loading')}</p>
+        </div>
+        <div className={styles.controls}>
+          <Segmented label={t('timeline.filter')} value={filter} options={TIMELINE_FILTERS.map((f) => ({ value: f, label: t(`timeline.filters.${f}`) }))} onChange={props.onFilter} />
+          <Segmented<Order>
+            label={t('timeline.order')}
+            value={position.order}
+            options={[
+              { value: 'asc', label: t('timeline.oldestFirst') },
+              { value: 'desc', label: t('timeline.newestFirst') },
+            ]}
+            onChange={(order) => props.onPosition({ page: 1, order })}
+          />
+        </div>
+      </header>
+
+      {status === 'failed' ? (
+        <EmptyState tone="error" icon="alert" title={t('timeline.loadFailed')} action={<Button onClick={props.reload}>{t('common.retry')}</Button>}>
+          {describe(props.error)}
+        </EmptyState>
+      ) : status === 'loading' ? (
+        <div className={styles.entries}>
+          <EntrySkeleton />
+          <EntrySkeleton />
+          <EntrySkeleton />
+        </div>
+      ) : state.entries.length === 0 ? (
+        <EmptyState icon="message" title={t('timeline.empty')}>
+          {filter === 'all' ? t('timeline.emptyText') : t('timeline.emptyFiltered')}
+        </EmptyState>
+      ) : (
+        <div className={styles.entries}>
+          {state.entries.map((entry) => (
+            <TimelineEntryView
+              key={entry.id}
+              entry={entry}
+              highlighted={props.highlight === entry.id}
+              can={props.can}
+              onReply={props.onReply}
+              onShare={props.onShare}
+              onVisibility={props.onVisibility}
+            />
+          ))}
+        </div>
+      )}
+
+      {state.unseen.length > 0 && (
+        <div className={styles.unseen} role="status">
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => (newest === position.page ? props.reload() : props.onPosition({ page: newest, order: position.order }))}
+          >
+            <Icon name={position.order === 'asc' ? 'chevronDown' : 'refresh'} size={14} />
+            {t('timeline.unseen', { count: state.unseen.length, formatted: format.number(state.unseen.length) })}
+          </Button>
+        </div>
+      )}
+
+      <Pager page={position.page} pageCount={pages} to={props.pageTo} label={t('timeline.pages')} preventScrollReset />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { LIMITS } from '@shared/limits';
+import { getTimeline, type CaseKey } from '@client/api/cases';
+import { FILTER_SUBJECTS, type TimelineFilter } from './filters';
+import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
+import { loadTimelinePage, type PageFetcher } from './loadPage';
+import type { TimelinePosition } from './pageQuery';
+
+export const fetcherFor =
+  (key: CaseKey, signal?: AbortSignal): PageFetcher =>
+  (query) =>
+    getTimeline(key, query, signal);
+
+interface TimelineOptions {
+  key: CaseKey;
+  /** Load only once the case's room is joined, so no live entry falls between. */
+  ready: boolean;
+  position: TimelinePosition;
+  filter: TimelineFilter;
+  staff: boolean;
+}
+
+/**
+ * The timeline page on screen: loaded for the position and filter, then kept current by live
+ * actions. Actions that arrive while a page loads are applied on top of it once it is in.
+ */
+export function useTimeline({ key, ready, position, filter, staff }: TimelineOptions) {
+  const [state, setState] = useState<TimelineState>(EMPTY_TIMELINE);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [error, setError] = useState<unknown>(null);
+  const [round, setRound] = useState(0);
+  const pending = useRef<TimelineAction[] | null>([]);
+  const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
+  useLayoutEffect(() => {
+    view.current = { filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff };
+  });
+
+  const apply = useCallback((action: TimelineAction) => {
+    if (pending.current) pending.current.push(action);
+    else setState((s) => timelineReducer(s, action, view.current));
+  }, []);
+
+  const keyText = JSON.stringify(key);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    pending.current = [];
+    setStatus('loading');
+    const size = LIMITS.timelinePage;
+    loadTimelinePage(fetcherFor(JSON.parse(keyText) as CaseKey, controller.signal), FILTER_SUBJECTS[filter], (position.page - 1) * size, size, position.order).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        const queued = pending.current ?? [];
+        pending.current = null;
+        setState((s) => queued.reduce((acc, action) => timelineReducer(acc, action, view.current), timelineReducer(s, { type: 'loaded', page }, view.current)));
+        setStatus('ready');
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        pending.current = null;
+        setError(e);
+        setStatus('failed');
+      },
+    );
+    return () => controller.abort();
+  }, [ready, keyText, filter, position.page, position.order, round]);
+
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { state, status, error, apply, reload };
+}

@@ -1,0 +1,75 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getPlayers } from '@client/api/cases';
+import { useDescribeError } from '@client/api/describeError';
+import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
+import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable';
+import { EmptyState } from '@client/components/EmptyState';
+import { Pager } from '@client/components/Pager';
+import { useRemote } from '@client/hooks/useRemote';
+import { useFormat } from '@client/i18n/format';
+import { LIMITS } from '@shared/limits';
+import { DEFAULT_LIST, listQueryString, parseListQuery, toPlayersQuery, type ListState } from './listQuery';
+import { PlayersFilters } from './PlayersFilters';
+import styles from './PlayersPage.module.css';
+
+/** The case database (spec §2, player list): filters and sort in the URL, 20 cases a page, exact total. */
+export function PlayersPage() {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = parseListQuery(params);
+  const query = listQueryString(state);
+  const remote = useRemote(query, (signal) => getPlayers(toPlayersQuery(state), signal));
+
+  const go = (next: ListState) => {
+    const search = listQueryString(next);
+    void navigate(search ? `?${search}` : '.', { preventScrollReset: true });
+  };
+  const change = (part: Partial<ListState>) => go({ ...state, ...part, page: 1 });
+  const total = remote.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageDefault));
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.header}>
+        <h1>{t('players.title')}</h1>
+        <p aria-live="polite">{remote.state === 'ready' ? t('players.count', { count: total, formatted: format.number(total) }) : t('players.lead')}</p>
+      </header>
+      <Card>
+        <PlayersFilters state={state} onChange={change} onReset={() => go(DEFAULT_LIST)} />
+      </Card>
+      <Card flush>
+        <div aria-busy={remote.state === 'loading'}>
+          {remote.state === 'failed' ? (
+            <EmptyState tone="error" icon="alert" title={t('players.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+              {describe(remote.error)}
+            </EmptyState>
+          ) : remote.state === 'loading' ? (
+            <CaseTableSkeleton />
+          ) : remote.data.result.length === 0 ? (
+            <EmptyState icon="search" title={t('players.empty')}>
+              {t('players.emptyText')}
+            </EmptyState>
+          ) : (
+            <CaseTable items={remote.data.result} caption={t('players.title')} />
+          )}
+        </div>
+      </Card>
+      {remote.state === 'ready' && (
+        <Pager
+          page={state.page}
+          pageCount={pageCount}
+          label={t('players.pages')}
+          to={(page) => {
+            const search = listQueryString({ ...state, page });
+            return search ? `?${search}` : '.';
+          }}
+        />
+      )}
+    </div>
+  );
+}
