@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { openCase } from '@server/test/cases';
+import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { click, fill, seeText } from './support/page';
+import { signInThroughPage } from './support/session';
+
+/** Two browsers on one case: a reply posted in one appears in the other within a second, without reload. */
+describe('live case page', () => {
+  let app: TestApp;
+  let writer: Browser;
+  let reader: Browser;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    [writer, reader] = await Promise.all([launchBrowser(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all([writer?.close(), reader?.close()]);
+    await app?.close();
+  });
+
+  it('shows a reply from one browser in the other within a second', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Opening evidence: tracking through walls.</p>' });
+    const user = await app.factories.createUser();
+
+    const a = await writer.newPage();
+    await a.setViewport({ width: 1280, height: 900 });
+    const captchas = watchCaptchas(a);
+    await signInThroughPage(a, app, user, captchas);
+    await a.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(a, 'Opening evidence: tracking through walls.');
+
+    const b = await reader.newPage();
+    await b.setViewport({ width: 390, height: 844 });
+    await b.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(b, 'Opening evidence: tracking through walls.');
+    // Marks this document: a reload would lose the mark.
+    await b.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+
+    const text = 'Same server last night, he knew where everyone was.';
+    await a.locator('[contenteditable="true"]').click();
+    await a.keyboard.type(text);
+    await fill(a, 'Verification code', await captchas.answer());
+    const posted = a.waitForResponse((r) => r.url().endsWith('/api/player/reply') && r.request().method() === 'POST');
+    await click(a, 'Post reply');
+    const response = await posted;
+    expect(response.status()).toBe(200);
+    const postedAt = Date.now();
+
+    await b.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 5_000 }, text);
+    const delay = Date.now() - postedAt;
+    expect(delay).toBeLessThan(1_000);
+    expect(await b.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
+    await screenshot(b, 'live-case-reader');
+  });
+});
