@@ -9,6 +9,7 @@ import supertest from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
 import { loadConfig } from '@server/config';
+import { createRedis } from '@server/infra/redis';
 import { startServer, type RunningServer } from '@server/server';
 import { DEMO_DIRECTORY_FILE, type Services } from '@server/services';
 import { users, type UserAttr, type UserRow } from '@server/db/schema';
@@ -217,20 +218,26 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       env.REDIS_PREFIX = redisPrefix;
     }
 
-    const server = await startServer(loadConfig(env), overrides);
-    cleanups.push(() => server.close());
-    if (server.services.redis) {
-      const redis = server.services.redis;
-      // Runs before server.close (cleanups run in reverse): leave nothing of this file in Redis.
+    if (env.REDIS_URL) {
+      // Runs after server.close (cleanups run in reverse), when no job or socket can write any more:
+      // leave nothing of this file in Redis.
+      const redisUrl = env.REDIS_URL;
       cleanups.push(async () => {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-          cursor = next;
-          if (keys.length) await redis.unlink(...keys);
-        } while (cursor !== '0');
+        const redis = createRedis(redisUrl);
+        try {
+          let cursor = '0';
+          do {
+            const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+            cursor = next;
+            if (keys.length) await redis.unlink(...keys);
+          } while (cursor !== '0');
+        } finally {
+          redis.disconnect();
+        }
       });
     }
+    const server = await startServer(loadConfig(env), overrides);
+    cleanups.push(() => server.close());
 
     const agent = supertest(server.url);
     let ipCounter = 0;
