@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users, verifications } from '@server/db/schema';
+import { createVerification } from './verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
@@ -192,5 +193,27 @@ describe('GET /api/user/bindOriginVerify', () => {
     const { token } = await app.factories.signedIn({ bound: false });
     expectError(await verify(token, 'Z'.repeat(64)), 404, 'bindOrigin.notFound');
     expectInvalid(await verify(token, 'nope'), 'bindOrigin.bad', 'code');
+  });
+
+  it('binds the account to one of two users confirming at once; the other gets 409', async () => {
+    // Two users with codes for one account can only come from two requests racing past the pending check.
+    const account = app.factories.freshAccount();
+    const [a, b] = await Promise.all([app.factories.signedIn({ bound: false }), app.factories.signedIn({ bound: false })]);
+    const codes = await Promise.all(
+      [a, b].map(({ user }) =>
+        createVerification(app.services.db, 'binding', {
+          userId: user.id,
+          username: user.username,
+          originName: account.name,
+          originUserId: account.userId,
+          originPersonaId: account.personaId,
+          originEmail: account.email,
+        }),
+      ),
+    );
+    const [ra, rb] = await Promise.all([verify(a.token, codes[0]!), verify(b.token, codes[1]!)]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    expectError(ra.status === 409 ? ra : rb, 409, 'bindOrigin.originBindingExist');
+    expect(await app.services.db.select().from(users).where(eq(users.originUserId, account.userId))).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { inTransaction } from '@server/realtime/outbox';
 import { originBoundTo } from '@server/modules/users/queries';
+import { uniqueViolation } from '@server/db/errors';
 import { resolvePlatformAccount } from './platform-check';
 import { createVerification, isExpired, originPending, takeVerification } from './verifications';
 
@@ -41,6 +42,16 @@ export async function bindOrigin(services: Services, user: AuthedUser, input: { 
 
 /** Completes a binding; only the account that asked for it may use the code. */
 export async function bindOriginVerify(services: Services, user: AuthedUser, code: string) {
+  try {
+    return await bindOriginVerifyOnce(services, user, code);
+  } catch (e) {
+    // Another account bound the platform account after the check below.
+    if (uniqueViolation(e) !== null) throw new AppError('bindOrigin.originBindingExist');
+    throw e;
+  }
+}
+
+async function bindOriginVerifyOnce(services: Services, user: AuthedUser, code: string) {
   return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
     const row = await takeVerification(tx, 'binding', code);
     if (!row || row.userId !== user.id) throw new AppError('bindOrigin.notFound');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { users, verifications } from '@server/db/schema';
+import { createVerification } from './verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
@@ -208,5 +209,26 @@ describe('GET /api/user/signupVerify', () => {
     const { account, code } = await pendingSignup();
     await app.services.db.insert(users).values({ username: unique('binder'), passwordHash: 'x', originUserId: account.userId, originName: account.name });
     expectError(await verify(code), 409, 'signup.originBindingExist');
+  });
+
+  it('creates one account when two pending sign-ups for one name are confirmed at once; the other gets 409', async () => {
+    // Two codes for one name can only come from two sign-ups racing past the pending check.
+    const username = unique('twice');
+    const codes = await Promise.all(
+      [app.factories.freshAccount(), app.factories.freshAccount()].map((account) =>
+        createVerification(app.services.db, 'register', {
+          username,
+          passwordHash: 'x',
+          originName: account.name,
+          originUserId: account.userId,
+          originPersonaId: account.personaId,
+          originEmail: account.email,
+        }),
+      ),
+    );
+    const [a, b] = await Promise.all(codes.map((code) => verify(code)));
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expectError(a.status === 409 ? a : b, 409, 'signup.usernameExist');
+    expect(await app.services.db.select().from(users).where(eq(users.username, username))).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { AppError } from '@server/http/errors';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { originBoundTo, usernameTaken } from '@server/modules/users/queries';
+import { uniqueViolation } from '@server/db/errors';
 import { hashPassword } from './passwords';
 import { resolvePlatformAccount } from './platform-check';
 import { createVerification, isExpired, originPending, takeVerification, usernamePending } from './verifications';
@@ -46,6 +47,17 @@ export async function signup(services: Services, input: SignupBody['data'], ctx:
 
 /** Confirms a sign-up code: creates the account, bound to its platform account. */
 export async function signupVerify(services: Services, code: string) {
+  try {
+    return await signupVerifyOnce(services, code);
+  } catch (e) {
+    // A concurrent confirmation took the name or the platform account after the checks below.
+    const constraint = uniqueViolation(e);
+    if (constraint !== null) throw new AppError(constraint === 'users_origin_user_id_uq' ? 'signup.originBindingExist' : 'signup.usernameExist');
+    throw e;
+  }
+}
+
+async function signupVerifyOnce(services: Services, code: string) {
   return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
     const row = await takeVerification(tx, 'register', code);
     if (!row) throw new AppError('signup.notFound');

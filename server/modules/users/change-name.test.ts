@@ -120,6 +120,20 @@ describe('POST /api/user/changeName', () => {
     });
   });
 
+  it('gives a name to one of two accounts asking for it at once; the other gets 409, never a 500', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [a, b] = await Promise.all([app.factories.signedIn(), app.factories.signedIn()]);
+      const name = unique('wanted');
+      const [ca, cb] = await Promise.all([app.solveCaptcha(), app.solveCaptcha()]);
+      const [ra, rb] = await Promise.all([
+        changeName(a.token, name, { captcha: ca }),
+        changeName(b.token, name, { captcha: cb }),
+      ]);
+      expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+      expectError(ra.status === 409 ? ra : rb, 409, 'changeName.occupied');
+    }
+  });
+
   it('spends one chance per rename even when two arrive at once', async () => {
     const { user, token } = await app.factories.signedIn({ attr: { changeNameLeft: 1 } });
     const [a, b] = await Promise.all([changeName(token, unique('race-a')), changeName(token, unique('race-b'))]);

@@ -9,6 +9,7 @@ import { inTransaction } from '@server/realtime/outbox';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';
 import { usernamePending } from '@server/modules/auth/verifications';
+import { uniqueViolation } from '@server/db/errors';
 
 /** Tokens made for bots or third-party apps may not change the account (reference §2). */
 export function assertInteractive(user: AuthedUser) {
@@ -30,15 +31,21 @@ export async function updateOwnAttr(services: Services, user: AuthedUser, patch:
 export async function changeName(services: Services, user: AuthedUser, newname: string) {
   const left = user.row.attr.changeNameLeft ?? 3;
   if (left <= 0) throw new AppError('changeName.noChance');
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
-    // Lock the row: two renames at once must not both spend the same chance.
-    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    const chances = fresh!.attr.changeNameLeft ?? 3;
-    if (chances <= 0) throw new AppError('changeName.noChance');
-    if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
-    const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
-    await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));
-    await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
-    return { chancesLeft: chances - 1 };
-  });
+  try {
+    return await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+      // Lock the row: two renames at once must not both spend the same chance.
+      const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      const chances = fresh!.attr.changeNameLeft ?? 3;
+      if (chances <= 0) throw new AppError('changeName.noChance');
+      if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
+      const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
+      await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));
+      await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
+      return { chancesLeft: chances - 1 };
+    });
+  } catch (e) {
+    // Another account took the name between the check and the write.
+    if (uniqueViolation(e) !== null) throw new AppError('changeName.occupied');
+    throw e;
+  }
 }
