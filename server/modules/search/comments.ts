@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery } from '@shared/schemas/search';
 import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 
 /**
@@ -24,7 +25,7 @@ export async function searchComments(db: DbOrTx, q: SearchQuery) {
       .from(timeline)
       .innerJoin(players, eq(players.id, timeline.playerId))
       .where(where)
-      .orderBy(desc(timeline.createTime), desc(timeline.id))
+      .orderBy(newestFirst(timeline.createTime), newestFirst(timeline.id))
       .limit(q.limit)
       .offset(q.skip),
     db.select({ n: sql<number>`count(*)::int` }).from(timeline).innerJoin(players, eq(players.id, timeline.playerId)).where(where),

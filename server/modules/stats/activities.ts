@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
 import { players, timeline, users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { newestFirst } from '@server/db/order';
 
 export const FEED_ENTRY_TYPES = ['report', 'judgement', 'banAppeal'] as const;
 export type FeedEntryType = (typeof FEED_ENTRY_TYPES)[number];
@@ -15,7 +16,7 @@ export function newestEntries(db: DbOrTx, type: FeedEntryType, before: Date | un
     .innerJoin(players, eq(players.id, timeline.playerId))
     .leftJoin(users, eq(users.id, timeline.byUserId))
     .where(and(...conds))
-    .orderBy(desc(timeline.createTime), desc(timeline.id))
+    .orderBy(newestFirst(timeline.createTime), newestFirst(timeline.id))
     .limit(limit);
 }
 export type FeedEntryRow = Awaited<ReturnType<typeof newestEntries>>[number];
@@ -28,7 +29,7 @@ export function newestUsers(db: DbOrTx, before: Date | undefined, limit: number)
     .select({ id: users.id, username: users.username, privileges: users.privileges, createTime: users.createTime })
     .from(users)
     .where(and(...conds))
-    .orderBy(desc(users.createTime), desc(users.id))
+    .orderBy(newestFirst(users.createTime), newestFirst(users.id))
     .limit(limit);
 }
 export type FeedUserRow = Awaited<ReturnType<typeof newestUsers>>[number];

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { BanAppealsQuery } from '@shared/schemas/stats';
 import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { newestFirst, oldestFirst } from '@server/db/order';
 
 /** Visible appeals on visible cases, filtered by game, time and appeal status, paged with the exact total. */
 export async function listBanAppeals(db: DbOrTx, q: BanAppealsQuery) {
@@ -11,7 +12,7 @@ export async function listBanAppeals(db: DbOrTx, q: BanAppealsQuery) {
   if (q.createTimeFrom !== undefined) conds.push(gte(timeline.createTime, new Date(q.createTimeFrom)));
   if (q.createTimeTo !== undefined) conds.push(lte(timeline.createTime, new Date(q.createTimeTo)));
   const where = and(...conds);
-  const order = q.order === 'asc' ? asc : desc;
+  const order = q.order === 'asc' ? oldestFirst : newestFirst;
   const [rows, [count]] = await Promise.all([
     db
       .select({ entry: timeline, player: players })

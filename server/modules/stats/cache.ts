@@ -5,17 +5,19 @@ import type { Services } from '@server/services';
 export const publicCache = (res: Response) => res.setHeader('Cache-Control', 'public, max-age=30');
 
 /**
- * A value computed at most once per `ttlMs` per server (per Services): concurrent callers share
- * one computation, and a failed computation is not kept.
+ * A value computed at most once per `ttlMs` per server (per Services) and key: concurrent callers
+ * share one computation, and a failed computation is not kept.
  */
-export function memoized<T>(ttlMs: number, compute: (services: Services) => Promise<T>) {
-  const cache = new WeakMap<Services, { at: number; value: Promise<T> }>();
-  return (services: Services): Promise<T> => {
-    const hit = cache.get(services);
+export function memoized<T, K extends string = string>(ttlMs: number, compute: (services: Services, key: K) => Promise<T>) {
+  const caches = new WeakMap<Services, Map<K, { at: number; value: Promise<T> }>>();
+  return (services: Services, key: K): Promise<T> => {
+    let cache = caches.get(services);
+    if (!cache) caches.set(services, (cache = new Map()));
+    const hit = cache.get(key);
     if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-    const value = compute(services);
-    cache.set(services, { at: Date.now(), value });
-    value.catch(() => cache.delete(services));
+    const value = compute(services, key);
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
     return value;
   };
 }

@@ -18,7 +18,7 @@ const isMuted = (mute: string | null) => !!mute && new Date(mute).getTime() > Da
  * Users ranked by a score over their visible entries written inside the window: valid users only,
  * never blacklisted or muted ones, bots only when asked for.
  */
-async function rankUsers(db: DbOrTx, q: ActiveStatisticalQuery, weights: Partial<Record<TimelineSubject, number>>) {
+async function rankUsers(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'>, weights: Partial<Record<TimelineSubject, number>>) {
   const types = Object.entries(weights)
     .filter(([, w]) => w! > 0)
     .map(([t]) => t as TimelineSubject);
@@ -48,15 +48,21 @@ async function rankUsers(db: DbOrTx, q: ActiveStatisticalQuery, weights: Partial
 
 /**
  * The rankings of the statistics page (reference §8 `/activeStatistical`), each top 10 in the window.
- * Asking for none of them means all of them. `achievement` stays empty until achievements exist:
- * there are no points to rank yet.
+ * `achievement` stays empty until achievements exist: there are no points to rank yet.
  */
-export async function activeRankings(db: DbOrTx, q: ActiveStatisticalQuery) {
-  const all = !q.community && !q.report && !q.achievement;
-  const [community, report] = await Promise.all([
-    all || q.community ? rankUsers(db, q, COMMUNITY_WEIGHTS) : [],
-    all || q.report ? rankUsers(db, q, { report: 1 }) : [],
-  ]);
+export async function activeRankings(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'>) {
+  const [community, report] = await Promise.all([rankUsers(db, q, COMMUNITY_WEIGHTS), rankUsers(db, q, { report: 1 })]);
   const achievement: Array<{ id: number; username: string; points: number; userAchievements: unknown[] }> = [];
   return { community, report, achievement };
+}
+
+/** Only the rankings asked for (the others are empty lists); asking for none means all. */
+export function pickRankings<T extends Record<'community' | 'report' | 'achievement', unknown[]>>(all: T, q: Pick<ActiveStatisticalQuery, 'community' | 'report' | 'achievement'>): T {
+  const every = !q.community && !q.report && !q.achievement;
+  return {
+    ...all,
+    community: every || q.community ? all.community : [],
+    report: every || q.report ? all.report : [],
+    achievement: every || q.achievement ? all.achievement : [],
+  };
 }

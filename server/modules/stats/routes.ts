@@ -5,6 +5,7 @@ import {
   playerStatisticsBody,
   statisticsQuery,
   trendQuery,
+  type TimeWindow,
 } from '@shared/schemas/stats';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
@@ -12,9 +13,9 @@ import { memoized, publicCache } from './cache';
 import { statisticsCounters } from './counters';
 import { playerStatistics } from './player-statistics';
 import { activityFeed } from './feed';
-import { trendingCases } from './trend';
+import { TREND_MAX, trendingCases } from './trend';
 import { siteStats } from './site-stats';
-import { activeRankings } from './rankings';
+import { activeRankings, pickRankings } from './rankings';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
 import { presentAdmin, presentAppeal, presentTrending } from './presenter';
@@ -22,6 +23,15 @@ import { presentAdmin, presentAppeal, presentTrending } from './presenter';
 const TAG = 'Statistics';
 /** Site charts change slowly: computed at most every 5 minutes per process. */
 const cachedSiteStats = memoized(5 * 60 * 1000, (services) => siteStats(services.db));
+/**
+ * Trend and rankings aggregate every entry of their window (a year is a large part of the
+ * timeline): computed at most once a minute per process and window, the full top 10 each time.
+ */
+const cachedTrend = memoized(60 * 1000, (services, time: TimeWindow) => trendingCases(services.db, time, TREND_MAX));
+const cachedRankings = memoized(60 * 1000, (services, key: `${TimeWindow}:${boolean}`) => {
+  const [time, isBot] = key.split(':') as [TimeWindow, string];
+  return activeRankings(services.db, { time, isBot: isBot === 'true' });
+});
 
 export const statsRoutes: AnyRoute[] = [
   defineRoute({
@@ -76,7 +86,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'trend.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('trend.ok', (await trendingCases(services.db, query.time, query.limit)).map(presentTrending));
+      return ok('trend.ok', (await cachedTrend(services, query.time)).slice(0, query.limit).map(presentTrending));
     },
   }),
   defineRoute({
@@ -89,7 +99,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'siteStats.ok' },
     handler: async ({ services, res }) => {
       publicCache(res);
-      return ok('siteStats.ok', await cachedSiteStats(services));
+      return ok('siteStats.ok', await cachedSiteStats(services, ''));
     },
   }),
   defineRoute({
@@ -103,7 +113,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'statistics.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('statistics.ok', await activeRankings(services.db, query));
+      return ok('statistics.ok', pickRankings(await cachedRankings(services, `${query.time}:${query.isBot}`), query));
     },
   }),
   defineRoute({

@@ -4,6 +4,9 @@ import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { windowStart } from './windows';
 
+/** The longest trend list (reference §12). */
+export const TREND_MAX = 10;
+
 /** What counts as activity on a case: what people write on it (name changes do not). */
 const HOT_TYPES = ['report', 'reply', 'judgement', 'banAppeal'] as const;
 
