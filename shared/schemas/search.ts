@@ -16,6 +16,7 @@ export const SEARCH_SORTS = {
   user: ['default', 'joinedAt', 'lastOnlineTime'],
   comment: ['default', 'latest'],
 } as const;
+export type SearchSort<T extends SearchType> = (typeof SEARCH_SORTS)[T][number];
 const ALL_SORTS = [...new Set(Object.values(SEARCH_SORTS).flat())] as [string, ...string[]];
 
 /** Epoch milliseconds a Date can hold (larger values would not be dates). */
@@ -57,9 +58,9 @@ export const searchQuery = z
 export type SearchQuery = z.infer<typeof searchQuery>;
 
 /** The sort a query means for its type (`default` when the key belongs to another type). */
-export function sortFor<T extends SearchType>(type: T, sort: string): (typeof SEARCH_SORTS)[T][number] {
+export function sortFor<T extends SearchType>(type: T, sort: string): SearchSort<T> {
   const own = SEARCH_SORTS[type] as readonly string[];
-  return (own.includes(sort) ? sort : 'default') as (typeof SEARCH_SORTS)[T][number];
+  return (own.includes(sort) ? sort : 'default') as SearchSort<T>;
 }
 
 /** `advanceSearch`: one platform name or its beginning (reference §3.1). */
