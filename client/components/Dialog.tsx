@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Icon } from './Icon';
@@ -14,7 +15,8 @@ interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element, which traps focus, closes on Escape and
- * returns focus to the opener by itself.
+ * returns focus to the opener by itself. It is placed at the end of the page, so a dialog
+ * opened from inside a form may hold a form of its own.
  */
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className={styles.dialog}
@@ -48,6 +50,7 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
       </div>
       <div className={styles.body}>{children}</div>
       {footer && <div className={styles.footer}>{footer}</div>}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

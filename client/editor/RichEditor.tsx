@@ -31,6 +31,8 @@ interface RichEditorProps {
   controllerRef?: RefObject<EditorController | null>;
 }
 
+const isLinkUrl = (url: string) => LINK_URL.test(url);
+
 const THEME = { paragraph: styles.paragraph, link: styles.link, text: { bold: styles.bold, italic: styles.italic, underline: styles.underline } };
 
 /**
@@ -107,7 +109,7 @@ export function RichEditor({ label, maxLength, onChange, placeholder, hint, erro
           </div>
         </div>
         <HistoryPlugin />
-        <LinkPlugin validateUrl={(url) => LINK_URL.test(url)} />
+        <LinkPlugin validateUrl={isLinkUrl} />
         <HorizontalRulePlugin />
         <ClearEditorPlugin />
         <HtmlOutputPlugin onChange={update} />

@@ -6,6 +6,8 @@ const KEPT: Record<string, Array<[string, (v: string | null) => string | null]>>
   img: [['src', safeMediaSrc], ['alt', (v) => v]],
 };
 
+const DOUBLED: Record<string, string> = { b: 'strong', i: 'em' };
+
 function clean(node: Node, doc: Document): Node[] {
   if (node.nodeType === Node.TEXT_NODE) return [doc.createTextNode(node.textContent ?? '')];
   if (!(node instanceof Element)) return [];
@@ -14,6 +16,8 @@ function clean(node: Node, doc: Document): Node[] {
   const children = [...node.childNodes].flatMap((child) => clean(child, doc));
   // Unknown tags, and spans that only carried editor styling, give way to their content.
   if (!ALLOWED_TAGS.has(tag) || tag === 'span') return children;
+  // Lexical writes bold as <b><strong> and italic as <i><em>: one of each is enough.
+  if (DOUBLED[tag] && children.length === 1 && (children[0] as Element).tagName?.toLowerCase() === DOUBLED[tag]) return children;
   const out = doc.createElement(tag);
   for (const [name, check] of KEPT[tag] ?? []) {
     const value = check(node.getAttribute(name));

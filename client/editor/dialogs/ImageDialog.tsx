@@ -35,6 +35,8 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The editor sits in the form it writes for: this submit is not that form's.
+    e.stopPropagation();
     const value = src.trim();
     const problem = !value ? t('validation.required') : IMAGE_URL.test(value) ? undefined : t('editor.image.badUrl');
     setError(problem);

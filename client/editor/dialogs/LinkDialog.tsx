@@ -22,6 +22,8 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // The editor sits in the form it writes for: this submit is not that form's.
+    e.stopPropagation();
     const next = {
       url: !url.trim() ? t('validation.required') : LINK_URL.test(url.trim()) ? undefined : t('editor.link.badUrl'),
       text: text.length > LINK_TEXT_MAX ? t('validation.tooLong', { count: LINK_TEXT_MAX }) : undefined,
