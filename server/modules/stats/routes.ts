@@ -5,33 +5,20 @@ import {
   playerStatisticsBody,
   statisticsQuery,
   trendQuery,
-  type TimeWindow,
 } from '@shared/schemas/stats';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { memoized, publicCache } from './cache';
+import { publicCache } from './cache';
+import { cachedRankings, cachedSiteStats, cachedTrend } from './cached';
 import { statisticsCounters } from './counters';
 import { playerStatistics } from './player-statistics';
 import { activityFeed } from './feed';
-import { TREND_MAX, trendingCases } from './trend';
-import { siteStats } from './site-stats';
-import { activeRankings, pickRankings } from './rankings';
+import { pickRankings } from './rankings';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
 import { presentAdmin, presentAppeal, presentTrending } from './presenter';
 
 const TAG = 'Statistics';
-/** Site charts change slowly: computed at most every 5 minutes per process. */
-const cachedSiteStats = memoized(5 * 60 * 1000, (services) => siteStats(services.db));
-/**
- * Trend and rankings aggregate every entry of their window (a year is a large part of the
- * timeline): computed at most once a minute per process and window, the full top 10 each time.
- */
-const cachedTrend = memoized(60 * 1000, (services, time: TimeWindow) => trendingCases(services.db, time, TREND_MAX));
-const cachedRankings = memoized(60 * 1000, (services, key: `${TimeWindow}:${boolean}`) => {
-  const [time, isBot] = key.split(':') as [TimeWindow, string];
-  return activeRankings(services.db, { time, isBot: isBot === 'true' });
-});
 
 export const statsRoutes: AnyRoute[] = [
   defineRoute({
@@ -113,7 +100,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'statistics.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('statistics.ok', pickRankings(await cachedRankings(services, `${query.time}:${query.isBot}`), query));
+      return ok('statistics.ok', pickRankings(await cachedRankings(services, query.time, query.isBot), query));
     },
   }),
   defineRoute({
