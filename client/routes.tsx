@@ -26,6 +26,7 @@ const AppearancePage = lazyPage(() => import('./pages/profile/appearance/Appeara
 const ChangeNamePage = lazyPage(() => import('./pages/profile/changeName/ChangeNamePage'), 'ChangeNamePage');
 const PlayersPage = lazyPage(() => import('./pages/players/PlayersPage'), 'PlayersPage');
 const PlayerPage = lazyPage(() => import('./pages/player/PlayerPage'), 'PlayerPage');
+const ReportPage = lazyPage(() => import('./pages/report/ReportPage'), 'ReportPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -60,6 +61,7 @@ const pages: RouteObject[] = [
   ]),
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
+  screen('/report', 'report', ReportPage, 'user'),
   screen('/empty', 'notFound', NotFoundPage),
 ];
 

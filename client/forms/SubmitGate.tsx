@@ -6,39 +6,41 @@ import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Notice } from '@client/components/Notice';
 import { useViewer } from '@client/state/session';
-import styles from './ReplyForm.module.css';
+import styles from './SubmitGate.module.css';
+
+interface SubmitGateProps {
+  /** The form's title, kept above the prompts that replace it. */
+  title: ReactNode;
+  /** Where a visitor comes back to after signing in. */
+  anchor?: string;
+  children: ReactNode;
+}
 
 /**
- * Replies need an account bound to a game account (spec §6): visitors are asked to sign in,
+ * Writing needs an account bound to a game account (spec §6): visitors are asked to sign in,
  * unbound members to bind, locked accounts are told why; everyone else gets the form.
  */
-export function ReplyGate({ children }: { children: ReactNode }) {
+export function SubmitGate({ title, anchor = '', children }: SubmitGateProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const { signedIn, me, privileges } = useViewer();
-  if (!signedIn) {
-    return (
-      <div className={styles.prompt}>
-        <h2 className={styles.title}>{t('reply.title')}</h2>
-        <p>{t('reply.signinPrompt')}</p>
-        <ButtonLink variant="primary" to={signinPath({ backurl: `${pathname}${search}#reply` })}>
-          {t('header.signin')}
-        </ButtonLink>
-      </div>
-    );
-  }
-  const verdict = me ? canSubmit(privileges, me.isBound) : 'ok';
-  if (verdict === 'needBind') {
-    return (
-      <div className={styles.prompt}>
-        <h2 className={styles.title}>{t('reply.title')}</h2>
-        <p>{t('reply.bindPrompt')}</p>
-        <ButtonLink variant="primary" to="/bindOrigin">
-          {t('banner.bindNow')}
-        </ButtonLink>
-      </div>
-    );
-  }
-  if (verdict === 'locked') return <Notice tone="warning" title={t('reply.lockedTitle')}>{t('reply.locked')}</Notice>;
-  return children;
+  const verdict = !signedIn ? 'signin' : me ? canSubmit(privileges, me.isBound) : 'ok';
+  if (verdict === 'ok') return children;
+  return (
+    <div className={styles.prompt}>
+      {title}
+      {verdict === 'locked' ? (
+        <Notice tone="warning" title={t('gate.lockedTitle')}>
+          {t('gate.locked')}
+        </Notice>
+      ) : (
+        <>
+          <p>{t(verdict === 'signin' ? 'gate.signin' : 'gate.bind')}</p>
+          <ButtonLink variant="primary" to={verdict === 'signin' ? signinPath({ backurl: `${pathname}${search}${anchor}` }) : '/bindOrigin'}>
+            {t(verdict === 'signin' ? 'header.signin' : 'banner.bindNow')}
+          </ButtonLink>
+        </>
+      )}
+    </div>
+  );
 }

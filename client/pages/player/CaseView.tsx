@@ -9,6 +9,7 @@ import { Card } from '@client/components/Card';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
+import { SubmitGate } from '@client/forms/SubmitGate';
 import { useViewer } from '@client/state/session';
 import { AppQrButton } from './actions/AppQrButton';
 import { FollowButton } from './actions/FollowButton';
@@ -16,7 +17,6 @@ import { RefreshButton } from './actions/RefreshButton';
 import { ShareButton } from './actions/ShareDialog';
 import { CaseHeader } from './CaseHeader';
 import { NameHistory } from './NameHistory';
-import { ReplyGate } from './reply/ReplyGate';
 import { EntryShareDialog } from './timeline/EntryShareDialog';
 import { floorAnchor } from './timeline/pageQuery';
 import { Timeline } from './timeline/Timeline';
@@ -154,11 +154,11 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
             onVisibility={(entry) => void toggleVisibility(entry)}
           />
           <Card id="reply">
-            <ReplyGate>
+            <SubmitGate title={<h2 className={styles.sectionTitle}>{t('reply.title')}</h2>} anchor="#reply">
               <Suspense fallback={<Skeleton height={260} radius="var(--radius-md)" />}>
                 <ReplyForm caseId={record.id} quote={quote} onClearQuote={() => setQuote(null)} onPosted={posted} controllerRef={editor} />
               </Suspense>
-            </ReplyGate>
+            </SubmitGate>
           </Card>
         </div>
         <aside className={styles.aside}>
