@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { Guard } from './app/Guard';
 import type { Access } from './app/guards';
@@ -27,6 +27,9 @@ const ChangeNamePage = lazyPage(() => import('./pages/profile/changeName/ChangeN
 const PlayersPage = lazyPage(() => import('./pages/players/PlayersPage'), 'PlayersPage');
 const PlayerPage = lazyPage(() => import('./pages/player/PlayerPage'), 'PlayerPage');
 const ReportPage = lazyPage(() => import('./pages/report/ReportPage'), 'ReportPage');
+const SharePage = lazyPage(() => import('./pages/player/share/SharePage'), 'SharePage');
+const ShareCardPage = lazyPage(() => import('./pages/player/share/ShareCardPage'), 'ShareCardPage');
+const OldCaseRedirect = lazyPage(() => import('./pages/player/OldCaseRedirect'), 'OldCaseRedirect');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -61,6 +64,8 @@ const pages: RouteObject[] = [
   ]),
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
+  screen('/player/:ouid/share', 'share', SharePage),
+  screen('/cheaters/:ouid', 'player', OldCaseRedirect),
   screen('/report', 'report', ReportPage, 'user'),
   screen('/empty', 'notFound', NotFoundPage),
 ];
@@ -69,6 +74,15 @@ const pages: RouteObject[] = [
 export const routeExists = (path: string) => matchRoutes(pages, path) !== null;
 
 export const routes: RouteObject[] = [
+  /** The share card alone, for other sites' frames: no header, no footer. */
+  {
+    path: '/player/:ouid/share/card',
+    element: (
+      <Suspense fallback={null}>
+        <ShareCardPage />
+      </Suspense>
+    ),
+  },
   {
     element: <Layout menu={availableEntries(MENU, routeExists)} />,
     children: [...pages, { path: '*', element: <Navigate to="/empty" replace /> }],
