@@ -30,6 +30,7 @@ const ReportPage = lazyPage(() => import('./pages/report/ReportPage'), 'ReportPa
 const SharePage = lazyPage(() => import('./pages/player/share/SharePage'), 'SharePage');
 const ShareCardPage = lazyPage(() => import('./pages/player/share/ShareCardPage'), 'ShareCardPage');
 const OldCaseRedirect = lazyPage(() => import('./pages/player/OldCaseRedirect'), 'OldCaseRedirect');
+const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -67,6 +68,8 @@ const pages: RouteObject[] = [
   screen('/player/:ouid/share', 'share', SharePage),
   screen('/cheaters/:ouid', 'player', OldCaseRedirect),
   screen('/report', 'report', ReportPage, 'user'),
+  screen('/search', 'search', SearchPage),
+  screen('/search/:content', 'search', SearchPage),
   screen('/empty', 'notFound', NotFoundPage),
 ];
 

@@ -5,6 +5,7 @@ import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { useViewer } from '@client/state/session';
+import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
 import { UserMenu } from './UserMenu';
@@ -47,6 +48,7 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
           </ul>
         </nav>
         <div className={styles.actions}>
+          <HeaderSearch />
           {viewer.signedIn ? (
             <UserMenu entries={userEntries} />
           ) : (

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/schemas/search';
+import { LIMITS } from '@shared/limits';
+import { ApiError } from '@client/api/ApiError';
+import { search } from '@client/api/search';
+import { useDescribeError } from '@client/api/describeError';
+import { usePageTitleValues } from '@client/app/pageTitle';
+import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
+import { CaseTableSkeleton } from '@client/components/cases/CaseTable';
+import { EmptyState } from '@client/components/EmptyState';
+import { Icon } from '@client/components/Icon';
+import { Pager } from '@client/components/Pager';
+import { Segmented } from '@client/components/Segmented';
+import { Tabs } from '@client/components/Tabs';
+import { useRemote } from '@client/hooks/useRemote';
+import { useFormat } from '@client/i18n/format';
+import { parseSearch, searchPath, type SearchState } from './searchQuery';
+import { SearchResults } from './SearchResults';
+import styles from './SearchPage.module.css';
+
+/** /search and /search/:content (spec §2): players, users or comments, sorted, 20 a page with the exact total. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { content } = useParams();
+  const [params] = useSearchParams();
+  const state = parseSearch(content, params);
+  const [text, setText] = useState(state.param);
+  const size = LIMITS.pageDefault;
+  const remote = useRemote(state.param ? searchPath(state) : null, (signal) =>
+    search({ type: state.type, param: state.param, sort: state.sort, skip: (state.page - 1) * size, limit: size }, signal),
+  );
+  usePageTitleValues({ name: state.param || t('search.title') });
+
+  const go = (next: Partial<SearchState>) => void navigate(searchPath({ ...state, page: 1, ...next }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ param: text.trim() });
+  };
+
+  const results = () => {
+    if (!state.param) return <EmptyState icon="search" title={t('search.start')}>{t('search.startText')}</EmptyState>;
+    if (remote.state === 'failed') {
+      const code = remote.error instanceof ApiError ? remote.error.code : '';
+      if (code === 'request.404') return <EmptyState icon="search" title={t('search.unavailable')}>{t('search.unavailableText')}</EmptyState>;
+      if (code === 'search.bad') return <EmptyState icon="search" title={t('search.tooShort')}>{describe(remote.error)}</EmptyState>;
+      return (
+        <EmptyState tone="error" icon="alert" title={t('search.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+          {describe(remote.error)}
+        </EmptyState>
+      );
+    }
+    if (remote.state === 'loading') return <CaseTableSkeleton rows={6} />;
+    if (!remote.data.data.length) return <EmptyState icon="search" title={t('search.empty', { param: state.param })}>{t(`search.emptyText.${state.type}`)}</EmptyState>;
+    return <SearchResults type={state.type} hits={remote.data.data} />;
+  };
+
+  const total = remote.state === 'ready' ? remote.data.total : 0;
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.header}>
+        <h1>{t('search.title')}</h1>
+        <form role="search" className={styles.form} onSubmit={submit}>
+          <label htmlFor="search-text" className="visually-hidden">
+            {t('search.label')}
+          </label>
+          <Icon name="search" size={18} className={styles.formIcon} />
+          <input id="search-text" className={styles.input} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t(`search.placeholder.${state.type}`)} maxLength={100} enterKeyHint="search" />
+          <Button type="submit" variant="primary">
+            {t('search.submit')}
+          </Button>
+        </form>
+      </header>
+      <Tabs<SearchType>
+        label={t('search.typesLabel')}
+        value={state.type}
+        onChange={(type) => go({ type, sort: 'default' })}
+        items={SEARCH_TYPES.map((type) => ({
+          id: type,
+          label: t(`search.types.${type}`),
+          content: (
+            <div className={styles.panel}>
+              <div className={styles.toolbar}>
+                <p className={styles.muted} aria-live="polite">
+                  {remote.state === 'ready' && state.param ? t('search.count', { count: total, formatted: format.number(total) }) : ''}
+                </p>
+                <Segmented label={t('search.sort')} value={state.sort} options={SEARCH_SORTS[type].map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} onChange={(sort) => go({ sort })} />
+              </div>
+              <Card flush>{results()}</Card>
+              {remote.state === 'ready' && <Pager page={state.page} pageCount={Math.max(1, Math.ceil(total / size))} to={(page) => searchPath({ ...state, page })} label={t('search.pages')} />}
+            </div>
+          ),
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearch, searchPath } from './searchQuery';
+
+const parse = (content: string | undefined, query = '') => parseSearch(content, new URLSearchParams(query));
+
+describe('search addresses', () => {
+  it('default to players, default order, first page', () => {
+    expect(parse(undefined)).toEqual({ param: '', type: 'player', sort: 'default', page: 1 });
+    expect(parse(' aimgod ')).toEqual({ param: 'aimgod', type: 'player', sort: 'default', page: 1 });
+  });
+
+  it('read type, sort and page', () => {
+    expect(parse('sam', 'type=user&sort=joinedAt&page=3')).toEqual({ param: 'sam', type: 'user', sort: 'joinedAt', page: 3 });
+  });
+
+  it('drop a sort of another type, and values they do not know', () => {
+    expect(parse('sam', 'type=comment&sort=mostViewed')).toMatchObject({ type: 'comment', sort: 'default' });
+    expect(parse('sam', 'type=teams&page=0')).toMatchObject({ type: 'player', page: 1 });
+  });
+
+  it('take the text from ?q when the path has none', () => {
+    expect(parse(undefined, 'q=henry').param).toBe('henry');
+  });
+
+  it('write short addresses that read back the same', () => {
+    expect(searchPath({ param: 'aim god', type: 'player', sort: 'default', page: 1 })).toBe('/search/aim%20god');
+    const state = { param: 'x/y', type: 'comment' as const, sort: 'latest', page: 2 };
+    expect(searchPath(state)).toBe('/search/x%2Fy?type=comment&sort=latest&page=2');
+    expect(parse(decodeURIComponent('x%2Fy'), 'type=comment&sort=latest&page=2')).toEqual(state);
+    expect(searchPath({ param: '', type: 'player', sort: 'default', page: 1 })).toBe('/search');
+  });
+});

@@ -1,0 +1,33 @@
+import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/schemas/search';
+
+/** A search as its address holds it: `/search/<text>?type=&sort=&page=`. */
+export interface SearchState {
+  param: string;
+  type: SearchType;
+  sort: string;
+  /** 1-based. */
+  page: number;
+}
+
+export function parseSearch(content: string | undefined, params: URLSearchParams): SearchState {
+  const type = SEARCH_TYPES.includes(params.get('type') as SearchType) ? (params.get('type') as SearchType) : 'player';
+  const sorts: readonly string[] = SEARCH_SORTS[type];
+  const sort = params.get('sort') ?? 'default';
+  const page = Number(params.get('page'));
+  return {
+    param: (content ?? params.get('q') ?? '').trim(),
+    type,
+    sort: sorts.includes(sort) ? sort : 'default',
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The address of a search; defaults are left out. */
+export function searchPath({ param, type, sort, page }: SearchState): string {
+  const params = new URLSearchParams();
+  if (type !== 'player') params.set('type', type);
+  if (sort !== 'default') params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/search${param ? `/${encodeURIComponent(param)}` : ''}${query ? `?${query}` : ''}`;
+}
