@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { newestFirst, oldestFirst } from '@server/db/order';
 import type { PlayersQuery } from '@shared/schemas/cases';
 import { caseCounts, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
@@ -35,7 +36,8 @@ export async function countedCases(db: DbOrTx, game: string, status: number): Pr
 export async function listCases(db: DbOrTx, q: PlayersQuery) {
   const where = and(...caseFilters(q));
   const column = SORT_COLUMNS[q.sortBy];
-  const direction = q.order === 'asc' ? asc : desc;
+  // The indexes' own order (or its backward scan), so PostgreSQL reads pages instead of sorting.
+  const direction = q.order === 'asc' ? oldestFirst : newestFirst;
   const rowsQuery = db.select().from(players).where(where).orderBy(direction(column), direction(players.id)).limit(q.limit).offset(q.skip);
   const hasTimeFilter = [q.createTimeFrom, q.createTimeTo, q.updateTimeFrom, q.updateTimeTo].some((v) => v !== undefined);
   const totalQuery = hasTimeFilter
