@@ -8,12 +8,28 @@ export default defineConfig({
     alias: { '@server': r('./server'), '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
-    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './server/test/count-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          // Server test files build their own app, database and servers and share no state, so
+          // they reuse one module graph per worker: loading the server's modules once per
+          // worker instead of once per file halves the suite's CPU time.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'] },
+      },
+    ],
   },
 });
