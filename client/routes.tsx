@@ -31,6 +31,9 @@ const SharePage = lazyPage(() => import('./pages/player/share/SharePage'), 'Shar
 const ShareCardPage = lazyPage(() => import('./pages/player/share/ShareCardPage'), 'ShareCardPage');
 const OldCaseRedirect = lazyPage(() => import('./pages/player/OldCaseRedirect'), 'OldCaseRedirect');
 const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPage');
+const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage');
+const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPage'), 'MyReportsPage');
+const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -62,6 +65,8 @@ const pages: RouteObject[] = [
     screen('information', 'profileInformation', InformationPage),
     screen('appearance', 'profileAppearance', AppearancePage),
     screen('changeName', 'changeName', ChangeNamePage),
+    screen('reports', 'profileReports', MyReportsPage),
+    screen('subscribes', 'profileSubscribes', SubscribesPage),
   ]),
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
@@ -70,6 +75,7 @@ const pages: RouteObject[] = [
   screen('/report', 'report', ReportPage, 'user'),
   screen('/search', 'search', SearchPage),
   screen('/search/:content', 'search', SearchPage),
+  screen('/space/:uId', 'space', SpacePage),
   screen('/empty', 'notFound', NotFoundPage),
 ];
 

@@ -19,7 +19,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'report', to: '/report', icon: 'flag', place: 'main' },
   { key: 'stats', to: '/sitestats', icon: 'bolt', place: 'main' },
   { key: 'about', to: '/about', icon: 'info', place: 'main' },
-  { key: 'profile', to: '/profile/information', icon: 'user', place: 'user' },
+  { key: 'profile', to: '/profile/information', icon: 'settings', place: 'user' },
   { key: 'report', to: '/report', icon: 'flag', place: 'user' },
   { key: 'admin', to: '/admin/home', icon: 'shield', place: 'user', staffOnly: true },
   { key: 'workflow', to: '/workflow', icon: 'scale', place: 'user', staffOnly: true },

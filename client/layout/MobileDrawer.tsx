@@ -81,6 +81,14 @@ export function MobileDrawer({ className, mainEntries, userEntries, signinLink }
               <li className={styles.groupTitle} aria-hidden>
                 {viewer.userinfo?.username}
               </li>
+              {viewer.userinfo && (
+                <li>
+                  <NavLink to={`/space/${viewer.userinfo.userId}`} className={styles.link}>
+                    <Icon name="user" />
+                    {t('nav.space')}
+                  </NavLink>
+                </li>
+              )}
               {userEntries.map((entry) => (
                 <li key={entry.to}>
                   <NavLink to={entry.to} className={styles.link}>

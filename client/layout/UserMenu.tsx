@@ -36,6 +36,10 @@ export function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
         </div>
       }
     >
+      <MenuItem to={`/space/${userinfo.userId}`}>
+        <Icon name="user" />
+        {t('nav.space')}
+      </MenuItem>
       {entries.map((entry) => (
         <MenuItem key={entry.to} to={entry.to}>
           <Icon name={entry.icon} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDescribeError } from '@client/api/describeError';
+import { plainText } from '@client/richText/plainText';
 import { useViewer } from '@client/state/session';
 import { Avatar } from '../Avatar';
 import { PrivilegeBadges } from '../PrivilegeBadges';
@@ -14,6 +15,7 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
   const describe = useDescribeError();
   const { isAdmin } = useViewer();
   const { info, error } = useUserInfo(id, isAdmin, true);
+  const introduction = info?.attr.introduction ? plainText(info.attr.introduction) : '';
 
   return (
     <div className={`${styles.card} ${alignEnd ? styles.alignEnd : ''}`} aria-busy={!info && !error}>
@@ -38,9 +40,7 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
               <PrivilegeBadges privileges={info.privilege} />
             </div>
           </div>
-          <p className={info.attr.introduction ? styles.intro : `${styles.intro} ${styles.muted}`}>
-            {info.attr.introduction || t('userCard.noIntroduction')}
-          </p>
+          <p className={introduction ? styles.intro : `${styles.intro} ${styles.muted}`}>{introduction || t('userCard.noIntroduction')}</p>
           {isAdmin && (
             <dl className={styles.origin}>
               <dt>{t('userCard.origin')}</dt>

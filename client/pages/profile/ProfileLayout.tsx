@@ -9,6 +9,8 @@ const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName }> = [
   { path: 'information', key: 'information', icon: 'user' },
   { path: 'appearance', key: 'appearance', icon: 'palette' },
   { path: 'changeName', key: 'changeName', icon: 'edit' },
+  { path: 'reports', key: 'reports', icon: 'flag' },
+  { path: 'subscribes', key: 'subscribes', icon: 'bookmark' },
 ];
 
 /** The profile area: who is signed in, the section list, and the open section. */

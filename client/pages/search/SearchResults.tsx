@@ -7,9 +7,9 @@ import { CaseTable } from '@client/components/cases/CaseTable';
 import { DateTime } from '@client/components/DateTime';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { UserLink } from '@client/components/userCard/UserLink';
+import { plainText } from '@client/richText/plainText';
 import { casePath } from '../player/ouid';
 import { floorAnchor } from '../player/timeline/pageQuery';
-import { plainText } from '../player/timeline/quote';
 import styles from './SearchPage.module.css';
 
 const SNIPPET = 220;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { plainText, quotePreview } from './quote';
+import { plainText } from '@client/richText/plainText';
+import { quotePreview } from './quote';
 
 describe('quote previews', () => {
   it('read user HTML as one line of text', () => {

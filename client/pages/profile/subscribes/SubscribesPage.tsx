@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@shared/limits';
+import type { CaseRecord } from '@shared/types/cases';
+import { useDescribeError } from '@client/api/describeError';
+import { getFollowed, unfollow } from '@client/api/subscriptions';
+import { Button, ButtonLink } from '@client/components/Button';
+import { Card } from '@client/components/Card';
+import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable';
+import { EmptyState } from '@client/components/EmptyState';
+import { Pager } from '@client/components/Pager';
+import { toast } from '@client/components/toast';
+import { useRemote } from '@client/hooks/useRemote';
+import { useFormat } from '@client/i18n/format';
+import { SectionHeader } from '../SectionHeader';
+import styles from './SubscribesPage.module.css';
+
+/** /profile/subscribes — the cases I follow (at most 100), newest follow first, with a way to stop. */
+export function SubscribesPage() {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = LIMITS.pageDefault;
+  const remote = useRemote(String(page), () => getFollowed(page - 1, size));
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const stop = async (record: CaseRecord) => {
+    setBusy(record.id);
+    try {
+      await unfollow(record.id);
+      toast.success(t('case.unfollowed'));
+      remote.reload();
+    } catch (error) {
+      toast.error(describe(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const total = remote.data?.total ?? 0;
+  return (
+    <>
+      <SectionHeader
+        title={t('profile.section.subscribes')}
+        description={remote.state === 'ready' ? t('profile.subscribesCount', { count: total, formatted: format.number(total), max: LIMITS.subscriptionsMax }) : t('profile.subscribesDescription')}
+      />
+      <Card flush>
+        {remote.state === 'failed' ? (
+          <EmptyState tone="error" icon="alert" title={t('profile.subscribesFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+            {describe(remote.error)}
+          </EmptyState>
+        ) : remote.state === 'loading' && !remote.data ? (
+          <CaseTableSkeleton rows={5} />
+        ) : !remote.data?.data.length ? (
+          <EmptyState icon="bookmark" title={t('profile.noSubscribes')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
+            {t('profile.noSubscribesText')}
+          </EmptyState>
+        ) : (
+          <CaseTable
+            items={remote.data.data}
+            caption={t('profile.section.subscribes')}
+            note={(record) => (
+              <Button variant="ghost" size="sm" className={styles.stop} loading={busy === record.id} onClick={() => void stop(record)}>
+                {t('profile.unfollow')}
+              </Button>
+            )}
+          />
+        )}
+      </Card>
+      {remote.state === 'ready' && <Pager page={page} pageCount={Math.max(1, Math.ceil(total / size))} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('profile.subscribesPages')} />}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@client/api/ApiError';
+import { useDescribeError } from '@client/api/describeError';
+import { getUserInfo } from '@client/api/users';
+import { usePageTitleValues } from '@client/app/pageTitle';
+import { Avatar } from '@client/components/Avatar';
+import { Button } from '@client/components/Button';
+import { DateTime } from '@client/components/DateTime';
+import { EmptyState } from '@client/components/EmptyState';
+import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
+import { Skeleton } from '@client/components/Skeleton';
+import { useRemote } from '@client/hooks/useRemote';
+import { useFormat } from '@client/i18n/format';
+import { RichText } from '@client/richText/RichText';
+import { useViewer } from '@client/state/session';
+import { ReportsOfUser } from './ReportsOfUser';
+import styles from './SpacePage.module.css';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** /space/:uId — a member's page: who they are, what their reports became, and the reports. */
+export function SpacePage() {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const format = useFormat();
+  const { uId = '' } = useParams();
+  const [params] = useSearchParams();
+  const { isAdmin } = useViewer();
+  const id = ID.test(uId) ? Number(uId) : null;
+  const remote = useRemote(id ? `${id}:${isAdmin}` : null, (signal) => getUserInfo(id!, isAdmin, signal));
+  const user = remote.data;
+  usePageTitleValues({ name: user?.username ?? `#${uId}` });
+  const page = Math.max(1, Number(params.get('page')) || 1);
+
+  if (!id || (remote.state === 'failed' && remote.error instanceof ApiError && remote.error.code === 'userInfo.notFound')) {
+    return (
+      <div className="container">
+        <EmptyState icon="user" title={t('space.notFound')}>
+          {t('space.notFoundText')}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (remote.state === 'failed' && !user) {
+    return (
+      <div className="container">
+        <EmptyState tone="error" icon="alert" title={t('space.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+          {describe(remote.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const stats = user ? [
+    { key: 'reports', value: user.reportNum },
+    { key: 'open', value: user.statusNum['0'] ?? 0 },
+    { key: 'confirmed', value: user.statusNum['1'] ?? 0 },
+    { key: 'invalid', value: user.statusNum['4'] ?? 0 },
+  ] : [];
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <section className={styles.profile} aria-busy={!user}>
+        {user ? (
+          <>
+            <Avatar name={user.username} src={user.userAvatar} size={80} />
+            <div className={styles.who}>
+              <h1>
+                {user.username} <span className={styles.id}>#{user.id}</span>
+              </h1>
+              <PrivilegeBadges privileges={user.privilege} />
+              {user.attr.introduction ? <RichText html={user.attr.introduction} /> : <p className={styles.muted}>{t('userCard.noIntroduction')}</p>}
+              <p className={styles.muted}>
+                {t('space.joined')} <DateTime value={user.joinTime} /> · {t('space.lastOnline')} <DateTime value={user.lastOnlineTime} relative />
+              </p>
+              {user.origin?.originName && (
+                <p className={styles.muted}>
+                  {t('space.gameAccount')} <strong>{user.origin.originName}</strong>
+                </p>
+              )}
+            </div>
+            <dl className={styles.stats}>
+              {stats.map((s) => (
+                <div key={s.key}>
+                  <dt>{t(`space.stats.${s.key}`)}</dt>
+                  <dd>{format.number(s.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : (
+          <>
+            <Skeleton width={80} height={80} radius="50%" />
+            <div className={styles.who}>
+              <Skeleton width="30%" height={28} />
+              <Skeleton width="50%" />
+              <Skeleton width="40%" />
+            </div>
+          </>
+        )}
+      </section>
+      <section className={styles.reports} aria-labelledby="space-reports">
+        <h2 id="space-reports">{t('space.reports')}</h2>
+        <ReportsOfUser userId={id} page={page} pageTo={(p) => (p > 1 ? `?page=${p}` : '.')} />
+      </section>
+    </div>
+  );
+}
