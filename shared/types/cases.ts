@@ -79,6 +79,11 @@ export interface ActivityItem {
   playerAvatarLink?: string | null;
   playerCheatMethods?: string[];
   playerGames?: string[];
+  playerViewNum?: number;
+  /** Spelled as the original sent it. */
+  PlayerCommentsNum?: number;
+  playerCreateTime?: string;
+  playerUpdateTime?: string;
   game?: string;
   action?: string;
 }

@@ -3,13 +3,7 @@ import { presentCase } from '@server/modules/cases/presenter';
 import { activityOf } from '@server/modules/timeline/activity';
 import type { FeedEntryRow, FeedEntryType, FeedUserRow } from './activities';
 
-/** A feed line with the case counters the original also sent (`PlayerCommentsNum` spelled as it did). */
-export type FeedItem = ActivityItem & {
-  playerViewNum?: number;
-  PlayerCommentsNum?: number;
-  playerCreateTime?: string;
-  playerUpdateTime?: string;
-};
+export type FeedItem = ActivityItem;
 
 export const presentRegistration = (u: FeedUserRow): FeedItem => ({
   type: 'register',
@@ -19,12 +13,4 @@ export const presentRegistration = (u: FeedUserRow): FeedItem => ({
   createTime: u.createTime.toISOString(),
 });
 
-export function presentFeedEntry(type: FeedEntryType, r: FeedEntryRow): FeedItem {
-  return {
-    ...activityOf(type, r.entry, r.author, presentCase(r.player)),
-    playerViewNum: r.player.viewNum,
-    PlayerCommentsNum: r.player.commentsNum,
-    playerCreateTime: r.player.createTime.toISOString(),
-    playerUpdateTime: r.player.updateTime.toISOString(),
-  };
-}
+export const presentFeedEntry = (type: FeedEntryType, r: FeedEntryRow): FeedItem => activityOf(type, r.entry, r.author, presentCase(r.player));

@@ -17,6 +17,10 @@ export function activityOf(type: 'report' | 'judgement' | 'banAppeal', entry: Ti
     playerAvatarLink: c.avatarLink,
     playerCheatMethods: c.cheatMethods,
     playerGames: c.games,
+    playerViewNum: c.viewNum,
+    PlayerCommentsNum: c.commentsNum,
+    playerCreateTime: c.createTime,
+    playerUpdateTime: c.updateTime,
     ...(type === 'report' && entry.cheatGame ? { game: entry.cheatGame } : {}),
     ...(type === 'judgement' && entry.judgeAction ? { action: entry.judgeAction } : {}),
   };
