@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
@@ -16,7 +17,14 @@ export function Toaster() {
       {items.map((item) => (
         <li key={item.id} className={`${styles.toast} ${styles[item.tone]}`} role={item.tone === 'danger' ? 'alert' : 'status'}>
           <Icon name={ICONS[item.tone]} />
-          <span className={styles.message}>{item.message}</span>
+          <span className={styles.message}>
+            {item.message}
+            {item.link && (
+              <Link className={styles.link} to={item.link.to} onClick={() => dismissToast(item.id)}>
+                {item.link.label}
+              </Link>
+            )}
+          </span>
           <Button variant="ghost" size="sm" iconOnly aria-label={t('common.dismiss')} onClick={() => dismissToast(item.id)}>
             <Icon name="close" size={16} />
           </Button>

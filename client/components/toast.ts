@@ -2,10 +2,17 @@ import { proxy } from 'valtio';
 
 export type ToastTone = 'success' | 'danger' | 'info';
 
+/** A link a toast offers (e.g. to the case a notification is about). */
+export interface ToastLink {
+  label: string;
+  to: string;
+}
+
 export interface ToastItem {
   id: number;
   tone: ToastTone;
   message: string;
+  link?: ToastLink;
 }
 
 /** Results of actions, shown briefly in a corner of the screen. */
@@ -13,19 +20,21 @@ export const toasts = proxy<{ items: ToastItem[] }>({ items: [] });
 
 let nextId = 1;
 const DURATION: Record<ToastTone, number> = { success: 4000, info: 5000, danger: 8000 };
+/** Time to read a notification and reach its link. */
+const LINK_DURATION = 10_000;
 
 export function dismissToast(id: number) {
   toasts.items = toasts.items.filter((t) => t.id !== id);
 }
 
-function show(tone: ToastTone, message: string) {
+function show(tone: ToastTone, message: string, link?: ToastLink) {
   const id = nextId++;
-  toasts.items = [...toasts.items.slice(-3), { id, tone, message }];
-  setTimeout(() => dismissToast(id), DURATION[tone]);
+  toasts.items = [...toasts.items.slice(-3), { id, tone, message, link }];
+  setTimeout(() => dismissToast(id), link ? LINK_DURATION : DURATION[tone]);
 }
 
 export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('danger', message),
-  info: (message: string) => show('info', message),
+  info: (message: string, link?: ToastLink) => show('info', message, link),
 };

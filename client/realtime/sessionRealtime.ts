@@ -2,6 +2,7 @@ import { subscribe } from 'valtio';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import { refreshMe, session } from '@client/state/session';
 import { realtime } from './RealtimeClient';
+import { showNotification } from './showNotification';
 
 /** True when a `session.revoked` event covers the token this tab holds (issued at `signWhen`). */
 export function revokesToken(event: RoomEvent, signWhen: number | undefined) {
@@ -28,6 +29,7 @@ export function startSessionRealtime(onRevoked: () => void) {
       onEvent: (event) => {
         if (revokesToken(event, session.userinfo?.signWhen)) onRevoked();
         else if (event.name === 'user.updated') void refreshMe().catch(() => undefined);
+        else if (event.name === 'notification') showNotification(event.payload);
       },
     });
   };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { casePath } from '@client/app/casePaths';
 import { UserLink } from '@client/components/userCard/UserLink';
-import { casePath } from '@client/pages/player/ouid';
 import type { Segment } from './tokens';
 import styles from './RichText.module.css';
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { casePath } from '@client/pages/player/ouid';
 import { Avatar } from '../Avatar';
 import { DateTime } from '../DateTime';
 import { Icon } from '../Icon';
 import { Skeleton } from '../Skeleton';
 import { StatusBadge } from '../StatusBadge';
+import { casePath } from '@client/app/casePaths';
 import { useFormat } from '@client/i18n/format';
 import styles from './CaseTable.module.css';
 

@@ -10,7 +10,8 @@ const CARD_WIDTH = 300;
 interface UserLinkProps {
   id: number;
   className?: string;
-  children: ReactNode;
+  /** Given by <Trans> when the link sits inside a translated sentence. */
+  children?: ReactNode;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Icon, type IconName } from '@client/components/Icon';
 import { SITE_LINKS } from '@client/layout/siteLinks';
 import { useViewer } from '@client/state/session';
 import { CaseBoardIllustration } from './CaseBoardIllustration';
+import { SiteActivity } from './SiteActivity';
 import styles from './HomePage.module.css';
 
 const HOW: ReadonlyArray<{ key: string; icon: IconName }> = [
@@ -68,6 +69,8 @@ export function HomePage() {
       </section>
 
       <div className="container">
+        <SiteActivity />
+
         <section className={styles.section} id="how" aria-labelledby="how-title">
           <div className={styles.sectionHead}>
             <span className={styles.kicker}>{t('home.how.kicker')}</span>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RoomEvent } from '@shared/socket';
+import { roomOf, type RoomEvent } from '@shared/socket';
 import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
 import { useDescribeError } from '@client/api/describeError';
@@ -10,6 +10,7 @@ import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
 import { SubmitGate } from '@client/forms/SubmitGate';
+import { useRoom } from '@client/realtime/useRoom';
 import { useViewer } from '@client/state/session';
 import { AppQrButton } from './actions/AppQrButton';
 import { FollowButton } from './actions/FollowButton';
@@ -24,7 +25,6 @@ import type { EntryPermissions } from './timeline/TimelineEntryView';
 import { useFloorTarget } from './timeline/useFloorTarget';
 import { useTimeline } from './timeline/useTimeline';
 import { useTimelineView } from './timeline/useTimelineView';
-import { useCaseRoom } from './useCaseRoom';
 import styles from './PlayerPage.module.css';
 
 /** The editor is the heaviest part of the page: it loads after the timeline. */
@@ -71,7 +71,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid });
     else if (event.name === 'case.updated') merge(event.payload.case);
   };
-  const ready = useCaseRoom(record.id, {
+  const ready = useRoom(roomOf.case(record.id), {
     onEvent,
     onRefetch: () => {
       reload();

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { casePath } from './ouid';
+import { casePath } from '@client/app/casePaths';
 
 /** /cheaters/:ouid, the old site's case address: the case page, told where the visitor came from. */
 export function OldCaseRedirect() {

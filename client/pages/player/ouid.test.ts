@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseKeyOfOuid, casePath } from './ouid';
+import { casePathOfId } from '@client/app/casePaths';
+import { caseKeyOfOuid } from './ouid';
 
 describe('caseKeyOfOuid', () => {
   it('reads a bare persona id', () => {
@@ -24,8 +25,9 @@ describe('caseKeyOfOuid', () => {
   });
 });
 
-describe('casePath', () => {
-  it('links by persona id', () => {
-    expect(casePath('1006000000')).toBe('/player/1006000000');
+
+describe('casePathOfId', () => {
+  it('links by database id through the dotted form', () => {
+    expect(caseKeyOfOuid(casePathOfId(12).slice('/player/'.length))).toEqual({ dbId: 12 });
   });
 });

@@ -15,6 +15,3 @@ export function caseKeyOfOuid(ouid: string, oldUrl = false): CaseKey | null {
   if (DIGITS.test(dbId) && db > 0 && db <= 2_147_483_647) return { dbId: db };
   return null;
 }
-
-/** The canonical address of a case: its persona id, which every bot and app links to. */
-export const casePath = (personaId: string) => `/player/${personaId}`;

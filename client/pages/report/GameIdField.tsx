@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
+import { casePath } from '@client/app/casePaths';
 import { TextField } from '@client/components/Field';
 import { Notice } from '@client/components/Notice';
 import { StatusBadge } from '@client/components/StatusBadge';
-import { casePath } from '../player/ouid';
 import { hasLookalikes, lookalikeRuns } from './reportRules';
 import { useSimilarCases } from './useSimilarCases';
 import styles from './ReportPage.module.css';

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SearchType } from '@shared/schemas/search';
 import type { PlayerHit, SearchHits, UserHit } from '@client/api/search';
+import { casePath } from '@client/app/casePaths';
 import { Avatar } from '@client/components/Avatar';
 import { CaseTable } from '@client/components/cases/CaseTable';
 import { DateTime } from '@client/components/DateTime';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { plainText } from '@client/richText/plainText';
-import { casePath } from '../player/ouid';
 import { floorAnchor } from '../player/timeline/pageQuery';
 import styles from './SearchPage.module.css';
 

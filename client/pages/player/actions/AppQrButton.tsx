@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { casePath } from '@client/app/casePaths';
 import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
 import { Icon } from '@client/components/Icon';
 import { Spinner } from '@client/components/Spinner';
-import { casePath } from '../ouid';
 import styles from './Actions.module.css';
 
 /** A QR code of the case's address, for opening it in the companion app on a phone. */

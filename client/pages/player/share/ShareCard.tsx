@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { CaseRecord } from '@shared/types/cases';
+import { casePath } from '@client/app/casePaths';
 import { Avatar } from '@client/components/Avatar';
 import { StatusBadge } from '@client/components/StatusBadge';
 import { useFormat } from '@client/i18n/format';
 import { LogoMark } from '@client/layout/Logo';
-import { casePath } from '../ouid';
 import styles from './ShareCard.module.css';
 
 interface ShareCardProps {

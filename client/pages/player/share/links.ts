@@ -1,4 +1,4 @@
-import { casePath } from '../ouid';
+import { casePath } from '@client/app/casePaths';
 
 /** The addresses of a case that are shared outside the site, on this site's origin. */
 export function shareLinks(origin: string, personaId: string, options: { theme: string; lang: string }) {

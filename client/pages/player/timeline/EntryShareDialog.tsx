@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { casePath } from '@client/app/casePaths';
 import { CopyField } from '@client/components/CopyField';
 import { Dialog } from '@client/components/Dialog';
-import { casePath } from '../ouid';
 import { floorAnchor } from './pageQuery';
 import styles from './Timeline.module.css';
 

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { roomOf } from '@shared/socket';
+import type { ActivityItem } from '@shared/types/cases';
+import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
+import { useRoom } from '@client/realtime/useRoom';
+import { prependActivity } from './activityFeed';
+
+const FEED_SIZE = 30;
+/** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
+const COUNTER_WAIT_MS = 4000;
+
+type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
+
+/** The home page's live data: the activity feed from the `all` room and the site counters. */
+export function useSiteActivity() {
+  const [feed, setFeed] = useState<Load<readonly ActivityItem[]>>({ state: 'loading' });
+  const [counters, setCounters] = useState<Load<SiteCounters>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const pending = useRef<ActivityItem[] | null>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const loadCounters = useCallback(() => {
+    getCounters().then(
+      (value) => setCounters({ state: 'ready', value }),
+      (error: unknown) => setCounters((c) => (c.state === 'ready' ? c : { state: 'failed', error })),
+    );
+  }, []);
+
+  const ready = useRoom(roomOf.all, {
+    onEvent: (event) => {
+      if (event.name !== 'activity') return;
+      const item = event.payload.item;
+      if (pending.current) pending.current.push(item);
+      else setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: prependActivity(f.value, item, FEED_SIZE) } : f));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(loadCounters, COUNTER_WAIT_MS);
+    },
+    onRefetch: () => setRound((r) => r + 1),
+  });
+
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    pending.current = [];
+    getActivities(FEED_SIZE, controller.signal).then(
+      (items) => {
+        if (controller.signal.aborted) return;
+        const live = pending.current ?? [];
+        pending.current = null;
+        setFeed({ state: 'ready', value: live.reduce((acc, item) => prependActivity(acc, item, FEED_SIZE), items as readonly ActivityItem[]) });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        pending.current = null;
+        setFeed({ state: 'failed', error });
+      },
+    );
+    loadCounters();
+    return () => controller.abort();
+  }, [ready, round, loadCounters]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { feed, counters, retry: () => setRound((r) => r + 1) };
+}
