@@ -33,6 +33,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Sends this token instead of the session's (e.g. to sign out a session already forgotten here). */
   token?: string;
+  /** Skips the browser's cache: the answer must reflect a change this page just heard of. */
+  fresh?: boolean;
 }
 
 /** A page of a list whose exact size travels beside `data` (search, user reports, subscriptions). */
@@ -54,6 +56,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS),
+      cache: options.fresh ? 'no-cache' : 'default',
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;

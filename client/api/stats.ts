@@ -12,5 +12,6 @@ export interface SiteCounters {
   registers: number;
 }
 
-export const getCounters = (signal?: AbortSignal) =>
-  api.get<SiteCounters>('/statistics', { reports: true, players: true, confirmed: true, registers: true }, { signal });
+/** `fresh` after live activity: the answer is otherwise cached for 30 s. */
+export const getCounters = (fresh: boolean, signal?: AbortSignal) =>
+  api.get<SiteCounters>('/statistics', { reports: true, players: true, confirmed: true, registers: true }, { signal, fresh });

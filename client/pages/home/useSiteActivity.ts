@@ -19,8 +19,8 @@ export function useSiteActivity() {
   const pending = useRef<ActivityItem[] | null>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const loadCounters = useCallback(() => {
-    getCounters().then(
+  const loadCounters = useCallback((fresh: boolean) => {
+    getCounters(fresh).then(
       (value) => setCounters({ state: 'ready', value }),
       (error: unknown) => setCounters((c) => (c.state === 'ready' ? c : { state: 'failed', error })),
     );
@@ -33,7 +33,7 @@ export function useSiteActivity() {
       if (pending.current) pending.current.push(item);
       else setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: prependActivity(f.value, item, FEED_SIZE) } : f));
       clearTimeout(timer.current);
-      timer.current = setTimeout(loadCounters, COUNTER_WAIT_MS);
+      timer.current = setTimeout(() => loadCounters(true), COUNTER_WAIT_MS);
     },
     onRefetch: () => setRound((r) => r + 1),
   });
@@ -55,7 +55,7 @@ export function useSiteActivity() {
         setFeed({ state: 'failed', error });
       },
     );
-    loadCounters();
+    loadCounters(false);
     return () => controller.abort();
   }, [ready, round, loadCounters]);
 
