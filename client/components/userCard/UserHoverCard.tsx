@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasAdminLevel } from '@shared/privileges';
 import { useDescribeError } from '@client/api/describeError';
 import { plainText } from '@client/richText/plainText';
 import { useViewer } from '@client/state/session';
@@ -13,8 +14,10 @@ import styles from './UserCard.module.css';
 export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const { isAdmin } = useViewer();
-  const { info, error } = useUserInfo(id, isAdmin, true);
+  const { isAdmin, privileges } = useViewer();
+  // Admin level 2 reads every profile field; other admins see the game account when it is public.
+  const fullView = hasAdminLevel(privileges, 2);
+  const { info, error } = useUserInfo(id, fullView, true);
   const introduction = info?.attr.introduction ? plainText(info.attr.introduction) : '';
 
   return (
@@ -44,7 +47,11 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
           {isAdmin && (
             <dl className={styles.origin}>
               <dt>{t('userCard.origin')}</dt>
-              <dd>{info.origin?.originName ? `${info.origin.originName} · ${info.origin.originPersonaId ?? info.origin.originUserId}` : t('userCard.noOrigin')}</dd>
+              <dd>
+                {info.origin?.originName
+                  ? `${info.origin.originName} · ${info.origin.originPersonaId ?? info.origin.originUserId}`
+                  : t(fullView ? 'userCard.noOrigin' : 'userCard.originHidden')}
+              </dd>
             </dl>
           )}
           <Link to={`/space/${info.id}`} className={styles.spaceLink}>

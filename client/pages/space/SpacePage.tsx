@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasAdminLevel } from '@shared/privileges';
 import { ApiError } from '@client/api/ApiError';
 import { useDescribeError } from '@client/api/describeError';
 import { getUserInfo } from '@client/api/users';
@@ -26,9 +27,11 @@ export function SpacePage() {
   const format = useFormat();
   const { uId = '' } = useParams();
   const [params] = useSearchParams();
-  const { isAdmin } = useViewer();
+  const { privileges } = useViewer();
+  // Every attribute and the game account come from /user/info4admin, open to admin level 2.
+  const asStaff = hasAdminLevel(privileges, 2);
   const id = ID.test(uId) ? Number(uId) : null;
-  const remote = useRemote(id ? `${id}:${isAdmin}` : null, (signal) => getUserInfo(id!, isAdmin, signal));
+  const remote = useRemote(id ? `${id}:${asStaff}` : null, (signal) => getUserInfo(id!, asStaff, signal));
   const user = remote.data;
   usePageTitleValues({ name: user?.username ?? `#${uId}` });
   const page = Math.max(1, Number(params.get('page')) || 1);

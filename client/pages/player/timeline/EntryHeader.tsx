@@ -22,7 +22,7 @@ export function EntryHeader({ entry }: { entry: TimelineEntry }) {
         <>
           <UserLink id={entry.byUserId} className={styles.author}>
             <Avatar name={entry.username} src={entry.byUserAvatar} size={24} />
-            {entry.username}
+            <span className={styles.authorName}>{entry.username}</span>
           </UserLink>
           <span className={`${styles.role} ${staff ? styles.roleStaff : styles.roleMember}`}>{t(`privileges.${topPrivilege(entry.privilege)}`)}</span>
         </>
