@@ -3,7 +3,7 @@ import { CASE_STATUS_NAMES, type CaseStatus } from '@shared/games';
 import { Badge, type Tone } from './Badge';
 
 /** One colour per case status, the same on lists, case pages and charts. */
-export const STATUS_TONE: Record<CaseStatus, Tone> = {
+const STATUS_TONE: Record<CaseStatus, Tone> = {
   0: 'neutral',
   1: 'danger',
   2: 'violet',

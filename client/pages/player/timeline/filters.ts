@@ -13,7 +13,7 @@ export const FILTER_SUBJECTS: Record<TimelineFilter, readonly TimelineSubject[] 
   names: ['historyUsername'],
 };
 
-export const isTimelineFilter = (value: unknown): value is TimelineFilter => TIMELINE_FILTERS.includes(value as TimelineFilter);
+const isTimelineFilter = (value: unknown): value is TimelineFilter => TIMELINE_FILTERS.includes(value as TimelineFilter);
 
 export function filterShows(filter: TimelineFilter, type: string) {
   const subjects = FILTER_SUBJECTS[filter];
