@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   'request.badJson': 400,
   'server.error': 500,
   'server.unavailable': 503,
+  'health.degraded': 503,
 
   'user.tokenExpired': 401,
   'user.invalid': 401,

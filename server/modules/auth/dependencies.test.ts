@@ -54,8 +54,7 @@ describe('mail server refusing connections', () => {
 
   it('shows in the health report as 503 with mail down', async () => {
     const res = await app.request.get('/api/health');
-    expect(res.status).toBe(503);
-    expect(res.body.code).toBe('health.degraded');
+    expectError(res, 503, 'health.degraded');
     expect(res.body.data.mail).toMatchObject({ status: 'down', kind: 'smtp' });
     expect(res.body.data.database.status).toBe('ok');
     expect(res.body.data.platform.status).toBe('ok');
@@ -86,7 +85,7 @@ describe('platform directory unreachable', () => {
 
   it('shows in the health report as 503 with the platform down', async () => {
     const res = await app.request.get('/api/health');
-    expect(res.status).toBe(503);
+    expectError(res, 503, 'health.degraded');
     expect(res.body.data.platform).toMatchObject({ status: 'down', kind: 'http' });
   });
 });

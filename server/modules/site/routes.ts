@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
 import type { Services } from '@server/services';
 
 type Check = { status: 'ok' | 'down' | 'off'; kind?: string; detail?: string };
@@ -35,10 +36,14 @@ export const siteRoutes: AnyRoute[] = [
     area: 'health',
     auth: 'none',
     success: { code: 'health.ok' },
+    errors: ['health.degraded'],
     handler: async ({ services, res }) => {
       const report = await healthReport(services);
       res.setHeader('Cache-Control', 'no-store');
-      return { code: report.healthy ? 'health.ok' : 'health.degraded', data: report.checks, status: report.healthy ? 200 : 503 };
+      if (report.healthy) return ok('health.ok', report.checks);
+      // A failure in the error envelope, with the checks beside it for monitors.
+      res.status(503).json({ error: 1, code: 'health.degraded', message: 'a dependency is down', data: report.checks });
+      return ok('health.degraded');
     },
   }),
 ];
