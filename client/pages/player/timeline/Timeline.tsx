@@ -1,4 +1,5 @@
-import type { To } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '@shared/types/cases';
 import { useDescribeError } from '@client/api/describeError';
@@ -54,9 +55,20 @@ export function Timeline(props: TimelineProps) {
   const { state, status, position, filter } = props;
   const pages = pageCount(state.total);
   const newest = position.order === 'asc' ? pages : 1;
+  const { hash } = useLocation();
+  const top = useRef<HTMLElement>(null);
+  const shown = useRef(`${position.page}:${position.order}`);
+
+  // Another page starts at the timeline's top, unless an entry is being brought on screen.
+  useEffect(() => {
+    const now = `${position.page}:${position.order}`;
+    if (shown.current === now) return;
+    shown.current = now;
+    if (!hash) top.current?.scrollIntoView({ block: 'start' });
+  }, [position.page, position.order, hash]);
 
   return (
-    <section className={styles.timeline} aria-labelledby="timeline-title" aria-busy={status === 'loading'}>
+    <section ref={top} className={styles.timeline} aria-labelledby="timeline-title" aria-busy={status === 'loading'}>
       <header className={styles.timelineHeader}>
         <div>
           <h2 id="timeline-title">{t('timeline.title')}</h2>
