@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { roomOf, type RoomEvent } from '@shared/socket';
@@ -60,11 +60,12 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
   const [quote, setQuote] = useState<TimelineEntry | null>(null);
   const [sharing, setSharing] = useState<number | null>(null);
   const editor = useRef<EditorController | null>(null);
-  const caseKey = { dbId: record.id };
+  const caseKey = useMemo(() => ({ dbId: record.id }), [record.id]);
 
   const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
   useViewCount(record.id, update);
 
+  // The room must be joined before the timeline loads, so its events reach the timeline through a ref.
   const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
   const onEvent = (event: RoomEvent) => {
     if (event.name === 'timeline.added') timelineRef.current?.apply({ type: 'added', entry: event.payload.entry });
@@ -90,7 +91,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     filter: view.filter,
     order: view.position.order,
     showAll: view.showAll,
-    goToPage: useCallback((page: number) => view.go({ ...view.position, page }, location.hash), [view]),
+    goToPage: (page: number) => view.go({ ...view.position, page }, location.hash),
   });
 
   const myId = viewer.userinfo?.userId;
