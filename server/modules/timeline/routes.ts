@@ -1,5 +1,7 @@
 import { hideReplyBody, replyBody, timelineItemQuery, timelineQuery } from '@shared/schemas/cases';
+import { roomOf } from '@shared/socket';
 import { defineRoute, type AnyRoute } from '@server/http/route';
+import { lastSeqOf } from '@server/realtime/outbox';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { consumeUserLimit } from '@server/http/user-limit';
@@ -15,7 +17,7 @@ export const timelineRoutes: AnyRoute[] = [
     method: 'get',
     path: '/player/timeline',
     tag: TAG,
-    summary: 'A page of a case’s timeline (`subject` filters by type; oldest first by default). Hidden entries only for staff.',
+    summary: 'A page of a case’s timeline (`subject` filters by type; oldest first by default), with `lastSeq` of its live room. Hidden entries only for staff.',
     area: 'timeline',
     auth: 'optional',
     query: timelineQuery,
@@ -25,9 +27,11 @@ export const timelineRoutes: AnyRoute[] = [
       const row = await findCase(services.db, query);
       if (!row) throw new AppError('timeline.notFound');
       const staff = !!user?.isAdmin;
+      // The room's sequence is read first: anything newer arrives live or in the replay after joining with it.
+      const lastSeq = await lastSeqOf(services.db, roomOf.case(row.id));
       const page = await timelinePage(services.db, row.id, { ...query, includeHidden: staff });
       const result = await presentEntries(services.db, page.rows, { staff, showAttachment: !!user });
-      return ok('timeline.ok', { result, total: page.total });
+      return ok('timeline.ok', { result, total: page.total, lastSeq });
     },
   }),
   defineRoute({

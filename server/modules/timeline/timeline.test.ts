@@ -141,9 +141,11 @@ describe('live case page', () => {
 
   it('replays what a watcher missed while away, in order', async () => {
     const { dbId } = await openCase(app, bot);
+    const page = await timeline(`dbId=${dbId}`);
     const watcher = await app.socket();
     const first = await joinRoom(watcher, `case:${dbId}`);
     if (!first.ok) throw new Error('join refused');
+    expect(page.body.data.lastSeq).toBe(first.lastSeq);
     watcher.disconnect();
     const { token } = await app.factories.signedIn({ privileges: ['admin'] });
     for (let i = 0; i < 3; i++) await reply(token, { toPlayerId: dbId, content: `<p>while away ${i} ${i * 13}</p>` });
