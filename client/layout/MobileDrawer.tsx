@@ -17,6 +17,18 @@ interface MobileDrawerProps {
   signinLink: string;
 }
 
+/** One entry of the drawer's lists. */
+function DrawerLink({ to, icon, label, end }: { to: string; icon: MenuEntry['icon']; label: string; end?: boolean }) {
+  return (
+    <li>
+      <NavLink to={to} end={end} className={styles.link}>
+        <Icon name={icon} />
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
 /** The menu of narrow screens: a side sheet on a native modal dialog (focus trap and Escape included). */
 export function MobileDrawer({ className, mainEntries, userEntries, signinLink }: MobileDrawerProps) {
   const { t } = useTranslation();
@@ -54,19 +66,9 @@ export function MobileDrawer({ className, mainEntries, userEntries, signinLink }
         </div>
         <nav className={styles.content} aria-label={t('nav.main')}>
           <ul className={styles.group}>
-            <li>
-              <NavLink to="/" end className={styles.link}>
-                <Icon name="shield" />
-                {t('nav.home')}
-              </NavLink>
-            </li>
+            <DrawerLink to="/" end icon="shield" label={t('nav.home')} />
             {mainEntries.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} className={styles.link}>
-                  <Icon name={entry.icon} />
-                  {t(`nav.${entry.key}`)}
-                </NavLink>
-              </li>
+              <DrawerLink key={entry.to} to={entry.to} icon={entry.icon} label={t(`nav.${entry.key}`)} />
             ))}
             <li>
               <a className={styles.link} href={SITE_LINKS.announcements} target="_blank" rel="noreferrer">
@@ -81,21 +83,9 @@ export function MobileDrawer({ className, mainEntries, userEntries, signinLink }
               <li className={styles.groupTitle} aria-hidden>
                 {viewer.userinfo?.username}
               </li>
-              {viewer.userinfo && (
-                <li>
-                  <NavLink to={`/space/${viewer.userinfo.userId}`} className={styles.link}>
-                    <Icon name="user" />
-                    {t('nav.space')}
-                  </NavLink>
-                </li>
-              )}
+              {viewer.userinfo && <DrawerLink to={`/space/${viewer.userinfo.userId}`} icon="user" label={t('nav.space')} />}
               {userEntries.map((entry) => (
-                <li key={entry.to}>
-                  <NavLink to={entry.to} className={styles.link}>
-                    <Icon name={entry.icon} />
-                    {t(`nav.${entry.key}`)}
-                  </NavLink>
-                </li>
+                <DrawerLink key={entry.to} to={entry.to} icon={entry.icon} label={t(`nav.${entry.key}`)} />
               ))}
               <li>
                 <button type="button" className={`${styles.link} ${styles.danger}`} onClick={() => void signOut()}>

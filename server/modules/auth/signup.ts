@@ -4,6 +4,7 @@ import { pickLanguage } from '@shared/languages';
 import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
 import { inTransaction } from '@server/realtime/outbox';
+import { registrationActivity } from '@server/modules/timeline/activity';
 import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
 import { buildMail } from '@server/mail/templates';
@@ -88,9 +89,7 @@ async function signupVerifyOnce(services: Services, code: string) {
         originEmail: row.originEmail,
       })
       .returning();
-    await emit(roomOf.all, 'activity', {
-      item: { type: 'register', id: user!.id, createTime: user!.createTime.toISOString(), username: user!.username, privilege: user!.privileges },
-    });
+    await emit(roomOf.all, 'activity', { item: registrationActivity(user!) });
     return { expired: false as const, user: user! };
   });
 }

@@ -25,3 +25,12 @@ export function activityOf(type: 'report' | 'judgement' | 'banAppeal', entry: Ti
     ...(type === 'judgement' && entry.judgeAction ? { action: entry.judgeAction } : {}),
   };
 }
+
+/** The activity line of a new account. */
+export const registrationActivity = (u: Pick<UserRow, 'id' | 'username' | 'privileges' | 'createTime'>): ActivityItem => ({
+  type: 'register',
+  id: u.id,
+  username: u.username,
+  privilege: u.privileges,
+  createTime: u.createTime.toISOString(),
+});
