@@ -36,6 +36,8 @@ export const players = pgTable(
     index('players_views_idx').on(t.viewNum.desc(), t.id.desc()),
     index('players_comments_idx').on(t.commentsNum.desc(), t.id.desc()),
     index('players_games_idx').using('gin', t.games),
+    // The 7-day suspect sweep reads only the cases in status 2, oldest first.
+    index('players_suspect_deadline_idx').on(t.statusTime).where(sql`${t.status} = 2`),
   ],
 );
 export type PlayerRow = typeof players.$inferSelect;

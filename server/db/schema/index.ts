@@ -2,3 +2,4 @@ export * from './users';
 export * from './realtime';
 export * from './cases';
 export * from './messages';
+export * from './files';
