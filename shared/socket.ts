@@ -45,8 +45,8 @@ export interface RoomEventMap {
   'user.updated': { userId: number };
   /** Every token issued before `at` is revoked: other tabs sign out. */
   'session.revoked': { userId: number; at: string };
-  /** An inbox notification for this user. */
-  notification: { id: number; type: string; content: string; createTime: string; playerId?: number | null };
+  /** An inbox notification for this user; `playerId`/`personaId` name the case it is about (link by `personaId`). */
+  notification: { id: number; type: string; content: string; createTime: string; playerId?: number | null; personaId?: string | null };
 }
 export type RoomEventName = keyof RoomEventMap;
 

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
-import { messages, users, type MessageType } from '@server/db/schema';
+import { messages, players, users, type MessageType } from '@server/db/schema';
 import type { Recorder } from '@server/realtime/outbox';
 import type { ServerI18n } from '@server/i18n';
 
@@ -9,7 +9,10 @@ export interface Notice {
   /** Translation key under `notifications.` and its values; rendered in each recipient's language. */
   key: string;
   values: Record<string, string | number>;
+  /** The case the notice is about (stored on the message, for links). */
   playerId?: number;
+  /** That case's persona id, which its address is built from; looked up from `playerId` when not given. */
+  personaId?: string;
 }
 
 /**
@@ -21,6 +24,7 @@ export async function notifyUsers({ tx, emit }: Recorder, i18n: ServerI18n, user
   if (!ids.length) return;
   const recipients = await tx.select({ id: users.id, attr: users.attr }).from(users).where(inArray(users.id, ids));
   if (!recipients.length) return;
+  const personaId = notice.personaId ?? (notice.playerId ? await personaIdOf(tx, notice.playerId) : null);
   const rows = await tx
     .insert(messages)
     .values(
@@ -32,6 +36,11 @@ export async function notifyUsers({ tx, emit }: Recorder, i18n: ServerI18n, user
     )
     .returning();
   for (const m of rows) {
-    await emit(roomOf.user(m.toUserId!), 'notification', { id: m.id, type: m.type, content: m.content, createTime: m.createTime.toISOString(), playerId: m.playerId });
+    await emit(roomOf.user(m.toUserId!), 'notification', { id: m.id, type: m.type, content: m.content, createTime: m.createTime.toISOString(), playerId: m.playerId, personaId });
   }
+}
+
+async function personaIdOf(tx: Recorder['tx'], playerId: number) {
+  const [row] = await tx.select({ personaId: players.originPersonaId }).from(players).where(eq(players.id, playerId)).limit(1);
+  return row?.personaId ?? null;
 }

@@ -168,6 +168,6 @@ describe('live case page', () => {
     const { report } = await import('@server/test/cases');
     expectOk(await report(app, bot, account, { description: '<p>back again with a new clip</p>' }), 'report.success');
     const ev = await note;
-    expect(ev.payload).toMatchObject({ type: 'warn', playerId: dbId, content: expect.stringContaining(account.name) });
+    expect(ev.payload).toMatchObject({ type: 'warn', playerId: dbId, personaId: account.personaId, content: expect.stringContaining(account.name) });
   });
 });
