@@ -63,7 +63,7 @@ export interface CaptchaAnswer {
   response: string;
 }
 
-/** GET /user/info: another user's public profile (staff get `/user/info4admin`, with origin and every attribute). */
+/** GET /user/info: a user's public profile, with the game account for admins and the user themself (`/user/info4admin` adds every attribute). */
 export interface UserInfo {
   id: number;
   username: string;

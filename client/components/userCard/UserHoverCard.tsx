@@ -10,15 +10,19 @@ import { Skeleton } from '../Skeleton';
 import { useUserInfo } from './useUserInfo';
 import styles from './UserCard.module.css';
 
-/** Who a user is, at a glance: avatar, name, id, privileges and introduction; staff also see the game account. */
+/**
+ * Who a user is, at a glance: avatar, name, id, privileges and introduction, and the game account
+ * when the viewer may see it: always for admins (and the user themself), for everyone once made public.
+ */
 export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
   const { isAdmin, privileges } = useViewer();
-  // Admin level 2 reads every profile field; other admins see the game account when it is public.
+  // Admin level 2 reads every profile field (also of deleted accounts); /user/info gives the other admins the game account.
   const fullView = hasAdminLevel(privileges, 2);
   const { info, error } = useUserInfo(id, fullView, true);
   const introduction = info?.attr.introduction ? plainText(info.attr.introduction) : '';
+  const origin = info?.origin?.originName ? info.origin : null;
 
   return (
     <div className={`${styles.card} ${alignEnd ? styles.alignEnd : ''}`} aria-busy={!info && !error}>
@@ -44,14 +48,11 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
             </div>
           </div>
           <p className={introduction ? styles.intro : `${styles.intro} ${styles.muted}`}>{introduction || t('userCard.noIntroduction')}</p>
-          {isAdmin && (
+          {(isAdmin || origin) && (
             <dl className={styles.origin}>
               <dt>{t('userCard.origin')}</dt>
-              <dd>
-                {info.origin?.originName
-                  ? `${info.origin.originName} · ${info.origin.originPersonaId ?? info.origin.originUserId}`
-                  : t(fullView ? 'userCard.noOrigin' : 'userCard.originHidden')}
-              </dd>
+              <dd>{origin ? `${origin.originName} · ${origin.originPersonaId ?? origin.originUserId}` : t('userCard.noOrigin')}</dd>
+              {origin && !info.attr.showOrigin && <dd className={styles.muted}>({t('userCard.originHidden')})</dd>}
             </dl>
           )}
           <Link to={`/space/${info.id}`} className={styles.spaceLink}>

@@ -27,11 +27,13 @@ export function SpacePage() {
   const format = useFormat();
   const { uId = '' } = useParams();
   const [params] = useSearchParams();
-  const { privileges } = useViewer();
-  // Every attribute and the game account come from /user/info4admin, open to admin level 2.
+  const { privileges, signedIn, userinfo } = useViewer();
+  // Every attribute comes from /user/info4admin, open to admin level 2; /user/info shows other admins
+  // and the user themself the game account, so its answer depends on who asks.
   const asStaff = hasAdminLevel(privileges, 2);
+  const viewerId = signedIn ? (userinfo?.userId ?? 0) : 0;
   const id = ID.test(uId) ? Number(uId) : null;
-  const remote = useRemote(id ? `${id}:${asStaff}` : null, (signal) => getUserInfo(id!, asStaff, signal));
+  const remote = useRemote(id ? `${id}:${asStaff}:${viewerId}` : null, (signal) => getUserInfo(id!, asStaff, signal));
   const user = remote.data;
   usePageTitleValues({ name: user?.username ?? `#${uId}` });
   const page = Math.max(1, Number(params.get('page')) || 1);

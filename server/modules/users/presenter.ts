@@ -1,11 +1,25 @@
 import type { UserAttr, UserRow } from '@server/db/schema';
+import { hasAdminLevel } from '@shared/privileges';
 import { userAvatarOf } from './avatar';
 
 /** Attribute keys anyone may read; `self` adds the owner's private ones; staff see every key. */
 const PUBLIC_ATTR: (keyof UserAttr)[] = ['achievements', 'allowDM', 'freezeOfNoBinding', 'introduction', 'mute', 'showAchievement', 'showOrigin'];
 const SELF_ATTR: (keyof UserAttr)[] = [...PUBLIC_ATTR, 'changeNameLeft', 'language', 'showAD'];
 
-export type Viewer = 'public' | 'self' | 'staff';
+/**
+ * Who is looking, and so how much they see:
+ * - `public`: the public profile; the platform account only when its owner made it public (`showOrigin`);
+ * - `account`: the public profile with the platform account whatever `showOrigin` says, but no e-mail
+ *   (admins of level 1 and the owner, on `/user/info`);
+ * - `self`: the owner's own view (`/user/me`): private settings and the bound e-mail;
+ * - `staff`: everything but secrets (`/user/info4admin`, admin level 2).
+ */
+export type Viewer = 'public' | 'account' | 'self' | 'staff';
+
+/** The view `/user/info` gives: admins of level 1 and the owner see the bound account, the rest the public profile. */
+export function infoViewerOf(viewer: { id: number; privileges: readonly string[] } | null, userId: number): Viewer {
+  return viewer && (viewer.id === userId || hasAdminLevel(viewer.privileges, 1)) ? 'account' : 'public';
+}
 
 function pick(attr: UserAttr, keys: (keyof UserAttr)[]) {
   const out: Partial<UserAttr> = {};
@@ -18,16 +32,18 @@ export interface UserStats {
   statusNum: Record<string, number>;
 }
 
-/** The `userInfo` shape of the reference (never a password hash, IPs only for staff). */
+/** The `userInfo` shape of the reference (never a password hash; IPs and the e-mail only in the private views). */
 export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { reportNum: 0, statusNum: { 0: 0, 1: 0, 4: 0 } }) {
+  const privateView = viewer === 'self' || viewer === 'staff';
   const attr = viewer === 'staff' ? { ...row.attr } : pick(row.attr, viewer === 'self' ? SELF_ATTR : PUBLIC_ATTR);
-  if (attr.changeNameLeft === undefined && viewer !== 'public') attr.changeNameLeft = 3;
+  if (attr.changeNameLeft === undefined && privateView) attr.changeNameLeft = 3;
   const showOrigin = viewer !== 'public' || row.attr.showOrigin === true;
   const origin = row.originUserId && showOrigin
     ? {
         originName: row.originName,
         originUserId: row.originUserId,
-        ...(viewer !== 'public' ? { originPersonaId: row.originPersonaId, originEmail: row.originEmail } : {}),
+        originPersonaId: row.originPersonaId,
+        ...(privateView ? { originEmail: row.originEmail } : {}),
       }
     : null;
   return {
@@ -38,7 +54,7 @@ export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { r
     privilege: row.privileges,
     joinTime: row.createTime,
     lastOnlineTime: row.updateTime,
-    subscribes: viewer === 'public' ? null : [],
+    subscribes: privateView ? [] : null,
     origin,
     isBound: !!row.originUserId,
     attr,

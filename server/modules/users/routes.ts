@@ -5,7 +5,7 @@ import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { assertNotLocked } from '@server/http/auth';
-import { presentUser } from './presenter';
+import { infoViewerOf, presentUser } from './presenter';
 import { userById } from './queries';
 import { assertInteractive, changeName, updateOwnAttr } from './profile';
 import { reportStats, reportsBy } from './reports';
@@ -47,16 +47,16 @@ export const userRoutes: AnyRoute[] = [
     method: 'get',
     path: '/user/info',
     tag: TAG,
-    summary: 'A user’s public profile.',
+    summary: 'A user’s public profile; admins and the user themself also see the bound game account.',
     area: 'userInfo',
-    auth: 'none',
+    auth: 'optional',
     query: userInfoQuery,
     success: { code: 'userInfo.success' },
     errors: ['userInfo.notFound'],
-    handler: async ({ query, services }) => {
+    handler: async ({ user, query, services }) => {
       const row = await userById(services.db, query.id);
       if (!row || !row.valid) throw new AppError('userInfo.notFound');
-      return ok('userInfo.success', presentUser(row, 'public', await reportStats(services.db, row.id)));
+      return ok('userInfo.success', presentUser(row, infoViewerOf(user, row.id), await reportStats(services.db, row.id)));
     },
   }),
   defineRoute({

@@ -169,14 +169,69 @@ describe('GET /api/user/info', () => {
   it('shows the platform account only when its owner made it public, and never the e-mail', async () => {
     const user = await app.factories.createUser({ attr: { showOrigin: true } });
     const res = await info(user.id);
-    expect(res.body.data.origin).toEqual({ originName: user.account!.name, originUserId: user.account!.userId });
+    expect(res.body.data.origin).toEqual({ originName: user.account!.name, originUserId: user.account!.userId, originPersonaId: user.account!.personaId });
   });
 
   it('gives the same public view to a signed-in visitor', async () => {
-    const { user, token } = await app.factories.signedIn();
+    const { token } = await app.factories.signedIn();
+    const user = await app.factories.createUser();
     const res = await app.request.get(`/api/user/info?id=${user.id}`).set('x-access-token', token);
     expect(res.body.data.subscribes).toBeNull();
     expect(res.body.data.attr).not.toHaveProperty('language');
+    expect(res.body.data.origin).toBeNull();
+  });
+
+  describe('the bound game account, by viewer and showOrigin', () => {
+    // Who looks: null = no token. `sees` = whether the account shows while showOrigin is off.
+    const viewers: Array<[string, string[] | 'self' | null, boolean]> = [
+      ['a visitor', null, false],
+      ['a normal user', ['normal'], false],
+      ['a volunteer', ['volunteer', 'normal'], false],
+      ['a bot', ['bot'], false],
+      ['an admin', ['admin'], true],
+      ['a super', ['super'], true],
+      ['a root', ['root'], true],
+      ['a dev', ['dev'], true],
+      ['the user themself', 'self', true],
+    ];
+    const cases = viewers.flatMap(([who, roles, sees]) => [
+      [who, roles, false, sees] as const,
+      [who, roles, true, true] as const,
+    ]);
+
+    it.each(cases)('%s, showOrigin %s', async (_who, roles, showOrigin, sees) => {
+      const target = await app.factories.signedIn({ attr: { showOrigin, registerIP: '192.0.2.7', language: 'de-DE', changeNameLeft: 1 } });
+      const token = roles === 'self' ? target.token : roles ? (await app.factories.signedIn({ privileges: roles })).token : null;
+      const req = app.request.get(`/api/user/info?id=${target.user.id}`);
+      if (token) req.set('x-access-token', token);
+      const res = await req;
+      expectOk(res, 'userInfo.success');
+      const account = target.user.account!;
+      expect(res.body.data.origin).toEqual(sees ? { originName: account.name, originUserId: account.userId, originPersonaId: account.personaId } : null);
+      // Whoever looks, this route never shows the e-mail, addresses, private settings or account state.
+      expect(JSON.stringify(res.body)).not.toContain(target.user.email);
+      expect(Object.keys(res.body.data.attr).sort()).toEqual(['allowDM', 'showAchievement', 'showOrigin']);
+      expect(res.body.data).toMatchObject({ subscribes: null });
+      expect(res.body.data).not.toHaveProperty('valid');
+      expect(res.body.data).not.toHaveProperty('signoutTime');
+      expectNoSecrets(res.body);
+    });
+
+    it('an expired or forged token gets the public view, not an error', async () => {
+      const target = await app.factories.createUser();
+      const res = await app.request.get(`/api/user/info?id=${target.id}`).set('x-access-token', 'not-a-token');
+      expectOk(res, 'userInfo.success');
+      expect(res.body.data.origin).toBeNull();
+    });
+
+    it('follows privilege changes made in the database at once', async () => {
+      const { user, token } = await app.factories.signedIn({ privileges: ['admin'] });
+      const target = await app.factories.createUser();
+      const get = () => app.request.get(`/api/user/info?id=${target.id}`).set('x-access-token', token);
+      expect((await get()).body.data.origin).toMatchObject({ originPersonaId: target.account!.personaId });
+      await app.services.db.update(users).set({ privileges: ['normal'] }).where(eq(users.id, user.id));
+      expect((await get()).body.data.origin).toBeNull();
+    });
   });
 
   it('404 userInfo.notFound for an unknown or deleted account', async () => {
