@@ -106,6 +106,13 @@ export const ERROR_STATUS = {
   'activeStatistical.bad': 400,
   'banAppeals.bad': 400,
   'getAdmins.bad': 400,
+  'message.bad': 400,
+  'message.denied': 403,
+  'message.blocked': 403,
+  'message.self': 403,
+  'message.banned': 403,
+  'message.muted': 403,
+  'message.notFound': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

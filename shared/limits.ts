@@ -30,5 +30,7 @@ export const LIMITS = {
   imageBytes: 2 * 1024 * 1024,
   videoBytes: 30 * 1024 * 1024,
   subscriptionsMax: 100,
+  /** Characters of one chat message or push (its HTML, before sanitising). */
+  messageMax: 2000,
   suspectWindowMs: 7 * 24 * 60 * 60 * 1000,
 } as const;

@@ -4,6 +4,7 @@
  */
 
 import type { ActivityItem, CaseRecord, TimelineEntry } from './types/cases';
+import type { MessageItem } from './types/messages';
 
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
 
@@ -47,6 +48,15 @@ export interface RoomEventMap {
   'session.revoked': { userId: number; at: string };
   /** An inbox notification for this user; `playerId`/`personaId` name the case it is about (link by `personaId`). */
   notification: { id: number; type: string; content: string; createTime: string; playerId?: number | null; personaId?: string | null };
+  /**
+   * A message was sent: to the recipient's and the sender's `user:` rooms; a broadcast to `all`
+   * (`toAll`, and `toNormals`, which staff clients ignore) or `staff` (`toAdmins`).
+   */
+  'message.new': { message: MessageItem };
+  /** Messages were marked read or unread by their recipient: to the recipient's and each sender's `user:` room. */
+  'message.read': { ids: number[]; haveRead: boolean; toUserId: number };
+  /** A message was deleted: to the rooms that received it. */
+  'message.deleted': { id: number };
 }
 export type RoomEventName = keyof RoomEventMap;
 

@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   comments: { points: 20, duration: 600 },
   /** Per user: advanced (platform) searches (staff are exempt). */
   advanceSearch: { points: 1, duration: 15 },
+  /** Per user: chat messages (staff are exempt). */
+  messages: { points: 20, duration: 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

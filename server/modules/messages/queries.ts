@@ -1,0 +1,113 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { announceTypesFor } from '@shared/messages';
+import type { MessagesQuery } from '@shared/schemas/messages';
+import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
+import { messages } from '@server/db/schema';
+import type { Db } from '@server/db/client';
+import type { AuthedUser } from '@server/http/auth';
+import { userAvatarOf } from '@server/modules/users/avatar';
+import { partiesOf, presentMessages } from './presenter';
+
+/**
+ * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
+ * notifications included; `out` what I sent (pushes too); `announce` the broadcasts for my role.
+ */
+function boxFilter(user: AuthedUser, box: MessagesQuery['box']): SQL {
+  if (box === 'in') return eq(messages.toUserId, user.id);
+  if (box === 'out') return eq(messages.byUserId, user.id);
+  return and(isNull(messages.toUserId), inArray(messages.type, announceTypesFor(user.privileges)))!;
+}
+
+/** A page of a box, newest first, with its exact size. */
+export async function listBox(db: Db, user: AuthedUser, q: MessagesQuery): Promise<{ messages: MessageItem[]; total: number }> {
+  const where = and(boxFilter(user, q.box), q.from !== undefined ? gte(messages.createTime, new Date(q.from)) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.createTime), desc(messages.id)).limit(q.limit).offset(q.skip),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { messages: await presentMessages(db, rows), total: Number(total?.n ?? 0) };
+}
+
+/** Messages between two people, both ways (system notices and broadcasts have one side missing). */
+const between = (me: number, other: number) =>
+  or(and(eq(messages.byUserId, me), eq(messages.toUserId, other)), and(eq(messages.byUserId, other), eq(messages.toUserId, me)))!;
+
+/** A conversation, newest first; `before` (a message id) pages back from a message already shown. */
+export async function conversation(db: Db, me: number, other: number, q: { skip: number; limit: number; before?: number }) {
+  const where = between(me, other);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(and(where, q.before !== undefined ? lt(messages.id, q.before) : undefined))
+      .orderBy(desc(messages.createTime), desc(messages.id))
+      .limit(q.limit)
+      .offset(q.skip),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { messages: await presentMessages(db, rows), total: Number(total?.n ?? 0) };
+}
+
+/** The people I exchanged messages with, most recent conversation first, with what I have not read. */
+export async function conversations(db: Db, me: number, q: { skip: number; limit: number }): Promise<{ conversations: ConversationItem[]; total: number }> {
+  const other = sql<number>`case when ${messages.byUserId} = ${me} then ${messages.toUserId} else ${messages.byUserId} end`;
+  const mine = or(and(eq(messages.byUserId, me), isNotNull(messages.toUserId)), and(eq(messages.toUserId, me), isNotNull(messages.byUserId)))!;
+  const [groups, [total]] = await Promise.all([
+    db
+      .select({
+        userId: other.as('other_id'),
+        lastId: sql<number>`max(${messages.id})`.as('last_id'),
+        unread: sql<number>`count(*) filter (where ${messages.toUserId} = ${me} and not ${messages.haveRead})::int`.as('unread'),
+        total: sql<number>`count(*)::int`.as('total'),
+      })
+      .from(messages)
+      .where(mine)
+      // By the first output column: the same CASE written twice would carry different parameters.
+      .groupBy(sql`1`)
+      .orderBy(desc(sql`max(${messages.id})`))
+      .limit(q.limit)
+      .offset(q.skip),
+    db.select({ n: sql<number>`count(distinct ${other})::int` }).from(messages).where(mine),
+  ]);
+  if (!groups.length) return { conversations: [], total: Number(total?.n ?? 0) };
+  const lastRows = await db.select().from(messages).where(inArray(messages.id, groups.map((g) => Number(g.lastId))));
+  const [lasts, parties] = await Promise.all([presentMessages(db, lastRows), partiesOf(db, groups.map((g) => Number(g.userId)))]);
+  const lastById = new Map(lasts.map((m) => [m.id, m]));
+  return {
+    conversations: groups.map((g) => {
+      const party = parties.get(Number(g.userId));
+      return {
+        userId: Number(g.userId),
+        username: party?.username ?? null,
+        userAvatar: party ? userAvatarOf(party) : null,
+        allowDM: party?.attr.allowDM === true,
+        last: lastById.get(Number(g.lastId))!,
+        unread: Number(g.unread),
+        total: Number(g.total),
+      };
+    }),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The header badge: what is unread in my inbox, and when the newest broadcast for me was sent. */
+export async function unreadCounts(db: Db, user: AuthedUser): Promise<UnreadCounts> {
+  const [[counts], [announce]] = await Promise.all([
+    db
+      .select({
+        unread: sql<number>`count(*)::int`,
+        fromUsers: sql<number>`count(*) filter (where ${messages.byUserId} is not null)::int`,
+      })
+      .from(messages)
+      .where(and(eq(messages.toUserId, user.id), eq(messages.haveRead, false))),
+    db
+      .select({ at: messages.createTime })
+      .from(messages)
+      .where(boxFilter(user, 'announce'))
+      .orderBy(desc(messages.createTime))
+      .limit(1),
+  ]);
+  const unread = Number(counts?.unread ?? 0);
+  const fromUsers = Number(counts?.fromUsers ?? 0);
+  return { unread, fromUsers, system: unread - fromUsers, lastAnnounceTime: announce?.at.toISOString() ?? null };
+}
