@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bindOrigin } from '@client/api/account';
-import { useDescribeError } from '@client/api/describeError';
 import { ButtonLink } from '@client/components/Button';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
 import { useCaptcha } from '@client/components/useCaptcha';
-import { placeError } from '@client/forms/placeError';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, type FieldErrors } from '@client/forms/validate';
 import { useViewer } from '@client/state/session';
@@ -28,7 +26,6 @@ const FIELD_OF_CODE: Partial<Record<string, PlatformField>> = {
 /** Bind a game-platform account: e-mail and name, captcha, check mail; the mailed link opens step 4. */
 export function BindOriginPage() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const [params] = useSearchParams();
   const code = params.get('code');
   const { me } = useViewer();
@@ -36,9 +33,7 @@ export function BindOriginPage() {
   const { values, bind } = useFormValues({ originEmail: '', originName: '' });
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<PlatformField>>({});
-  const [captchaError, setCaptchaError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const next = () => {
     const found = validatePlatformAccount(t, values);
@@ -48,23 +43,16 @@ export function BindOriginPage() {
   };
 
   const submit = async () => {
-    if (!captcha.answer) return;
-    setBusy(true);
     setFormError(undefined);
-    setCaptchaError(undefined);
-    try {
-      await bindOrigin({ originEmail: values.originEmail.trim(), originName: values.originName.trim(), language: i18n.language }, captcha.answer);
-      setStep(2);
-    } catch (error) {
-      captcha.renew();
-      const placed = placeError<PlatformField>(error, describe(error), ['originEmail', 'originName'], FIELD_OF_CODE);
-      setErrors(placed.fields);
-      setCaptchaError(placed.captcha);
-      setFormError(placed.form);
-      if (hasErrors(placed.fields)) setStep(0);
-    } finally {
-      setBusy(false);
-    }
+    const result = await captcha.submit(
+      (answer) => bindOrigin({ originEmail: values.originEmail.trim(), originName: values.originName.trim(), language: i18n.language }, answer),
+      { fields: ['originEmail', 'originName'], fieldOfCode: FIELD_OF_CODE },
+    );
+    if (!result) return;
+    if (result.ok) return setStep(2);
+    setErrors(result.fields);
+    setFormError(result.form);
+    if (hasErrors(result.fields)) setStep(0);
   };
 
   return (
@@ -84,8 +72,6 @@ export function BindOriginPage() {
                 [t('platform.email'), values.originEmail.trim()],
               ]}
               captcha={captcha}
-              captchaError={captchaError}
-              busy={busy}
               submitLabel={t('bind.submit')}
               onBack={() => setStep(0)}
               onSubmit={() => void submit()}

@@ -5,14 +5,12 @@ import { z } from 'zod';
 import { LIMITS } from '@shared/limits';
 import { emailField } from '@shared/schemas/common';
 import { forgetPassword } from '@client/api/account';
-import { useDescribeError } from '@client/api/describeError';
 import { Button, ButtonLink } from '@client/components/Button';
 import { TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
 import { useCaptcha } from '@client/components/useCaptcha';
-import { placeError } from '@client/forms/placeError';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import { AuthPage } from '../shared/AuthPage';
@@ -27,14 +25,11 @@ const loginName = z.string().trim().min(1).max(LIMITS.emailMax);
 /** Forgot password, steps 1-3: who you are, the captcha, and "check your mail". */
 export function ForgetPasswordPage() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const captcha = useCaptcha();
   const { values, bind } = useFormValues({ username: '', originEmail: '' });
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [captchaError, setCaptchaError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -44,23 +39,16 @@ export function ForgetPasswordPage() {
   };
 
   const submit = async () => {
-    if (!captcha.answer) return;
-    setBusy(true);
     setFormError(undefined);
-    setCaptchaError(undefined);
-    try {
-      await forgetPassword({ username: values.username.trim(), originEmail: values.originEmail.trim(), language: i18n.language }, captcha.answer);
-      setStep(2);
-    } catch (error) {
-      captcha.renew();
-      const placed = placeError<Field>(error, describe(error), ['username', 'originEmail']);
-      setErrors(placed.fields);
-      setCaptchaError(placed.captcha);
-      setFormError(placed.form);
-      if (!placed.captcha) setStep(0);
-    } finally {
-      setBusy(false);
-    }
+    const result = await captcha.submit(
+      (answer) => forgetPassword({ username: values.username.trim(), originEmail: values.originEmail.trim(), language: i18n.language }, answer),
+      { fields: ['username', 'originEmail'] satisfies Field[] },
+    );
+    if (!result) return;
+    if (result.ok) return setStep(2);
+    setErrors(result.fields);
+    setFormError(result.form);
+    if (!result.captcha) setStep(0);
   };
 
   return (
@@ -94,8 +82,6 @@ export function ForgetPasswordPage() {
             [t('platform.email'), values.originEmail.trim()],
           ]}
           captcha={captcha}
-          captchaError={captchaError}
-          busy={busy}
           submitLabel={t('forgetPassword.submit')}
           onBack={() => setStep(0)}
           onSubmit={() => void submit()}

@@ -9,16 +9,15 @@ import form from './Form.module.css';
 interface CaptchaStepProps {
   /** What is about to be sent, shown for a last look. */
   summary: ReadonlyArray<[label: string, value: string]>;
+  /** The wizard's captcha: its answer, busy state and message (see `useCaptcha().submit`). */
   captcha: ReturnType<typeof useCaptcha>;
-  captchaError?: string;
-  busy: boolean;
   submitLabel: ReactNode;
   onBack: () => void;
   onSubmit: () => void;
 }
 
 /** Step: a last look at the answers, the captcha, and the submit button (enabled once the captcha is filled). */
-export function CaptchaStep({ summary, captcha, captchaError, busy, submitLabel, onBack, onSubmit }: CaptchaStepProps) {
+export function CaptchaStep({ summary, captcha, submitLabel, onBack, onSubmit }: CaptchaStepProps) {
   const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,13 +33,13 @@ export function CaptchaStep({ summary, captcha, captchaError, busy, submitLabel,
           </div>
         ))}
       </dl>
-      <CaptchaField {...captcha.field} error={captchaError} />
+      <CaptchaField {...captcha.field} />
       <div className={form.actions}>
-        <Button variant="ghost" onClick={onBack} disabled={busy}>
+        <Button variant="ghost" onClick={onBack} disabled={captcha.busy}>
           <Icon name="chevronLeft" size={16} />
           {t('common.previous')}
         </Button>
-        <Button type="submit" variant="primary" loading={busy} disabled={!captcha.complete}>
+        <Button type="submit" variant="primary" loading={captcha.busy} disabled={!captcha.complete}>
           {submitLabel}
         </Button>
       </div>

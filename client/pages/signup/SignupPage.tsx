@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { signup } from '@client/api/account';
-import { useDescribeError } from '@client/api/describeError';
 import { ButtonLink } from '@client/components/Button';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
 import { useCaptcha } from '@client/components/useCaptcha';
-import { placeError } from '@client/forms/placeError';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, type FieldErrors } from '@client/forms/validate';
 import { useViewer } from '@client/state/session';
@@ -36,16 +34,13 @@ const FIELD_OF_CODE: Partial<Record<string, Field>> = {
 
 export function SignupPage() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const { signedIn } = useViewer();
   const captcha = useCaptcha();
   const { values, bind } = useFormValues({ username: '', password: '', repeat: '', originEmail: '', originName: '' });
   const [agreed, setAgreed] = useState(false);
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [captchaError, setCaptchaError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   if (signedIn && step < 3) return <Navigate to="/profile/information" replace />;
 
@@ -56,25 +51,18 @@ export function SignupPage() {
   };
 
   const submit = async () => {
-    if (!captcha.answer) return;
-    setBusy(true);
     setFormError(undefined);
-    setCaptchaError(undefined);
-    try {
-      const { username, password, originEmail, originName } = values;
-      await signup({ username: username.trim(), password, originEmail: originEmail.trim(), originName: originName.trim(), language: i18n.language }, captcha.answer);
-      setStep(3);
-    } catch (error) {
-      captcha.renew();
-      const placed = placeError<Field>(error, describe(error), Object.keys(STEP_OF_FIELD) as Field[], FIELD_OF_CODE);
-      setErrors(placed.fields);
-      setCaptchaError(placed.captcha);
-      setFormError(placed.form);
-      const steps = Object.keys(placed.fields).map((f) => STEP_OF_FIELD[f as Field]);
-      if (steps.length) setStep(Math.min(...steps));
-    } finally {
-      setBusy(false);
-    }
+    const { username, password, originEmail, originName } = values;
+    const result = await captcha.submit(
+      (answer) => signup({ username: username.trim(), password, originEmail: originEmail.trim(), originName: originName.trim(), language: i18n.language }, answer),
+      { fields: Object.keys(STEP_OF_FIELD) as Field[], fieldOfCode: FIELD_OF_CODE },
+    );
+    if (!result) return;
+    if (result.ok) return setStep(3);
+    setErrors(result.fields);
+    setFormError(result.form);
+    const steps = Object.keys(result.fields).map((f) => STEP_OF_FIELD[f as Field]);
+    if (steps.length) setStep(Math.min(...steps));
   };
 
   return (
@@ -100,8 +88,6 @@ export function SignupPage() {
             [t('platform.email'), values.originEmail.trim()],
           ]}
           captcha={captcha}
-          captchaError={captchaError}
-          busy={busy}
           submitLabel={t('signup.submit')}
           onBack={() => setStep(1)}
           onSubmit={() => void submit()}
