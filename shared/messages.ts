@@ -10,7 +10,8 @@ export const BROADCAST_TYPES = ['toAll', 'toAdmins', 'toNormals'] as const;
 export type BroadcastType = (typeof BROADCAST_TYPES)[number];
 export const isBroadcast = (type: string): type is BroadcastType => (BROADCAST_TYPES as readonly string[]).includes(type);
 
-export const MESSAGE_BOXES = ['in', 'out', 'announce'] as const;
+/** `in`, `out`, `announce` as the original; `system` is the part of `in` no person sent (notifications). */
+export const MESSAGE_BOXES = ['in', 'out', 'announce', 'system'] as const;
 export type MessageBox = (typeof MESSAGE_BOXES)[number];
 
 /**

@@ -158,6 +158,9 @@ describe('GET /api/message', () => {
     const out = await box(me.token, 'box=out');
     expect(out.body.data).toMatchObject({ total: 1, messages: [{ content: 'answer', toUserId: friend.user.id, toUsername: friend.user.username }] });
 
+    const system = await box(me.token, 'box=system');
+    expect(system.body.data).toMatchObject({ total: 1, messages: [{ id: notice.id, byUserId: null }] });
+
     const later = await box(me.token, `box=in&from=${Date.now() + 60_000}`);
     expect(later.body.data).toEqual({ messages: [], total: 0 });
   });

@@ -10,11 +10,13 @@ import { partiesOf, presentMessages } from './presenter';
 
 /**
  * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
- * notifications included; `out` what I sent (pushes too); `announce` the broadcasts for my role.
+ * notifications included; `out` what I sent (pushes too); `announce` the broadcasts for my role;
+ * `system` the notifications alone.
  */
 function boxFilter(user: AuthedUser, box: MessagesQuery['box']): SQL {
   if (box === 'in') return eq(messages.toUserId, user.id);
   if (box === 'out') return eq(messages.byUserId, user.id);
+  if (box === 'system') return and(eq(messages.toUserId, user.id), isNull(messages.byUserId))!;
   return and(isNull(messages.toUserId), inArray(messages.type, announceTypesFor(user.privileges)))!;
 }
 

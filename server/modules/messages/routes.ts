@@ -39,7 +39,7 @@ export const messageRoutes: AnyRoute[] = [
     path: '/message',
     tag: TAG,
     summary:
-      'A page of a box, newest first, with its exact `total`: `in` everything addressed to you (system notifications included), `out` what you sent, `announce` the broadcasts for your role. `from` (epoch ms) keeps newer messages only.',
+      'A page of a box, newest first, with its exact `total`: `in` everything addressed to you (system notifications included), `out` what you sent, `announce` the broadcasts for your role, `system` the notifications alone. `from` (epoch ms) keeps newer messages only.',
     area: 'message',
     auth: 'required',
     query: messagesQuery,
