@@ -18,6 +18,8 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('data'),
+  /** Where uploaded files are kept; `<DATA_DIR>/uploads` when unset. */
+  UPLOAD_DIR: z.string().optional(),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   REDIS_PREFIX: z.string().default('tribunal:'),
@@ -44,6 +46,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  uploadDir: string;
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
@@ -83,6 +86,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

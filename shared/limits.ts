@@ -25,6 +25,12 @@ export const LIMITS = {
   replyMax: 5000,
   judgementMax: 60000,
   judgementMin: 5,
+  appealMax: 65535,
+  /** Uploads: images as the original (2 MiB); MOSS archives may be larger. */
+  uploadImageBytes: 2 * 1024 * 1024,
+  uploadZipBytes: 16 * 1024 * 1024,
+  /** A zip with more entries than this is refused unread (zip bombs). */
+  zipMaxEntries: 2000,
   reportMax: 65535,
   videoLinkMax: 255,
   imageBytes: 2 * 1024 * 1024,

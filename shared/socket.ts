@@ -3,7 +3,7 @@
  * used by both the server's emits and the client's handlers.
  */
 
-import type { ActivityItem, CaseRecord, TimelineEntry } from './types/cases';
+import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
 import type { MessageItem } from './types/messages';
 
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
@@ -38,6 +38,10 @@ export interface RoomEventMap {
   'timeline.added': { entry: TimelineEntry };
   /** case:<id> — an entry was hidden or shown again by staff. */
   'timeline.hidden': { id: number; valid: boolean };
+  /** case:<id> — an entry changed: an appeal's state or who of the staff viewed it. */
+  'timeline.updated': { entry: TimelineEntry };
+  /** case:<id> — the guilt/kill votes that currently count towards confirming the case. */
+  'case.votes': VoteTally;
   /** case:<id> — the case record changed (status, counts, names, games). */
   'case.updated': { case: CaseRecord };
   /** all — something happened on the site: the home feed and counters move. */

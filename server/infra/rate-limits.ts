@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   batch: { points: 600, duration: 60 },
   /** Per user: replies, case updates, appeals (staff and bots are exempt). */
   comments: { points: 20, duration: 600 },
+  /** Per user: uploaded files (staff and bots are exempt). */
+  uploads: { points: 30, duration: 3600 },
   /** Per user: advanced (platform) searches (staff are exempt). */
   advanceSearch: { points: 1, duration: 15 },
   /** Per user: chat messages (staff are exempt). */

@@ -53,7 +53,12 @@ export interface TimelineEntry {
   toCommentId?: number;
   judgeAction?: string;
   hackerLevel?: number;
+  /** Appeals: unprocessed, accept, fail or lock. */
   appealStatus?: string;
+  /** Appeals: the staff who viewed it. */
+  viewedAdmins?: number[];
+  /** Entries the system wrote, and why (`suspectDeadline`): the client explains them in the reader's language. */
+  auto?: string;
   beforeUsername?: string;
   nextUsername?: string;
   quote?: QuotedEntry;
@@ -86,4 +91,13 @@ export interface ActivityItem {
   playerUpdateTime?: string;
   game?: string;
   action?: string;
+}
+
+/** The running tally of a case's confirming votes (spec: "1 of 2 votes to confirm"). */
+export interface VoteTally {
+  playerId: number;
+  status: number;
+  /** Admins of the unbroken run of guilt/kill votes, newest first. */
+  voters: Array<{ id: number; username: string | null }>;
+  needed: number;
 }

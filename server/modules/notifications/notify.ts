@@ -30,7 +30,11 @@ export async function notifyUsers({ tx, emit }: Recorder, i18n: ServerI18n, user
     .values(
       recipients.map((r) => {
         const t = i18n.t(r.attr.language);
-        const values = { ...notice.values, ...(typeof notice.values.status === 'number' ? { status: t(`notifications.status.${notice.values.status}`) } : {}) };
+        const values = {
+          ...notice.values,
+          ...(typeof notice.values.status === 'number' ? { status: t(`notifications.status.${notice.values.status}`) } : {}),
+          ...(typeof notice.values.action === 'string' ? { action: t(`notifications.actions.${notice.values.action}`) } : {}),
+        };
         return { byUserId: null, toUserId: r.id, type: notice.type, content: t(`notifications.${notice.key}`, values), playerId: notice.playerId ?? null };
       }),
     )

@@ -56,6 +56,8 @@ export function presentEntry(row: TimelineRow, author: Author | null, quote: Quo
   if (row.judgeAction) entry.judgeAction = row.judgeAction;
   if (row.hackerLevel !== null) entry.hackerLevel = row.hackerLevel;
   if (row.appealStatus) entry.appealStatus = row.appealStatus;
+  if (row.type === 'banAppeal') entry.viewedAdmins = row.viewedAdmins ?? [];
+  if (typeof extra.auto === 'string') entry.auto = extra.auto;
   if (row.type === 'historyUsername') {
     entry.beforeUsername = String(extra.beforeUsername ?? '');
     entry.nextUsername = String(extra.nextUsername ?? '');

@@ -11,18 +11,22 @@ import { presentCase } from '@server/modules/cases/presenter';
 import { plainText } from '@shared/spam';
 import { assertNotDuplicate, assertNotSpam } from './spam';
 import { presentEntries } from './queries';
+import { noticeQuoted } from '@server/modules/notifications/case-notices';
 
 /** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
   const content = sanitizeRichText(input.content);
   if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('reply.bad', 'the reply is empty');
   assertNotSpam(content, 'reply.spam');
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services.db, services.publish, async (r) => {
+    const { tx, emit } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('reply.notFound', 'no such case');
+    let quotedAuthorId: number | null = null;
     if (input.toCommentId) {
-      const [quoted] = await tx.select({ playerId: timeline.playerId, valid: timeline.valid }).from(timeline).where(eq(timeline.id, input.toCommentId));
+      const [quoted] = await tx.select({ playerId: timeline.playerId, valid: timeline.valid, byUserId: timeline.byUserId }).from(timeline).where(eq(timeline.id, input.toCommentId));
       if (!quoted || quoted.playerId !== row.id || !quoted.valid) throw new AppError('reply.notFound', 'the quoted entry is not on this case');
+      quotedAuthorId = quoted.byUserId;
     }
     await assertNotDuplicate(tx, row.id, user.id, 'reply', content, 'reply.bad');
     const at = new Date();
@@ -48,6 +52,7 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
     const [presented] = await presentEntries(tx, [entry!]);
     await emit(roomOf.case(row.id), 'timeline.added', { entry: presented! });
     await emit(roomOf.case(row.id), 'case.updated', { case: presentCase(updated!) });
+    await noticeQuoted(r, services.i18n, updated!, quotedAuthorId, user.row);
     return presented!;
   });
 }

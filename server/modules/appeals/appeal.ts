@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
+import { APPEAL_COOLDOWN_MS, APPEAL_FOR_ANY_ROLES, APPEALABLE_STATUSES } from '@shared/judgement';
+import { hasAny } from '@shared/privileges';
+import type { BanAppealInput } from '@shared/schemas/judgement';
+import { players, timeline } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { sanitizeRichText } from '@server/http/sanitize';
+import { inTransaction } from '@server/realtime/outbox';
+import { caseById } from '@server/modules/cases/queries';
+import { presentCase } from '@server/modules/cases/presenter';
+import { presentEntries } from '@server/modules/timeline/queries';
+import { assertNotSpam } from '@server/modules/timeline/spam';
+import { activityOf } from '@server/modules/timeline/activity';
+import { noticeNewAppeal, noticeStatusChange } from '@server/modules/notifications/case-notices';
+import { fileByLink } from '@server/modules/files/service';
+import { tallyOf } from '@server/modules/judgement/votes';
+import { latestAppeal, type AppealExtra } from './state';
+
+/** A MOSS appeal must link our own copy of a zip that holds `Logfile.log`. */
+async function assertMossArchive(services: Services, user: AuthedUser, link: string | undefined, highStaff: boolean) {
+  if (!link) throw new AppError('banAppeal.bad', 'a MOSS appeal needs its MOSS archive (a zip with Logfile.log)');
+  const file = await fileByLink(services.db, link);
+  if (!file || (file.byUserId !== user.id && !highStaff)) throw new AppError('banAppeal.bad', 'upload the MOSS archive here first');
+  if (file.mimeType !== 'application/zip' || !file.details.hasMossLog) throw new AppError('banAppeal.bad', 'not a valid zip archive: it must contain Logfile.log');
+}
+
+/**
+ * An appeal (reference §3.2, §4; DESIGN §6): only from status 1 or 2, by the owner of the case's
+ * platform account — read from the signed-in user, never from the request — or super/root/dev;
+ * one per 24 h; the case moves to 9 and staff are told.
+ */
+export async function fileAppeal(services: Services, user: AuthedUser, input: BanAppealInput) {
+  const highStaff = hasAny(user.privileges, APPEAL_FOR_ANY_ROLES);
+  const content = sanitizeRichText(input.content);
+  assertNotSpam(content, 'banAppeal.bad');
+  if (input.appealType === 'moss') await assertMossArchive(services, user, input.extendedLinks.mossDownloadUrl, highStaff);
+
+  return inTransaction(services.db, services.publish, async (r) => {
+    const { tx, emit } = r;
+    const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
+    if (!row) throw new AppError('banAppeal.notFound', 'no such case');
+    if (!highStaff && (!user.row.originUserId || user.row.originUserId !== row.originUserId)) {
+      throw new AppError('user.permissionDenied', 'only the owner of this game account can appeal');
+    }
+    const previous = await latestAppeal(tx, row.id);
+    if (previous?.appealStatus === 'lock') throw new AppError('banAppeal.locked', 'the appeals of this case are locked');
+    if (!APPEALABLE_STATUSES.includes(row.status)) throw new AppError('banAppeal.noNeed', 'only confirmed or suspected cases can be appealed');
+    const at = new Date();
+    if (!highStaff && previous && at.getTime() - previous.createTime.getTime() < APPEAL_COOLDOWN_MS) {
+      throw new AppError('banAppeal.timeLimit', 'one appeal per 24 hours');
+    }
+    const extra: AppealExtra = { appealType: input.appealType, extendedLinks: input.extendedLinks as Record<string, string>, statusBefore: row.status };
+    const [entry] = await tx
+      .insert(timeline)
+      .values({
+        type: 'banAppeal',
+        playerId: row.id,
+        toOriginUserId: row.originUserId,
+        toOriginPersonaId: row.originPersonaId,
+        toOriginName: row.originName,
+        byUserId: user.id,
+        content,
+        extra: extra as unknown as Record<string, unknown>,
+        appealStatus: 'unprocessed',
+        viewedAdmins: [],
+        createTime: at,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(players)
+      .set({ status: 9, statusTime: at, appealStatus: 'unprocessed', commentsNum: sql`${players.commentsNum} + 1`, updateTime: at })
+      .where(eq(players.id, row.id))
+      .returning();
+    const room = roomOf.case(row.id);
+    const [presented] = await presentEntries(tx, [entry!]);
+    await emit(room, 'timeline.added', { entry: presented! });
+    const record = presentCase(updated!);
+    await emit(room, 'case.updated', { case: record });
+    await emit(room, 'case.votes', await tallyOf(tx, updated!));
+    await emit(roomOf.all, 'activity', { item: activityOf('banAppeal', entry!, user.row, record) });
+    await noticeNewAppeal(r, services.i18n, updated!, input.appealType);
+    await noticeStatusChange(r, services.i18n, row, updated!, user.id);
+    return { id: entry!.id, toPlayerId: row.id, status: updated!.status };
+  });
+}

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import { PERSONS_TO_REVIEW } from '@shared/judgement';
+import { timeline } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { inTransaction } from '@server/realtime/outbox';
+import { clearAppealNotice } from '@server/modules/notifications/case-notices';
+import { caseById } from '@server/modules/cases/queries';
+import { judgeCase } from '@server/modules/judgement/judge';
+import { setAppealState } from './resolve';
+import { latestAppeal } from './state';
+
+/** Viewers kept per appeal: enough to show who looked, bounded. */
+const MAX_VIEWERS = 10;
+
+/**
+ * Staff open an appeal (reference §3.2 viewBanAppeal): the viewer is recorded, the staff notice is
+ * cleared once PERSONS_TO_REVIEW have looked; `lock` freezes the case, `open` unlocks it.
+ */
+export async function viewAppeal(services: Services, user: AuthedUser, id: number, status?: 'open' | 'lock') {
+  return inTransaction(services.db, services.publish, async (r) => {
+    const [appeal] = await r.tx.select().from(timeline).where(and(eq(timeline.id, id), eq(timeline.type, 'banAppeal'))).for('update');
+    if (!appeal) throw new AppError('banAppeal.notFound', 'no such appeal');
+    const viewers = appeal.viewedAdmins ?? [];
+    const viewedAdmins = viewers.includes(user.id) ? viewers : [...viewers, user.id].slice(-MAX_VIEWERS);
+    let state = appeal.appealStatus ?? 'unprocessed';
+    if (status === 'lock' && state === 'unprocessed') state = 'lock';
+    if (status === 'open' && state === 'lock') state = 'unprocessed';
+    if (viewedAdmins === viewers && state === appeal.appealStatus) return appeal;
+    const row = await setAppealState(r, appeal, state as 'unprocessed' | 'lock', { viewedAdmins });
+    if (viewedAdmins.length >= PERSONS_TO_REVIEW) await clearAppealNotice(r, appeal.playerId);
+    return row;
+  });
+}
+
+/** Default reasoning when staff fail an appeal without writing one. */
+const FAIL_TEXT = '<p>The appeal was reviewed and not accepted; the earlier verdict stands.</p>';
+
+/**
+ * Fails the case's open appeal (`admin/setAppeal`, `viewBanAppeal` with `close`): a judgement that
+ * returns the case to the status it had before the appeal, through the same voting path.
+ */
+export async function failAppeal(services: Services, user: AuthedUser, playerId: number, content?: string) {
+  const row = await caseById(services.db, playerId);
+  if (!row) throw new AppError('setAppeal.notFound', 'no such case');
+  const appeal = await latestAppeal(services.db, playerId);
+  if (row.status !== 9 || appeal?.appealStatus !== 'unprocessed') throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
+  return judgeCase(services, user, {
+    toPlayerId: playerId,
+    action: 'guilt',
+    content: content && content.length >= 5 ? content : FAIL_TEXT,
+    cheatMethods: row.cheatMethods.length ? row.cheatMethods : null,
+    hackerLevel: null,
+  });
+}

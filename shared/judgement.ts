@@ -1,0 +1,93 @@
+/**
+ * Judgement rules (reference §4, DESIGN §6): the actions, the transition table, vote counting,
+ * who may judge, and the appeal rules. Server and client both read them.
+ */
+import { hasAny } from './privileges';
+
+export const JUDGE_ACTIONS = ['suspect', 'innocent', 'invalid', 'discuss', 'guilt', 'more', 'kill', 'farm'] as const;
+export type JudgeAction = (typeof JUDGE_ACTIONS)[number];
+
+/** The status each action leads to from an ordinary status. */
+export const ACTION_TARGET: Record<JudgeAction, number> = { kill: 1, suspect: 2, innocent: 3, invalid: 4, discuss: 5, guilt: 6, more: 7, farm: 8 };
+
+/** Actions that need cheat methods (and alone may carry a hacker level). */
+export const VERDICT_ACTIONS: readonly JudgeAction[] = ['guilt', 'kill'];
+export const needsCheatMethods = (action: JudgeAction) => VERDICT_ACTIONS.includes(action);
+
+/** Distinct admins whose consecutive guilt/kill votes confirm a case in status 6. */
+export const PERSONS_TO_CONFIRM = 2;
+/** Staff who must have viewed an appeal before its staff notification is cleared. */
+export const PERSONS_TO_REVIEW = 2;
+
+export const JUDGE_ROLES = ['admin', 'super', 'root'] as const;
+export const KILL_ROLES = ['super', 'root'] as const;
+export const mayJudge = (roles: readonly string[]) => hasAny(roles, JUDGE_ROLES);
+export const mayUseAction = (roles: readonly string[], action: JudgeAction) => (action === 'kill' ? hasAny(roles, KILL_ROLES) : mayJudge(roles));
+
+/**
+ * The transition table of reference §4 for a case that is not under appeal. `confirmed` says
+ * whether the guilt votes now reach PERSONS_TO_CONFIRM (only read in status 6).
+ */
+export function statusAfterJudgement(from: number, action: JudgeAction, confirmed: boolean): number {
+  if (from === 9) return 9;
+  if (action === 'guilt') {
+    if (from === 1) return 1;
+    if (from === 6) return confirmed ? 1 : 6;
+    return 6;
+  }
+  if (action === 'discuss' && from === 6) return 6;
+  return ACTION_TARGET[action];
+}
+
+export interface Vote {
+  action: string | null;
+  byUserId: number | null;
+}
+
+/**
+ * The admins of the unbroken run of guilt/kill votes at the head of a case's judgements (newest
+ * first): any other judgement breaks the run, and an admin counts once.
+ */
+export function confirmingVoters(newestFirst: readonly Vote[]): number[] {
+  const voters: number[] = [];
+  for (const v of newestFirst) {
+    if (v.action !== 'guilt' && v.action !== 'kill') break;
+    if (v.byUserId !== null && !voters.includes(v.byUserId)) voters.push(v.byUserId);
+  }
+  return voters;
+}
+
+/**
+ * Status 9 ends by a judgement (DESIGN §6): guilt or kill fail the appeal (the case returns to
+ * the status it had before it), innocent/farm/invalid/suspect accept it (the case takes that
+ * action's status), discuss and more leave the appeal open.
+ */
+export type AppealOutcome = 'accept' | 'fail' | null;
+export function appealOutcomeOf(action: JudgeAction): AppealOutcome {
+  if (action === 'guilt' || action === 'kill') return 'fail';
+  if (action === 'discuss' || action === 'more') return null;
+  return 'accept';
+}
+
+/** What the case keeps after a judgement (reference §4 side effects). */
+export function hackerLevelAfter(status: number, given: number | null | undefined, previous: number | null): number | null {
+  if (status === 1 || status === 6) return given ?? previous;
+  if (status === 2) return previous;
+  return null;
+}
+
+/** Appeal types; `none` is the original's spelling of `other`. */
+export const APPEAL_TYPES = ['moss', 'farm', 'other', 'none'] as const;
+export type AppealType = (typeof APPEAL_TYPES)[number];
+/** An appeal may be filed from these statuses only. */
+export const APPEALABLE_STATUSES: readonly number[] = [1, 2];
+export const APPEAL_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+/** Who may appeal for any case: super, root, dev (reference §4). */
+export const APPEAL_FOR_ANY_ROLES = ['super', 'root', 'dev'] as const;
+
+/** An appeal's state on the timeline. */
+export const APPEAL_STATES = ['unprocessed', 'accept', 'fail', 'lock'] as const;
+export type AppealState = (typeof APPEAL_STATES)[number];
+
+/** The file a MOSS self-certification archive must contain. */
+export const MOSS_LOG_NAME = 'logfile.log';
