@@ -34,6 +34,7 @@ const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPa
 const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage');
 const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPage'), 'MyReportsPage');
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
+const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -76,6 +77,7 @@ const pages: RouteObject[] = [
   screen('/search', 'search', SearchPage),
   screen('/search/:content', 'search', SearchPage),
   screen('/space/:uId', 'space', SpacePage),
+  screen('/sitestats', 'siteStats', SiteStatsPage),
   screen('/empty', 'notFound', NotFoundPage),
 ];
 
