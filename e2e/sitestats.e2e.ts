@@ -70,6 +70,10 @@ describe('site statistics page', () => {
       return { accent, strokes };
     });
     expect(colours.strokes).toContain(colours.accent);
+    // By keyboard: the chart takes focus and arrow keys walk its points, with the tooltip.
+    await page.$eval('#site-growth svg.apexcharts-svg', (svg) => (svg as SVGElement).focus());
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('#site-growth .apexcharts-tooltip.apexcharts-active', { timeout: 5_000 });
 
     // Case counts per game and status (/playerStatistics).
     await page.waitForFunction(() => document.querySelector('#case-counts')?.textContent?.includes('Battlefield V'), { timeout: 15_000 });
