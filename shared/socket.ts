@@ -79,6 +79,21 @@ export interface ServerToClientEvents {
   'room:event': (event: RoomEvent) => void;
   /** The room's history is too far behind to replay: refetch its page. */
   'room:refetch': (info: { room: string; lastSeq: number }) => void;
+  /**
+   * Staff only: who of the staff is on a case page right now (sent to staff sockets in `case:<id>`
+   * whenever one joins or leaves, across nodes). Not persisted: presence is a live fact.
+   */
+  'case:viewers': (info: CaseViewers) => void;
+}
+
+export interface CaseViewer {
+  id: number;
+  username: string;
+  privileges: string[];
+}
+export interface CaseViewers {
+  room: string;
+  viewers: CaseViewer[];
 }
 
 export interface ClientToServerEvents {

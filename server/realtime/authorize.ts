@@ -4,6 +4,7 @@ import { parseRoom } from '@shared/socket';
 export interface SocketIdentity {
   userId: number;
   privileges: string[];
+  username?: string;
 }
 
 /** Who may join which room (DESIGN §5): cases and `all` are public; the rest are checked here, never trusted. */

@@ -2,14 +2,17 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { REPLAY_LIMIT, type ClientToServerEvents, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
+import { REPLAY_LIMIT, type CaseViewer, type ClientToServerEvents, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
 import { eventsAfter, lastSeqOf } from './outbox';
 import { mayJoin, type SocketIdentity } from './authorize';
+import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 
 interface SocketData {
   token?: string;
+  /** Set while this staff socket is on case pages: what the other staff see of it. */
+  viewer?: CaseViewer;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -55,7 +58,25 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     next();
   });
 
+  /** Tells the staff on a case page who of them is there; `fetchSockets` asks every node through the adapter. */
+  const announceViewers = async (room: string) => {
+    try {
+      const staffRoom = staffRoomOfCase(room);
+      const sockets = await io.in(staffRoom).fetchSockets();
+      io.to(staffRoom).emit('case:viewers', { room, viewers: distinctViewers(sockets.map((s) => s.data.viewer)) });
+    } catch (e) {
+      deps.log.warn({ err: e, room }, 'presence update failed');
+    }
+  };
+
   io.on('connection', (socket: IoSocket) => {
+    let presentIn: string[] = [];
+    socket.on('disconnecting', () => {
+      presentIn = [...socket.rooms].filter((r) => r.endsWith(':staff')).map((r) => r.slice(0, -':staff'.length));
+    });
+    socket.on('disconnect', () => {
+      for (const room of presentIn) void announceViewers(room);
+    });
     socket.on('room:join', async (req, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const room = typeof req?.room === 'string' ? req.room : '';
@@ -64,6 +85,12 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
         const verdict = mayJoin(room, who);
         if (verdict !== 'ok') return reply({ ok: false, room, code: verdict });
         await socket.join(room);
+        const viewer = viewerOf(room, who);
+        if (viewer) {
+          socket.data.viewer = viewer;
+          await socket.join(staffRoomOfCase(room));
+          void announceViewers(room);
+        }
         // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
         const current = await lastSeqOf(deps.db, room);
         const since = typeof req.lastSeq === 'number' && req.lastSeq >= 0 ? req.lastSeq : null;
@@ -86,7 +113,13 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       }
     });
     socket.on('room:leave', async (req, ack) => {
-      if (typeof req?.room === 'string') await socket.leave(req.room);
+      if (typeof req?.room === 'string') {
+        await socket.leave(req.room);
+        if (socket.rooms.has(staffRoomOfCase(req.room))) {
+          await socket.leave(staffRoomOfCase(req.room));
+          void announceViewers(req.room);
+        }
+      }
       if (typeof ack === 'function') ack({ ok: true });
     });
   });
