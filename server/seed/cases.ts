@@ -59,7 +59,8 @@ export async function seedCases(db: Db, accounts: DirectoryAccount[]) {
         hackerLevel: status === 1 ? 4 : null,
         viewNum: 40 + ((i * 37) % 400),
         createTime: created,
-        statusTime: new Date(created.getTime() + day),
+        // Suspects stay inside their 7-day window, or the deadline sweep would confirm them at start.
+        statusTime: status === 2 ? new Date(now - 2 * day) : new Date(created.getTime() + day),
         updateTime: new Date(created.getTime() + 3 * day),
       })
       .returning();
@@ -74,6 +75,18 @@ export async function seedCases(db: Db, accounts: DirectoryAccount[]) {
     const verdict = VERDICT[status];
     if (verdict) {
       entries.push({ ...snapshot, type: 'judgement', byUserId: id(verdict.by), content: `<p>${verdict.text}</p>`, judgeAction: verdict.action, cheatMethods: ['kill', 'guilt'].includes(verdict.action) ? methods : null, hackerLevel: verdict.action === 'kill' ? 4 : null, createTime: new Date(created.getTime() + 2 * day) });
+    }
+    if (status === 9) {
+      entries.push({
+        ...snapshot,
+        type: 'banAppeal',
+        byUserId: id('demo-super'),
+        content: '<p>The owner says these were camo-farming rounds on an empty server; a first-person recording is linked.</p>',
+        extra: { appealType: 'farm', extendedLinks: { videoLink: `https://www.youtube.com/watch?v=appeal${i}` }, statusBefore: 1 },
+        appealStatus: 'unprocessed',
+        viewedAdmins: [],
+        createTime: new Date(created.getTime() + 3 * day),
+      });
     }
     await db.insert(timeline).values(entries);
     await db.update(players).set({ commentsNum: entries.filter((e) => e.type !== 'historyUsername').length }).where(eq(players.id, c!.id));

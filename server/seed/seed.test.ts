@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { GAMES } from '@shared/games';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
+import { sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
 import { seedDemo } from './demo';
 
 let app: TestApp;
@@ -30,6 +31,13 @@ describe('demo data', () => {
     const one = (await app.request.get('/api/players?status=1&limit=1')).body.data.result[0];
     const tl = await app.request.get(`/api/player/timeline?dbId=${one.id}`);
     expect(tl.body.data.result.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['report', 'reply', 'judgement']));
+    // Cases under appeal show the appeal; suspects survive the 7-day sweep that runs at every start.
+    const appealed = (await app.request.get('/api/players?status=9&limit=1')).body.data.result[0];
+    const appeals = await app.request.get(`/api/player/timeline?dbId=${appealed.id}&subject=banAppeal`);
+    expect(appeals.body.data.result).toEqual([expect.objectContaining({ appealStatus: 'unprocessed', content: expect.objectContaining({ appealType: 'farm' }) })]);
+    const suspects = (await app.request.get('/api/players?status=2')).body.data.total;
+    expect(await sweepOverdueSuspects(app.services)).toBe(0);
+    expect((await app.request.get('/api/players?status=2')).body.data.total).toBe(suspects);
   });
 
   it('keeps the trigger counters equal to the cases themselves', async () => {
