@@ -18,7 +18,7 @@ import { openAnswer } from '@server/modules/auth/captcha';
 import { DirectoryServer, loadDirectoryFile } from '@server/platform/directory-server';
 import type { DirectoryAccount } from '@server/platform/types';
 import { startInbox, type Inbox } from './smtp-inbox';
-import { adminQuery, databaseUrlFor, quoteIdent } from './pg-admin';
+import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from './pg-admin';
 
 /** The signing secret of every test server: tests read captcha answers with it. */
 export const TEST_SECRET = 'tribunal-test-secret-0123456789abcdef';
@@ -123,37 +123,6 @@ async function closedPort(): Promise<number> {
   const { port } = srv.address() as net.AddressInfo;
   await new Promise<void>((resolve) => srv.close(() => resolve()));
   return port;
-}
-
-async function createDatabaseFromTemplate(databaseUrl: string, template: string): Promise<string> {
-  const name = `${template}_f${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(databaseUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
-      return name;
-    } catch (e) {
-      // Another file copying the template at the same instant holds it for a moment.
-      if (attempt < 20 && /being accessed by other users/.test((e as Error).message)) {
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-        continue;
-      }
-      throw e;
-    }
-  }
-}
-
-/**
- * Drops a per-file database once the server's connections are gone. pg's pool.end() resolves
- * before its sockets close; terminating them (WITH FORCE) while they close would surface as an
- * uncaught "terminating connection" error in the test file, so wait for them first.
- */
-async function dropDatabase(adminUrl: string, name: string) {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await adminQuery<{ n: number }>(adminUrl, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-    if (!row || row.n === 0) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
 
 const passwordHashes = new Map<string, Promise<string>>();

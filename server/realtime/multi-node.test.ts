@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { io } from 'socket.io-client';
+import supertest from 'supertest';
+import type { RoomEvent } from '@shared/socket';
+import { collectEvents, joinRoom, nextEvent, type ClientSocket } from '@server/test/harness';
+import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from '@server/test/pg-admin';
+import { startNode, type NodeProcess } from '@server/test/node-process';
+import { openAnswer } from '@server/modules/auth/captcha';
+
+/**
+ * Real server processes. With PostgreSQL + Redis (DATABASE_URL/REDIS_URL set) two nodes serve one
+ * site at once; embedded, one process does it all, so "the other node" is the same process, or —
+ * after a kill — the next process started on the same data directory.
+ */
+const adminUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const twoNodes = !!(adminUrl && redisUrl);
+const PASSWORD = 'multi-node-pass';
+
+let env: Record<string, string>;
+let dbName: string | undefined;
+let dataDir: string | undefined;
+const nodes: NodeProcess[] = [];
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  env = { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD };
+  if (twoNodes) {
+    dbName = await createDatabaseFromTemplate(adminUrl!, inject('pgTemplate')!);
+    Object.assign(env, { DATABASE_URL: databaseUrlFor(adminUrl!, dbName), REDIS_URL: redisUrl!, REDIS_PREFIX: `mn${crypto.randomBytes(4).toString('hex')}:` });
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-multinode-'));
+    env.DATA_DIR = dataDir;
+  }
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  for (const n of nodes) await n.stop().catch(() => undefined);
+  if (dbName) await dropDatabase(adminUrl!, dbName);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function node() {
+  const n = await startNode(env);
+  nodes.push(n);
+  return n;
+}
+
+function connect(url: string, token?: string): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const s: ClientSocket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
+    sockets.push(s);
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+/** Signs in like a person does: the captcha is solved with the site's secret (bots could skip it, staff cannot). */
+async function signIn(url: string, username: string) {
+  const captcha = await supertest(url).get('/api/captcha');
+  const answer = openAnswer(env.SECRET!, captcha.body.data.hash);
+  const res = await supertest(url)
+    .post('/api/user/signin')
+    .send({ data: { username, password: PASSWORD }, captcha: { captchaType: 'svg', encryptCaptcha: captcha.body.data.hash, response: answer!.text } });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.token as string;
+}
+
+let n = 0;
+const reply = (url: string, token: string, toPlayerId: number) =>
+  supertest(url).post('/api/player/reply').set('x-access-token', token).send({ data: { toPlayerId, content: `<p>Live from another node, message ${++n} of many ${n * 7919}.</p>` }, SKIP_CAPTCHA: true });
+
+const seqs = (events: RoomEvent[]) => events.map((e) => e.seq);
+
+describe('more than one node', () => {
+  it('a client on node A receives what a write on node B causes', async () => {
+    const a = await node();
+    const b = twoNodes ? await node() : a;
+    expect(new Set([a.url, b.url]).size).toBe(twoNodes ? 2 : 1);
+    const bot = await signIn(b.url, 'demo-bot');
+    const caseId = (await supertest(a.url).get('/api/players?limit=1')).body.data.result[0].id as number;
+    const watcher = await connect(a.url);
+    await joinRoom(watcher, `case:${caseId}`);
+    const arrived = nextEvent(watcher, (e) => e.name === 'timeline.added', 10_000);
+    const res = await reply(b.url, bot, caseId);
+    expect(res.status).toBe(200);
+    expect((await arrived).payload).toMatchObject({ entry: { id: res.body.data.id, type: 'reply' } });
+  });
+
+  it('staff presence on a case page is the same whichever node each is connected to', async () => {
+    const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
+    const caseId = (await supertest(a.url).get('/api/players?limit=1&status=6')).body.data.result[0].id as number;
+    const adminToken = await signIn(a.url, 'demo-admin');
+    const superToken = await signIn(b.url, 'demo-super');
+    const sa = await connect(a.url, adminToken);
+    const both = new Promise<string[]>((resolve) => sa.on('case:viewers', (v) => v.viewers.length === 2 && resolve(v.viewers.map((x) => x.username))));
+    await joinRoom(sa, `case:${caseId}`);
+    const sb = await connect(b.url, superToken);
+    await joinRoom(sb, `case:${caseId}`);
+    expect((await both).sort()).toEqual(['demo-admin', 'demo-super']);
+    const one = new Promise<string[]>((resolve) => sa.on('case:viewers', (v) => v.viewers.length === 1 && resolve(v.viewers.map((x) => x.username))));
+    sb.disconnect();
+    expect(await one).toEqual(['demo-admin']);
+  });
+
+  it('a client whose node is killed reconnects to another node and misses nothing', async () => {
+    const a = nodes[0]!;
+    const caseId = (await supertest(a.url).get('/api/players?limit=1&status=0')).body.data.result[0].id as number;
+    const room = `case:${caseId}`;
+    const bot = await signIn(a.url, 'demo-bot');
+    const client = await connect(a.url);
+    const joined = await joinRoom(client, room);
+    if (!joined.ok) throw new Error('join failed');
+    const seen = collectEvents(client);
+    expect((await reply(a.url, bot, caseId)).status).toBe(200);
+    // A reply is two events: the entry and the case's new counts.
+    await expect.poll(() => seen.length).toBe(2);
+    const lastSeq = seen.at(-1)!.seq;
+
+    await a.kill();
+    nodes.splice(nodes.indexOf(a), 1);
+    // Two nodes: the survivor takes the writes. Embedded: the next process starts on the same data.
+    const survivor = twoNodes ? nodes[0]! : await node();
+    const token = twoNodes ? bot : await signIn(survivor.url, 'demo-bot');
+    const written: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await reply(survivor.url, token, caseId);
+      expect(res.status).toBe(200);
+      written.push(res.body.data.id);
+    }
+    const again = await connect(survivor.url);
+    const replayed = collectEvents(again);
+    const rejoin = await joinRoom(again, room, lastSeq);
+    expect(rejoin).toMatchObject({ ok: true, replayed: 25 * 2 });
+    await expect.poll(() => replayed.length).toBe(50);
+    expect(seqs(replayed)).toEqual(Array.from({ length: 50 }, (_, i) => lastSeq + 1 + i));
+    const entries = replayed.filter((e) => e.name === 'timeline.added').map((e) => (e.payload as { entry: { id: number } }).entry.id);
+    expect(entries).toEqual(written);
+  });
+});
