@@ -208,6 +208,26 @@ describe('replay on (re)join', () => {
     expect(mine).toEqual(recorded.slice(2));
   });
 
+  it('a client disconnected while 100 events happen gets all 100, in order, exactly once, on reconnecting', async () => {
+    const room = freshCaseRoom();
+    const client = await app.socket();
+    const live = collectEvents(client);
+    await joinRoom(client, room);
+    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 0 }));
+    await expect.poll(() => live.length).toBe(1);
+    const lastSeq = live[0]!.seq;
+    client.disconnect();
+    // 100 separate commits, each published to nobody in this room.
+    for (let i = 1; i <= 100; i++) await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: i }));
+    client.connect();
+    await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
+    const ack = await joinRoom(client, room, lastSeq);
+    expect(ack).toMatchObject({ ok: true, replayed: 100, lastSeq: lastSeq + 100 });
+    await expect.poll(() => live.length).toBe(101);
+    expect(live.slice(1).map((e) => (e.payload as { userId: number }).userId)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(live.slice(1).map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => lastSeq + 1 + i));
+  });
+
   it('sends nothing to a client that is up to date, or that sends no lastSeq', async () => {
     const room = freshCaseRoom();
     await recordOffline(room, 3);
