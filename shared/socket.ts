@@ -44,6 +44,8 @@ export interface RoomEventMap {
   'case.votes': VoteTally;
   /** case:<id> — the case record changed (status, counts, names, games). */
   'case.updated': { case: CaseRecord };
+  /** staff — the number of open cases (status 0) changed. */
+  'cases.open': { count: number };
   /** all — something happened on the site: the home feed and counters move. */
   activity: { item: ActivityItem };
   /** The account changed (name, privileges, settings): refetch /user/me. */

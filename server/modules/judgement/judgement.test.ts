@@ -195,6 +195,25 @@ describe('live and notified', () => {
     expect(seen.some((e) => e.name === 'activity')).toBe(false);
   });
 
+  it('staff see the number of open cases change live: up on a new case, down when it is judged', async () => {
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const s = await app.socket(admin.token);
+    await joinRoom(s, 'staff');
+    const counts = collectEvents(s);
+    const { dbId } = await openCase(app, bot);
+    await expect.poll(() => counts.filter((e) => e.name === 'cases.open').length).toBe(1);
+    const opened = (counts[0]!.payload as { count: number }).count;
+    const open = await app.request.get('/api/players?status=0&limit=1');
+    expect(opened).toBe(open.body.data.total);
+    await judge(admin.token, dbId, 'more');
+    await expect.poll(() => counts.filter((e) => e.name === 'cases.open').length).toBe(2);
+    expect((counts.filter((e) => e.name === 'cases.open')[1]!.payload as { count: number }).count).toBe(opened - 1);
+    // A judgement that keeps the case out of status 0 says nothing.
+    await judge(admin.token, dbId, 'discuss');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(counts.filter((e) => e.name === 'cases.open')).toHaveLength(2);
+  });
+
   it('staff on the same case page see each other (presence), and not visitors', async () => {
     const a = await app.factories.signedIn({ privileges: ['admin'] });
     const b = await app.factories.signedIn({ privileges: ['super'] });

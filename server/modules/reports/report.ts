@@ -15,6 +15,7 @@ import type { ResolvedAccount } from '@server/modules/cases/platform-sync';
 import { assertNotSpam, assertNotDuplicate } from '@server/modules/timeline/spam';
 import { activityOf } from '@server/modules/timeline/activity';
 import { noticeReported, noticeStatusChange } from '@server/modules/notifications/case-notices';
+import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
 
 type ReportFields = Omit<ReportInput, 'originName'>;
 
@@ -71,6 +72,7 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
     const record = presentCase(updated!);
     await emit(room, 'case.updated', { case: record });
     await emit(roomOf.all, 'activity', { item: activityOf('report', entry!, user.row, record) });
+    if (created || movesOpenCount(row.status, status)) await emitOpenCaseCount(recorder);
     await noticeStatusChange(recorder, services.i18n, row, updated!, user.id);
     await noticeReported(recorder, services.i18n, updated!);
     return updated!;
