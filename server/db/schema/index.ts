@@ -3,3 +3,4 @@ export * from './realtime';
 export * from './cases';
 export * from './messages';
 export * from './files';
+export * from './webhooks';
