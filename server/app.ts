@@ -39,7 +39,11 @@ export function createApp(services: Services) {
 
   const cors = corsPolicy(services.config.corsOrigins);
   app.use('/api', cors.middleware);
-  app.use('/api', pinoHttp({ logger: services.log, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+  // pino-http logs each request at info. Below that level it would still build two child loggers per
+  // request (serialising and redacting the request) for lines never written: then it is left out.
+  if (services.log.isLevelEnabled('info')) {
+    app.use('/api', pinoHttp({ logger: services.log, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+  }
   app.use('/api', express.json({ limit: '2mb' }));
 
   const api = express.Router();

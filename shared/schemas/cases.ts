@@ -109,6 +109,23 @@ export const hideReplyBody = z.object({ data: z.object({ id: idParam, valid: z.b
 /** `player/update` takes its key at the top level (both clients send `{personaId}`). */
 export const updateBody = caseKey;
 
+/**
+ * Timeline entry types to show: one (`subject=reply`, as the original) or several, repeated
+ * (`subject=report&subject=reply`, `subject[]=...`) or comma-separated (`report,reply`).
+ * Read as a list without duplicates; absent = every type.
+ */
+export const subjectsParam = z.preprocess(
+  (v) => {
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
+    return parts.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+  },
+  z
+    .array(z.enum(TIMELINE_SUBJECTS))
+    .min(1)
+    .max(TIMELINE_SUBJECTS.length * 2)
+    .transform((list) => [...new Set(list)]),
+);
+
 export const timelineQuery = z.preprocess(
   dropEmpty,
   z
@@ -117,9 +134,23 @@ export const timelineQuery = z.preprocess(
       skip: skipParam,
       limit: limitParam(100, LIMITS.timelinePage),
       order: orderField.default('asc'),
-      subject: z.enum(TIMELINE_SUBJECTS).optional(),
+      subject: subjectsParam.optional(),
     })
     .refine(hasKey, 'userId, personaId or dbId is required'),
+);
+export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+/** Where an entry stands in a timeline listed with these page size, order and types. */
+export const timelinePositionQuery = z.preprocess(
+  dropEmpty,
+  z.object({
+    id: idParam,
+    /** Optional: the case the entry must belong to. */
+    ...caseKeyShape,
+    limit: limitParam(100, LIMITS.timelinePage),
+    order: orderField.default('asc'),
+    subject: subjectsParam.optional(),
+  }),
 );
 
 export const timelineItemQuery = z.object({ id: idParam });

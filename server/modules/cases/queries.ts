@@ -2,27 +2,47 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CaseKey } from '@shared/schemas/cases';
 import { nameHistory, players, type PlayerRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { preparedByKey, prepared } from '@server/db/prepared';
+
+type KeyColumn = 'userId' | 'personaId' | 'dbId';
+const KEY_COLUMNS = { userId: players.originUserId, personaId: players.originPersonaId, dbId: players.id } as const;
+
+/** Reads of a visible case by one of its keys, prepared once per key column (the hot read path). */
+const caseByKey = preparedByKey((db, column: KeyColumn) =>
+  db
+    .select()
+    .from(players)
+    .where(and(eq(KEY_COLUMNS[column], sql.placeholder('key')), eq(players.valid, true)))
+    .limit(1)
+    .prepare(`case_by_${column}`),
+);
+
+const keyOf = (key: CaseKey): [KeyColumn, string | number] =>
+  key.userId !== undefined ? ['userId', key.userId] : key.personaId !== undefined ? ['personaId', key.personaId] : ['dbId', key.dbId!];
 
 /** The case for a key: `userId` first, then `personaId`, then `dbId` (the original's order). */
 export async function findCase(db: DbOrTx, key: CaseKey, opts: { forUpdate?: boolean } = {}): Promise<PlayerRow | null> {
-  const where = key.userId !== undefined ? eq(players.originUserId, key.userId) : key.personaId !== undefined ? eq(players.originPersonaId, key.personaId) : eq(players.id, key.dbId!);
-  const q = db.select().from(players).where(and(where, eq(players.valid, true))).limit(1);
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  const [column, value] = keyOf(key);
+  if (!opts.forUpdate) return (await caseByKey(db, column).execute({ key: value }))[0] ?? null;
+  const [row] = await db.select().from(players).where(and(eq(KEY_COLUMNS[column], value), eq(players.valid, true))).limit(1).for('update');
   return row ?? null;
 }
 
 export async function caseById(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}): Promise<PlayerRow | null> {
-  const q = db.select().from(players).where(and(eq(players.id, id), eq(players.valid, true))).limit(1);
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  return findCase(db, { dbId: id }, opts);
 }
 
-export async function historyOf(db: DbOrTx, playerId: number) {
-  return db
+const historyQuery = prepared((db) =>
+  db
     .select({ originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime })
     .from(nameHistory)
-    .where(eq(nameHistory.playerId, playerId))
-    .orderBy(asc(nameHistory.fromTime));
+    .where(eq(nameHistory.playerId, sql.placeholder('playerId')))
+    .orderBy(asc(nameHistory.fromTime))
+    .prepare('case_name_history'),
+);
+
+export async function historyOf(db: DbOrTx, playerId: number) {
+  return historyQuery(db).execute({ playerId });
 }
 
 /** Cases by any mix of keys (batch lookups). */

@@ -12,7 +12,7 @@ import { publicCache } from './cache';
 import { cachedRankings, cachedSiteStats, cachedTrend } from './cached';
 import { statisticsCounters } from './counters';
 import { playerStatistics } from './player-statistics';
-import { activityFeed } from './feed';
+import { cachedActivityFeed } from './feed';
 import { pickRankings } from './rankings';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
@@ -59,7 +59,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'activities.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('activities.ok', await activityFeed(services.db, query));
+      return ok('activities.ok', await cachedActivityFeed(services, query));
     },
   }),
   defineRoute({

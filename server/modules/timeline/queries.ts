@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TimelineEntry } from '@shared/types/cases';
-import { timeline, users, type TimelineRow } from '@server/db/schema';
+import type { TimelineSubject } from '@shared/timeline';
+import { roomOf } from '@shared/socket';
+import { players, roomSequences, timeline, users, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { prepared, preparedByKey } from '@server/db/prepared';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
-const authorColumns = { id: users.id, username: users.username, privileges: users.privileges, originEmail: users.originEmail, attr: users.attr };
+const authorColumns = (u: typeof users) => ({ id: u.id, username: u.username, privileges: u.privileges, originEmail: u.originEmail, attr: u.attr });
 
 async function authorsOf(db: DbOrTx, ids: Array<number | null>): Promise<Map<number, Author>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
   if (!wanted.length) return new Map();
-  const rows = await db.select(authorColumns).from(users).where(inArray(users.id, wanted));
+  const rows = await db.select(authorColumns(users)).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -28,21 +32,141 @@ export interface TimelinePageQuery {
   skip: number;
   limit: number;
   order: 'asc' | 'desc';
-  subject?: string;
+  /** Entry types to list; absent or empty = every type. */
+  subject?: readonly TimelineSubject[];
   includeHidden: boolean;
 }
 
-export async function timelinePage(db: DbOrTx, playerId: number, q: TimelinePageQuery) {
-  const where: SQL[] = [eq(timeline.playerId, playerId)];
-  if (q.subject) where.push(eq(timeline.type, q.subject as TimelineRow['type']));
-  if (!q.includeHidden) where.push(eq(timeline.valid, true));
-  const cond = and(...where);
-  const order = q.order === 'asc' ? asc(timeline.id) : desc(timeline.id);
-  const [rows, [count]] = await Promise.all([
-    db.select().from(timeline).where(cond).orderBy(order).limit(q.limit).offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(timeline).where(cond),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+/**
+ * Which entries of a case a listing shows. `valid` is written as a plain boolean column (no
+ * parameter) and the types as one array parameter, so a prepared statement serves every call of
+ * one shape. Both are checked inside `timeline_player_idx` (player, id, type, valid): counts and
+ * positions are read from the index alone.
+ */
+function listedEntries(t: typeof timeline, includeHidden: boolean, typed: boolean): SQL {
+  const conds: SQL[] = [eq(t.playerId, sql.placeholder('playerId'))];
+  if (!includeHidden) conds.push(sql`${t.valid}`);
+  if (typed) conds.push(sql`${t.type} = any(${sql.placeholder('subjects')}::text[])`);
+  return and(...conds)!;
+}
+
+type Shape = `${'asc' | 'desc'}:${'all' | 'visible'}:${'typed' | 'any'}`;
+const shapeOf = (q: Pick<TimelinePageQuery, 'order' | 'includeHidden' | 'subject'>): Shape =>
+  `${q.order}:${q.includeHidden ? 'all' : 'visible'}:${q.subject?.length ? 'typed' : 'any'}`;
+const paramsOf = (playerId: number, q: Pick<TimelinePageQuery, 'subject'>) => ({
+  playerId,
+  room: roomOf.case(playerId),
+  ...(q.subject?.length ? { subjects: [...q.subject] } : {}),
+});
+
+const quoted = alias(timeline, 'quoted');
+const quoteAuthor = alias(users, 'quote_author');
+
+/** The count of the listing and the case room's last sequence, as scalar subqueries of one statement. */
+const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${timeline} where ${where})`.mapWith(Number);
+const lastSeqSql = sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${sql.placeholder('room')})`.mapWith(Number);
+
+/**
+ * One statement per page: the entries with their authors, quoted entries and the quotes' authors,
+ * the exact total and the room's last sequence, all from one snapshot (so every event up to that
+ * sequence is already on the page; anything later arrives live or by replay).
+ */
+const pageQuery = preparedByKey((db, shape: Shape) => {
+  const [order, hidden, typed] = shape.split(':');
+  const where = listedEntries(timeline, hidden === 'all', typed === 'typed');
+  return db
+    .select({
+      entry: timeline,
+      author: authorColumns(users),
+      quote: quoted,
+      quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
+      total: countOf(where),
+      lastSeq: lastSeqSql,
+    })
+    .from(timeline)
+    .leftJoin(users, eq(users.id, timeline.byUserId))
+    .leftJoin(quoted, eq(quoted.id, timeline.quoteId))
+    .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
+    .where(where)
+    .orderBy(order === 'asc' ? asc(timeline.id) : desc(timeline.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
+    .prepare(`timeline_page_${shape.replace(/:/g, '_')}`);
+});
+
+/** Total and last sequence alone, for a page past the end. */
+const summaryQuery = preparedByKey((db, shape: Shape) => {
+  const [, hidden, typed] = shape.split(':');
+  return db
+    .select({ total: countOf(listedEntries(timeline, hidden === 'all', typed === 'typed')), lastSeq: lastSeqSql })
+    .from(sql`(select 1) as one`)
+    .prepare(`timeline_summary_${shape.replace(/:/g, '_')}`);
+});
+
+export interface TimelinePage {
+  result: TimelineEntry[];
+  total: number;
+  lastSeq: number;
+}
+
+/** A presented page of a case's timeline with its exact total and the room's last sequence, in one round trip. */
+export async function timelinePage(db: DbOrTx, playerId: number, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<TimelinePage> {
+  const shape = shapeOf(q);
+  const params = paramsOf(playerId, q);
+  const rows = await pageQuery(db, shape).execute({ ...params, limit: q.limit, skip: q.skip });
+  if (!rows.length) {
+    const [s] = await summaryQuery(db, shape).execute(params);
+    return { result: [], total: s?.total ?? 0, lastSeq: s?.lastSeq ?? 0 };
+  }
+  const result = rows.map((r) => {
+    const author = r.entry.byUserId !== null && r.author?.id != null ? (r.author as Author) : null;
+    const quote = r.quote ? presentQuote(r.quote, r.quote.byUserId !== null && r.quoteAuthor?.id != null ? (r.quoteAuthor as Author) : null) : null;
+    return presentEntry(r.entry, author, quote, opts);
+  });
+  return { result, total: rows[0]!.total, lastSeq: rows[0]!.lastSeq ?? 0 };
+}
+
+/** An entry with the visibility of its case (hidden cases show none of their entries). */
+const entryWithCase = prepared((db) =>
+  db
+    .select({ id: timeline.id, playerId: timeline.playerId, type: timeline.type, valid: timeline.valid })
+    .from(timeline)
+    .innerJoin(players, and(eq(players.id, timeline.playerId), sql`${players.valid}`))
+    .where(eq(timeline.id, sql.placeholder('id')))
+    .prepare('timeline_entry_with_case'),
+);
+
+/** How many listed entries come before an entry (in the listing's order), and how many there are. */
+const positionQuery = preparedByKey((db, shape: Shape) => {
+  const [order, hidden, typed] = shape.split(':');
+  const before = order === 'asc' ? sql`${timeline.id} < ${sql.placeholder('id')}` : sql`${timeline.id} > ${sql.placeholder('id')}`;
+  return db
+    .select({ before: sql<number>`count(*) filter (where ${before})::int`.mapWith(Number), total: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(timeline)
+    .where(listedEntries(timeline, hidden === 'all', typed === 'typed'))
+    .prepare(`timeline_position_${shape.replace(/:/g, '_')}`);
+});
+
+export interface EntryPosition {
+  playerId: number;
+  /** 1-based page of `limit` entries. */
+  page: number;
+  /** 0-based row in the whole listing. */
+  index: number;
+  total: number;
+}
+
+/**
+ * Where entry `id` stands in its case's timeline listed with a page size, an order and types;
+ * null when the listing does not show it (unknown, hidden from this viewer, other type, hidden case).
+ */
+export async function entryPosition(db: DbOrTx, id: number, q: Omit<TimelinePageQuery, 'skip'>): Promise<EntryPosition | null> {
+  const [entry] = await entryWithCase(db).execute({ id });
+  if (!entry || (!entry.valid && !q.includeHidden)) return null;
+  if (q.subject?.length && !q.subject.includes(entry.type)) return null;
+  const [counts] = await positionQuery(db, shapeOf(q)).execute({ ...paramsOf(entry.playerId, q), id });
+  const index = counts?.before ?? 0;
+  return { playerId: entry.playerId, page: Math.floor(index / q.limit) + 1, index, total: counts?.total ?? 0 };
 }
 
 export async function entryById(db: DbOrTx, id: number): Promise<TimelineRow | null> {

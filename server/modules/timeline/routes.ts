@@ -1,13 +1,11 @@
-import { hideReplyBody, replyBody, timelineItemQuery, timelineQuery } from '@shared/schemas/cases';
-import { roomOf } from '@shared/socket';
+import { hideReplyBody, replyBody, timelineItemQuery, timelinePositionQuery, timelineQuery } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
-import { lastSeqOf } from '@server/realtime/outbox';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { consumeUserLimit } from '@server/http/user-limit';
 import { findCase } from '@server/modules/cases/queries';
 import { assertCanSubmit, exemptFromCommentLimit } from './policy';
-import { entryById, presentEntries, timelinePage } from './queries';
+import { entryById, entryPosition, presentEntries, timelinePage } from './queries';
 import { postReply, setEntryVisibility } from './reply';
 
 const TAG = 'Timeline';
@@ -17,7 +15,8 @@ export const timelineRoutes: AnyRoute[] = [
     method: 'get',
     path: '/player/timeline',
     tag: TAG,
-    summary: 'A page of a case’s timeline (`subject` filters by type; oldest first by default), with `lastSeq` of its live room. Hidden entries only for staff.',
+    summary:
+      'A page of a case’s timeline (oldest first by default), with `lastSeq` of its live room. `subject` filters by type: one, or several (`subject=report&subject=reply` or `subject=report,reply`). Hidden entries only for staff.',
     area: 'timeline',
     auth: 'optional',
     query: timelineQuery,
@@ -27,11 +26,31 @@ export const timelineRoutes: AnyRoute[] = [
       const row = await findCase(services.db, query);
       if (!row) throw new AppError('timeline.notFound');
       const staff = !!user?.isAdmin;
-      // The room's sequence is read first: anything newer arrives live or in the replay after joining with it.
-      const lastSeq = await lastSeqOf(services.db, roomOf.case(row.id));
-      const page = await timelinePage(services.db, row.id, { ...query, includeHidden: staff });
-      const result = await presentEntries(services.db, page.rows, { staff, showAttachment: !!user });
-      return ok('timeline.ok', { result, total: page.total, lastSeq });
+      // Entries, total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
+      const page = await timelinePage(services.db, row.id, { ...query, includeHidden: staff }, { staff, showAttachment: !!user });
+      return ok('timeline.ok', page);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/player/timeline/position',
+    tag: TAG,
+    summary:
+      'Where an entry stands in its case’s timeline listed with `limit`, `order` and `subject` as in `/player/timeline`: `{page, index, total}` (`page` 1-based, `index` 0-based). Not found when that listing does not show it (hidden entries for everyone but staff). A case key, when given, must be the entry’s case.',
+    area: 'timeline',
+    auth: 'optional',
+    query: timelinePositionQuery,
+    success: { code: 'timeline.position.ok' },
+    errors: ['timeline.notFound'],
+    handler: async ({ query, user, services }) => {
+      const staff = !!user?.isAdmin;
+      const position = await entryPosition(services.db, query.id, { ...query, includeHidden: staff });
+      if (!position) throw new AppError('timeline.notFound');
+      if (query.userId !== undefined || query.personaId !== undefined || query.dbId !== undefined) {
+        const row = await findCase(services.db, query);
+        if (row?.id !== position.playerId) throw new AppError('timeline.notFound');
+      }
+      return ok('timeline.position.ok', { page: position.page, index: position.index, total: position.total });
     },
   }),
   defineRoute({

@@ -1,0 +1,31 @@
+import type { DbOrTx } from './client';
+
+/**
+ * A query built once per database handle and kept prepared (drizzle `.prepare(name)`): the hot
+ * read paths skip drizzle's query building on every request and, on PostgreSQL, the parse of a
+ * named statement on every pooled connection. `build` must give the same SQL text for a name.
+ *
+ * Prepared statements are planned generically after a few runs, so they suit lookups whose plan
+ * does not depend on the values (keys, ids); queries whose best plan depends on a LIMIT, an
+ * OFFSET or a partial index predicate should stay unprepared or inline those values in the name.
+ */
+export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const byDb = new WeakMap<object, T>();
+  return (db) => {
+    let q = byDb.get(db);
+    if (!q) byDb.set(db, (q = build(db)));
+    return q;
+  };
+}
+
+/** Like `prepared`, one per key (a small, fixed set of query shapes). */
+export function preparedByKey<K extends string, T>(build: (db: DbOrTx, key: K) => T): (db: DbOrTx, key: K) => T {
+  const byDb = new WeakMap<object, Map<K, T>>();
+  return (db, key) => {
+    let m = byDb.get(db);
+    if (!m) byDb.set(db, (m = new Map()));
+    let q = m.get(key);
+    if (!q) m.set(key, (q = build(db, key)));
+    return q;
+  };
+}
