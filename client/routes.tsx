@@ -29,6 +29,7 @@ const PlayerPage = lazyPage(() => import('./pages/player/PlayerPage'), 'PlayerPa
 const ReportPage = lazyPage(() => import('./pages/report/ReportPage'), 'ReportPage');
 const SharePage = lazyPage(() => import('./pages/player/share/SharePage'), 'SharePage');
 const ShareCardPage = lazyPage(() => import('./pages/player/share/ShareCardPage'), 'ShareCardPage');
+const AppealPage = lazyPage(() => import('./pages/player/appeal/AppealPage'), 'AppealPage');
 const OldCaseRedirect = lazyPage(() => import('./pages/player/OldCaseRedirect'), 'OldCaseRedirect');
 const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPage');
 const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage');
@@ -72,6 +73,7 @@ const pages: RouteObject[] = [
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
   screen('/player/:ouid/share', 'share', SharePage),
+  screen('/player/:ouid/appeal', 'appeal', AppealPage, 'user'),
   screen('/cheaters/:ouid', 'player', OldCaseRedirect),
   screen('/report', 'report', ReportPage, 'user'),
   screen('/search', 'search', SearchPage),

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_END_CODES } from '@shared/errors';
-import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
+import type { CaseViewers, ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
 import { RoomCursor } from './roomCursor';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -31,6 +31,14 @@ export class RealtimeClient {
   private readonly rooms = new Map<string, JoinedRoom>();
   /** Called when the server refuses the handshake token. */
   onAuthRefused?: (code: SessionEndCode) => void;
+  /** Hears `case:viewers` (staff presence on case pages, sent to staff sockets only). */
+  private readonly viewerListeners = new Set<(info: CaseViewers) => void>();
+
+  /** Listens to staff presence on the case rooms joined, until the returned function is called. */
+  onViewers(listener: (info: CaseViewers) => void): () => void {
+    this.viewerListeners.add(listener);
+    return () => this.viewerListeners.delete(listener);
+  }
 
   setToken(token: string | null) {
     if (token === this.token) return;
@@ -74,6 +82,9 @@ export class RealtimeClient {
     socket.on('room:event', (event) => {
       const joined = this.rooms.get(event.room);
       if (joined?.cursor.accept(event.seq)) joined.handlers.onEvent(event);
+    });
+    socket.on('case:viewers', (info) => {
+      for (const listener of this.viewerListeners) listener(info);
     });
     socket.on('room:refetch', ({ room, lastSeq }) => {
       const joined = this.rooms.get(room);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { mayJudge } from '@shared/judgement';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
@@ -10,13 +11,18 @@ import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
 import { SubmitGate } from '@client/forms/SubmitGate';
+import { useCaseViewers } from '@client/realtime/caseViewers';
 import { useRoom } from '@client/realtime/useRoom';
 import { useViewer } from '@client/state/session';
 import { AppQrButton } from './actions/AppQrButton';
 import { FollowButton } from './actions/FollowButton';
 import { RefreshButton } from './actions/RefreshButton';
+import { AppealPanel } from './appeal/AppealPanel';
+import { AppealReview } from './appeal/AppealReview';
 import { ShareButton } from './actions/ShareDialog';
 import { CaseHeader } from './CaseHeader';
+import { StaffPanel } from './judgement/StaffPanel';
+import { useVoteTally } from './judgement/useVoteTally';
 import { NameHistory } from './NameHistory';
 import { EntryShareDialog } from './timeline/EntryShareDialog';
 import { floorAnchor } from './timeline/pageQuery';
@@ -29,6 +35,7 @@ import styles from './PlayerPage.module.css';
 
 /** The editor is the heaviest part of the page: it loads after the timeline. */
 const ReplyForm = lazy(() => import('./reply/ReplyForm').then((m) => ({ default: m.ReplyForm })));
+const JudgementPanel = lazy(() => import('./judgement/JudgementPanel').then((m) => ({ default: m.JudgementPanel })));
 
 interface CaseViewProps {
   record: CaseWithHistory;
@@ -64,15 +71,20 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
 
   const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
   useViewCount(record.id, update);
+  const judgeRole = mayJudge(viewer.privileges);
+  const room = roomOf.case(record.id);
+  const viewers = useCaseViewers(viewer.isAdmin ? room : null);
 
   // The room must be joined before the timeline loads, so its events reach the timeline through a ref.
   const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
   const onEvent = (event: RoomEvent) => {
     if (event.name === 'timeline.added') timelineRef.current?.apply({ type: 'added', entry: event.payload.entry });
     else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid });
+    else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
     else if (event.name === 'case.updated') merge(event.payload.case);
+    else if (event.name === 'case.votes') votes.receive(event.payload);
   };
-  const ready = useRoom(roomOf.case(record.id), {
+  const ready = useRoom(room, {
     onEvent,
     onRefetch: () => {
       reload();
@@ -80,6 +92,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     },
   });
   const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin });
+  const votes = useVoteTally(record.id, { enabled: viewer.isAdmin, ready });
   useLayoutEffect(() => {
     timelineRef.current = timeline;
   });
@@ -118,6 +131,11 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     editor.current?.focus();
   };
 
+  const appealTools = (entry: TimelineEntry) =>
+    judgeRole && entry.type === 'banAppeal' ? (
+      <AppealReview entry={entry} caseId={record.id} caseStatus={record.status} myId={myId} onUpdated={(next) => timeline.apply({ type: 'updated', entry: next })} />
+    ) : null;
+
   const posted = (entry: TimelineEntry) => {
     timeline.apply({ type: 'added', entry });
     void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
@@ -153,16 +171,28 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
             onReply={startReply}
             onShare={(entry) => setSharing(entry.id)}
             onVisibility={(entry) => void toggleVisibility(entry)}
+            renderExtra={appealTools}
           />
+          {judgeRole && (
+            <Suspense fallback={<Skeleton height={320} radius="var(--radius-md)" />}>
+              <JudgementPanel
+                record={record}
+                roles={viewer.privileges}
+                onJudged={(result) => update((c) => ({ ...c, status: result.nextstate, updateTime: result.updateTime }))}
+              />
+            </Suspense>
+          )}
           <Card id="reply">
             <SubmitGate title={<h2 className={styles.sectionTitle}>{t('reply.title')}</h2>} anchor="#reply">
               <Suspense fallback={<Skeleton height={260} radius="var(--radius-md)" />}>
-                <ReplyForm caseId={record.id} quote={quote} onClearQuote={() => setQuote(null)} onPosted={posted} controllerRef={editor} />
+                <ReplyForm caseId={record.id} quote={quote} onClearQuote={() => setQuote(null)} onPosted={posted} controllerRef={editor} fastReplies={judgeRole} />
               </Suspense>
             </SubmitGate>
           </Card>
         </div>
         <aside className={styles.aside}>
+          {viewer.isAdmin && <StaffPanel viewers={viewers} myId={myId} tally={votes.tally} status={record.status} />}
+          <AppealPanel record={record} />
           <NameHistory history={record.history} current={record.originName} />
         </aside>
       </div>

@@ -13,6 +13,9 @@ import { useCaptcha } from '@client/components/useCaptcha';
 import type { EditorController } from '@client/editor/plugins';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
+import { useViewer } from '@client/state/session';
+import { TemplateMenu } from '../judgement/TemplateMenu';
+import { TemplatesDialog } from '../judgement/TemplatesDialog';
 import { quotePreview } from '../timeline/quote';
 import styles from './ReplyForm.module.css';
 
@@ -22,16 +25,20 @@ interface ReplyFormProps {
   onClearQuote: () => void;
   onPosted: (entry: TimelineEntry) => void;
   controllerRef: RefObject<EditorController | null>;
+  /** Staff: offer their local fast-reply templates. */
+  fastReplies?: boolean;
 }
 
 /** A reply on the case, optionally quoting an entry; the editor, the captcha and the send button. */
-export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef }: ReplyFormProps) {
+export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef, fastReplies = false }: ReplyFormProps) {
   const { t } = useTranslation();
   const describe = useDescribeError();
   const captcha = useCaptcha();
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<{ content?: string; captcha?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const { privileges } = useViewer();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,9 +63,12 @@ export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="reply-title">
-      <h2 id="reply-title" className={styles.title}>
-        {t('reply.title')}
-      </h2>
+      <div className={styles.head}>
+        <h2 id="reply-title" className={styles.title}>
+          {t('reply.title')}
+        </h2>
+        {fastReplies && <TemplateMenu kind="fastReply" onPick={(template) => controllerRef.current?.insertText(template.content)} onManage={() => setManaging(true)} />}
+      </div>
       {errors.form && <Notice tone="danger">{errors.form}</Notice>}
       {quote && (
         <div className={styles.quote}>
@@ -89,6 +99,7 @@ export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef
           {t('reply.submit')}
         </Button>
       </div>
+      {fastReplies && <TemplatesDialog kind={managing ? 'fastReply' : null} onClose={() => setManaging(false)} roles={privileges} />}
     </form>
   );
 }

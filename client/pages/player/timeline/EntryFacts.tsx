@@ -3,6 +3,7 @@ import { splitLinks } from '@shared/evidence';
 import type { TimelineEntry } from '@shared/types/cases';
 import { Badge } from '@client/components/Badge';
 import { Icon } from '@client/components/Icon';
+import { AppealFacts } from '../appeal/AppealFacts';
 import styles from './Timeline.module.css';
 
 function Links({ links }: { links: ReadonlyArray<[string, string]> }) {
@@ -50,17 +51,8 @@ export function EntryFacts({ entry }: { entry: TimelineEntry }) {
           ))}
         </div>
       );
-    case 'banAppeal': {
-      const links = Object.entries(entry.content.extendedLinks ?? {}).filter(([, href]) => !!href) as Array<[string, string]>;
-      return (
-        <div className={styles.facts}>
-          {entry.content.appealType && <Badge tone="accent">{t(`timeline.appealTypes.${entry.content.appealType}`, { defaultValue: entry.content.appealType })}</Badge>}
-          {entry.appealStatus && <Badge tone="neutral">{t(`case.appeal.${entry.appealStatus}`, { defaultValue: entry.appealStatus })}</Badge>}
-          <Links links={links.map(([kind, href]) => [t(`timeline.appealLinks.${kind}`, { defaultValue: kind }), href])} />
-          {!entry.content.showAttachment && <span className={styles.muted}>{t('timeline.signInForAttachments')}</span>}
-        </div>
-      );
-    }
+    case 'banAppeal':
+      return <AppealFacts entry={entry} />;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '@shared/types/cases';
@@ -31,6 +31,7 @@ interface TimelineProps {
   onReply: (entry: TimelineEntry) => void;
   onShare: (entry: TimelineEntry) => void;
   onVisibility: (entry: TimelineEntry) => void;
+  renderExtra?: (entry: TimelineEntry) => ReactNode;
 }
 
 function EntrySkeleton() {
@@ -113,6 +114,7 @@ export function Timeline(props: TimelineProps) {
               onReply={props.onReply}
               onShare={props.onShare}
               onVisibility={props.onVisibility}
+              renderExtra={props.renderExtra}
             />
           ))}
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '@shared/types/cases';
 import { Button } from '@client/components/Button';
@@ -24,6 +25,22 @@ interface EntryProps {
   onReply: (entry: TimelineEntry) => void;
   onShare: (entry: TimelineEntry) => void;
   onVisibility: (entry: TimelineEntry) => void;
+  /** More for this entry under its text (e.g. staff tools on an appeal). */
+  renderExtra?: (entry: TimelineEntry) => ReactNode;
+}
+
+/** An entry the system wrote: explained in the reader's language, its stored English text only as a fallback. */
+function AutoText({ entry }: { entry: TimelineEntry }) {
+  const { t, i18n } = useTranslation();
+  const key = `judgement.auto.${entry.auto}`;
+  return i18n.exists(key) ? (
+    <p className={styles.autoText}>
+      <Icon name="bolt" size={14} />
+      {t(key)}
+    </p>
+  ) : (
+    <RichText html={entry.content.text} />
+  );
 }
 
 function NameChange({ entry }: { entry: TimelineEntry }) {
@@ -37,7 +54,7 @@ function NameChange({ entry }: { entry: TimelineEntry }) {
 }
 
 /** One entry of a case timeline, with its anchor `#floor-<id>` and its actions. */
-export function TimelineEntryView({ entry, highlighted, can, onReply, onShare, onVisibility }: EntryProps) {
+export function TimelineEntryView({ entry, highlighted, can, onReply, onShare, onVisibility, renderExtra }: EntryProps) {
   const { t } = useTranslation();
   const hidden = entry.valid === false;
   const classes = [styles.entry, can.mine(entry) && styles.mine, highlighted && styles.highlighted, hidden && styles.hidden].filter(Boolean).join(' ');
@@ -57,8 +74,9 @@ export function TimelineEntryView({ entry, highlighted, can, onReply, onShare, o
           <span>{entry.quote.content ? quotePreview(entry.quote.content) : t('timeline.quoteHidden')}</span>
         </a>
       )}
-      {entry.type === 'historyUsername' ? <NameChange entry={entry} /> : entry.content.text && <RichText html={entry.content.text} />}
+      {entry.type === 'historyUsername' ? <NameChange entry={entry} /> : entry.auto ? <AutoText entry={entry} /> : entry.content.text && <RichText html={entry.content.text} />}
       {entry.isMute && <p className={styles.muted}>{t('timeline.muted')}</p>}
+      {renderExtra?.(entry)}
       <footer className={styles.entryActions}>
         {can.reply && !hidden && (
           <Button variant="ghost" size="sm" onClick={() => onReply(entry)}>

@@ -26,13 +26,24 @@ export interface TimelineView {
 export type TimelineAction =
   | { type: 'loaded'; page: LoadedPage }
   | { type: 'added'; entry: TimelineEntry }
-  | { type: 'visibility'; id: number; valid: boolean };
+  | { type: 'visibility'; id: number; valid: boolean }
+  /** An entry changed (an appeal's state or viewers): replaced where it is shown. */
+  | { type: 'updated'; entry: TimelineEntry };
 
 export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: [] };
 
 /** The page shows the newest entries and has room: the oldest-first order's last page. */
 function showsTail(state: TimelineState, view: TimelineView) {
   return view.order === 'asc' && (view.page - 1) * view.pageSize + state.entries.length >= state.total && state.entries.length < view.pageSize;
+}
+
+/**
+ * A newer copy of an entry over the one shown. Public events leave out what only some readers may
+ * see (appeal attachments, the staff's `valid` mark): what this page was given keeps them.
+ */
+export function mergeEntry(shown: TimelineEntry, next: TimelineEntry): TimelineEntry {
+  const content = shown.content.showAttachment && !next.content.showAttachment ? { ...next.content, showAttachment: true, extendedLinks: { ...next.content.extendedLinks, ...shown.content.extendedLinks } } : next.content;
+  return { ...shown, ...next, content, valid: next.valid ?? shown.valid };
 }
 
 /**
@@ -49,6 +60,11 @@ export function timelineReducer(state: TimelineState, action: TimelineAction, vi
       if (known || !filterShows(view.filter, entry.type)) return state;
       if (showsTail(state, view)) return { ...state, entries: [...state.entries, entry], total: state.total + 1 };
       return { ...state, total: state.total + 1, unseen: [...state.unseen, entry.id] };
+    }
+    case 'updated': {
+      const index = state.entries.findIndex((e) => e.id === action.entry.id);
+      if (index < 0) return state;
+      return { ...state, entries: state.entries.map((e, i) => (i === index ? mergeEntry(e, action.entry) : e)) };
     }
     case 'visibility': {
       const index = state.entries.findIndex((e) => e.id === action.id);
