@@ -1,9 +1,11 @@
 import type { Services } from '@server/services';
 import { purgeExpired } from './maintenance';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
+import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
+const WEBHOOK_SWEEP_EVERY_MS = 60 * 1000;
 
 /** Registers every job handler and schedule, then starts the runner. */
 export async function registerJobs(services: Services) {
@@ -21,7 +23,15 @@ export async function registerJobs(services: Services) {
     if (confirmed) log.info({ confirmed }, 'overdue suspects confirmed');
   });
   await jobs.repeat('case.suspectSweep', {}, SUSPECT_SWEEP_EVERY_MS);
-  // Deadlines that passed while no node was running are caught at start.
+  jobs.register('webhook.deliver', async ({ deliveryId }) => {
+    await deliverWebhook(services, deliveryId);
+  });
+  jobs.register('webhook.sweep', async () => {
+    await sweepWebhookDeliveries(services);
+  });
+  await jobs.repeat('webhook.sweep', {}, WEBHOOK_SWEEP_EVERY_MS);
+  // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
+  await jobs.enqueue('webhook.sweep', {});
   await jobs.start();
 }

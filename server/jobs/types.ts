@@ -6,6 +6,10 @@ export interface JobMap {
   'case.suspectDeadline': { playerId: number };
   /** Confirms every overdue suspect: after a restart, and as a safety net for lost jobs. */
   'case.suspectSweep': Record<string, never>;
+  /** Sends one webhook delivery (retries reschedule it with backoff). */
+  'webhook.deliver': { deliveryId: number };
+  /** Sends every due delivery whose job was lost. */
+  'webhook.sweep': Record<string, never>;
 }
 export type JobName = keyof JobMap;
 export type JobHandler<K extends JobName> = (data: JobMap[K]) => Promise<void>;

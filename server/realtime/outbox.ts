@@ -37,6 +37,8 @@ export async function eventsAfter(db: DbOrTx, room: string, afterSeq: number, li
 export interface Recorder {
   tx: Tx;
   emit<K extends RoomEventName>(room: string, name: K, payload: RoomEventMap[K]): Promise<void>;
+  /** Work that must follow the commit (queueing jobs for rows written here); never runs on rollback. */
+  afterCommit(fn: () => Promise<unknown> | unknown): void;
 }
 
 /**
@@ -45,14 +47,18 @@ export interface Recorder {
  */
 export async function inTransaction<T>(db: Db, publish: (events: RoomEvent[]) => void, work: (r: Recorder) => Promise<T>): Promise<T> {
   const events: RoomEvent[] = [];
+  const after: Array<() => Promise<unknown> | unknown> = [];
   const result = await db.transaction(async (tx) =>
     work({
       tx,
       emit: async (room, name, payload) => {
         events.push(await recordEvent(tx, room, name, payload));
       },
+      afterCommit: (fn) => void after.push(fn),
     }),
   );
   if (events.length) publish(events);
+  // What these queue is also in the database: a failure here is caught up by a sweep, not lost.
+  for (const fn of after) await Promise.resolve().then(fn).catch(() => undefined);
   return result;
 }

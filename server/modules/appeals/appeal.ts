@@ -17,6 +17,7 @@ import { activityOf } from '@server/modules/timeline/activity';
 import { noticeNewAppeal, noticeStatusChange } from '@server/modules/notifications/case-notices';
 import { fileByLink } from '@server/modules/files/service';
 import { tallyOf } from '@server/modules/judgement/votes';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { latestAppeal, type AppealExtra } from './state';
 
 /** A MOSS appeal must link our own copy of a zip that holds `Logfile.log`. */
@@ -82,6 +83,8 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
     await emit(room, 'case.votes', await tallyOf(tx, updated!));
     await emit(roomOf.all, 'activity', { item: activityOf('banAppeal', entry!, user.row, record) });
     await noticeNewAppeal(r, services.i18n, updated!, input.appealType);
+    await queueWebhookEvent(r, services.jobs, 'banAppeal', { case: record, appeal: { id: entry!.id, appealType: input.appealType, byUserId: user.id, createTime: at.toISOString() } });
+    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: row.status, to: 9 });
     await noticeStatusChange(r, services.i18n, row, updated!, user.id);
     return { id: entry!.id, toPlayerId: row.id, status: updated!.status };
   });

@@ -14,6 +14,7 @@ import { uniqueViolation } from '@server/db/errors';
 import { hashPassword } from './passwords';
 import { resolvePlatformAccount } from './platform-check';
 import { createVerification, isExpired, originPending, takeVerification, usernamePending } from './verifications';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 
 /** Sign-up: checks everything, stores a pending registration and mails its code (reference §5). */
 export async function signup(services: Services, input: SignupBody['data'], ctx: { ip: string; acceptLanguage?: string }) {
@@ -59,7 +60,8 @@ export async function signupVerify(services: Services, code: string) {
 }
 
 async function signupVerifyOnce(services: Services, code: string) {
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services.db, services.publish, async (r) => {
+    const { tx, emit } = r;
     const row = await takeVerification(tx, 'register', code);
     if (!row) throw new AppError('signup.notFound');
     if (isExpired(row)) {
@@ -90,6 +92,7 @@ async function signupVerifyOnce(services: Services, code: string) {
       })
       .returning();
     await emit(roomOf.all, 'activity', { item: registrationActivity(user!) });
+    await queueWebhookEvent(r, services.jobs, 'register', { user: { id: user!.id, username: user!.username, createTime: user!.createTime.toISOString() } });
     return { expired: false as const, user: user! };
   });
 }

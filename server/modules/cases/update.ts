@@ -5,6 +5,7 @@ import { players } from '@server/db/schema';
 import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
 import { inTransaction } from '@server/realtime/outbox';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { findCase } from './queries';
 import { presentCase } from './presenter';
@@ -17,7 +18,8 @@ export async function refreshCase(services: Services, key: CaseKey, opts: { bloc
   if (!existing) throw new AppError('update.notFound', 'no such case');
   const account = await lookupAccount(services, { userId: existing.originUserId }, 'update.error');
   if (!account) throw new AppError('update.notFound', 'the platform account no longer exists');
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services.db, services.publish, async (r) => {
+    const { tx, emit } = r;
     const [row] = await tx.select().from(players).where(eq(players.id, existing.id)).for('update');
     const at = new Date();
     const { changes, renamed } = await applySighting(tx, row!, account, at);
@@ -30,6 +32,7 @@ export async function refreshCase(services: Services, key: CaseKey, opts: { bloc
       await emit(roomOf.case(row!.id), 'timeline.added', { entry: entry! });
     }
     await emit(roomOf.case(row!.id), 'case.updated', { case: record });
+    await queueWebhookEvent(r, services.jobs, 'playerUpdate', { case: record });
     return record;
   });
 }

@@ -17,6 +17,7 @@ import { assertNotDuplicate, assertNotSpam } from '@server/modules/timeline/spam
 import { activityOf } from '@server/modules/timeline/activity';
 import { noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
 import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appealExtraOf, hasLockedAppeal, latestAppeal } from '@server/modules/appeals/state';
 import { setAppealState } from '@server/modules/appeals/resolve';
 import { confirmingVotersOf, tallyOf } from './votes';
@@ -100,6 +101,9 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
     await emit(room, 'case.votes', await tallyOf(tx, updated!));
     await emit(roomOf.all, 'activity', { item: activityOf('judgement', entry!, user.row, record) });
     if (movesOpenCount(row.status, status)) await emitOpenCaseCount(r);
+    if (status !== row.status) {
+      await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: row.status, to: status, action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) });
+    }
     await noticeJudgement(r, services.i18n, updated!, input.action, user.id);
     if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, updated!, appeal, outcome, user.id);
     return { before: row, after: updated! };

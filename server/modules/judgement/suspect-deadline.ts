@@ -9,6 +9,7 @@ import { presentCase } from '@server/modules/cases/presenter';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { activityOf } from '@server/modules/timeline/activity';
 import { noticeJudgement } from '@server/modules/notifications/case-notices';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 
 /** Marks the automatic entry, so the client can say why in the reader's language. */
 export const SUSPECT_DEADLINE_REASON = 'suspectDeadline';
@@ -62,6 +63,7 @@ export async function confirmOverdueSuspect(services: Services, playerId: number
     await emit(room, 'case.updated', { case: record });
     await emit(roomOf.all, 'activity', { item: activityOf('judgement', entry!, null, record) });
     await noticeJudgement(r, services.i18n, updated!, 'kill', null);
+    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: 2, to: 1, auto: SUSPECT_DEADLINE_REASON });
     return true;
   });
 }

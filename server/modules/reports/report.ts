@@ -16,6 +16,7 @@ import { assertNotSpam, assertNotDuplicate } from '@server/modules/timeline/spam
 import { activityOf } from '@server/modules/timeline/activity';
 import { noticeReported, noticeStatusChange } from '@server/modules/notifications/case-notices';
 import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
+import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 
 type ReportFields = Omit<ReportInput, 'originName'>;
 
@@ -73,6 +74,8 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
     await emit(room, 'case.updated', { case: record });
     await emit(roomOf.all, 'activity', { item: activityOf('report', entry!, user.row, record) });
     if (created || movesOpenCount(row.status, status)) await emitOpenCaseCount(recorder);
+    await queueWebhookEvent(recorder, services.jobs, 'report', { case: record, report: { id: entry!.id, game: input.game, cheatMethods: input.cheatMethods, byUserId: user.id, createTime: entry!.createTime.toISOString() } });
+    if (created || status !== row.status) await queueWebhookEvent(recorder, services.jobs, 'stateChange', { case: record, from: created ? null : row.status, to: status });
     await noticeStatusChange(recorder, services.i18n, row, updated!, user.id);
     await noticeReported(recorder, services.i18n, updated!);
     return updated!;

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER } from '@shared/webhooks';
+import { webhookDeliveries, webhooks } from '@server/db/schema';
+import type { Services } from '@server/services';
+
+const TIMEOUT_MS = 10_000;
+/** A claimed delivery is hidden from other runners this long (longer than one attempt can take). */
+const LEASE_MS = 60_000;
+
+export const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+
+const PRIVATE = new net.BlockList();
+for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');
+for (const [net6, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE.addSubnet(net6, bits, 'ipv6');
+
+/** In production a webhook may not reach the site's own network (SSRF); tests and development deliver to loopback. */
+async function assertPublicTarget(services: Services, url: string) {
+  if (services.config.env !== 'production') return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await dns.lookup(host, { all: true });
+  for (const a of addresses) if (PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4')) throw new Error('the address is in a private network');
+}
+
+export type DeliveryOutcome = 'ok' | 'retry' | 'failed' | 'skipped';
+
+/**
+ * Sends one delivery: claimed with a lease so one runner sends it at a time, POSTed with an HMAC
+ * signature of the exact body, then marked ok, rescheduled with backoff, or given up.
+ */
+export async function deliverWebhook(services: Services, deliveryId: number): Promise<DeliveryOutcome> {
+  const { db } = services;
+  const now = new Date();
+  const [claimed] = await db
+    .update(webhookDeliveries)
+    .set({ nextTime: new Date(now.getTime() + LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextTime, now)))
+    .returning();
+  if (!claimed) return 'skipped';
+  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, claimed.webhookId));
+  if (!hook) return 'skipped';
+
+  const body = JSON.stringify({ id: claimed.id, event: claimed.event, createTime: claimed.createTime.toISOString(), attempt: claimed.attempts, data: claimed.payload });
+  let code: number | null = null;
+  let error: string | null = null;
+  try {
+    await assertPublicTarget(services, hook.url);
+    const res = await fetch(hook.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Tribunal-Webhook/1',
+        'x-tribunal-event': claimed.event,
+        'x-tribunal-delivery': String(claimed.id),
+        [WEBHOOK_SIGNATURE_HEADER]: signBody(hook.secret, body),
+      },
+      body,
+    });
+    code = res.status;
+    await res.body?.cancel();
+    if (code < 200 || code >= 300) error = `answered HTTP ${code}`;
+  } catch (e) {
+    error = e instanceof Error ? (e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message) : String(e);
+  }
+
+  const done = new Date();
+  const giveUp = !!error && claimed.attempts >= WEBHOOK_MAX_ATTEMPTS;
+  const retryIn = error && !giveUp ? WEBHOOK_RETRY_DELAYS_MS[claimed.attempts - 1]! : null;
+  const status = !error ? 'ok' : giveUp ? 'failed' : 'pending';
+  await db
+    .update(webhookDeliveries)
+    .set({ status, lastCode: code, lastError: error, deliveredTime: error ? null : done, nextTime: retryIn ? new Date(done.getTime() + retryIn) : done })
+    .where(eq(webhookDeliveries.id, claimed.id));
+  await db.update(webhooks).set({ lastDeliveryTime: done, lastStatus: error ? 'failed' : 'ok', lastCode: code, lastError: error }).where(eq(webhooks.id, hook.id));
+  if (retryIn) await services.jobs.enqueue('webhook.deliver', { deliveryId: claimed.id }, { delayMs: retryIn, jobId: `${claimed.id}-${claimed.attempts}` });
+  return !error ? 'ok' : giveUp ? 'failed' : 'retry';
+}
+
+/** Sends every delivery that is due (lost jobs, restarts); returns how many were tried. */
+export async function sweepWebhookDeliveries(services: Services): Promise<number> {
+  const due = await services.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextTime, new Date())))
+    .orderBy(asc(webhookDeliveries.nextTime))
+    .limit(100);
+  let tried = 0;
+  for (const d of due) if ((await deliverWebhook(services, d.id)) !== 'skipped') tried++;
+  return tried;
+}

@@ -1,0 +1,26 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { WebhookEvent } from '@shared/webhooks';
+import { webhookDeliveries, webhooks } from '@server/db/schema';
+import type { Recorder } from '@server/realtime/outbox';
+import type { JobRunner } from '@server/jobs/types';
+
+/**
+ * Writes one delivery per subscribed webhook inside the change's transaction (so an event is
+ * never sent for a change that rolled back, nor lost for one that committed) and queues the
+ * sends after commit; the sweep picks up any queueing that did not happen.
+ */
+export async function queueWebhookEvent(r: Recorder, jobs: JobRunner, event: WebhookEvent, data: Record<string, unknown>) {
+  const hooks = await r.tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
+  if (!hooks.length) return;
+  const at = new Date();
+  const rows = await r.tx
+    .insert(webhookDeliveries)
+    .values(hooks.map((h) => ({ webhookId: h.id, event, payload: data, nextTime: at, createTime: at })))
+    .returning({ id: webhookDeliveries.id });
+  r.afterCommit(async () => {
+    for (const d of rows) await jobs.enqueue('webhook.deliver', { deliveryId: d.id }, { jobId: `${d.id}-0` });
+  });
+}

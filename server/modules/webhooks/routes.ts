@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { addWebhookBody, deliveriesQuery, webhookIdBody } from '@shared/schemas/webhooks';
+import { WEBHOOK_EVENTS } from '@shared/webhooks';
+import { webhookDeliveries } from '@server/db/schema';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { addWebhook, assertMayUseWebhooks, deleteWebhook, deliveriesOf, listWebhooks, ownWebhook, pingWebhook, presentDelivery, presentWebhook } from './service';
+import { deliverWebhook } from './deliver';
+
+const TAG = 'Webhooks';
+const EVENTS = WEBHOOK_EVENTS.join(', ');
+
+export const webhookRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/user/webhooks',
+    tag: TAG,
+    summary: 'Your webhooks (bot, dev and root accounts), each with the result of its last delivery. Secrets are never returned.',
+    area: 'webhooks',
+    auth: 'required',
+    success: { code: 'webhooks.ok' },
+    errors: ['user.permissionDenied'],
+    handler: async ({ user, services }) => {
+      assertMayUseWebhooks(user);
+      return ok('webhooks.ok', (await listWebhooks(services, user.id)).map(presentWebhook));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/webhooks/add',
+    tag: TAG,
+    summary: `Subscribe a URL to events (${EVENTS}); at most 5 per account. Each delivery is a JSON POST {id, event, createTime, attempt, data} signed with x-tribunal-signature: sha256=<HMAC-SHA256 of the raw body with your secret>, retried with backoff until a 2xx.`,
+    area: 'webhooks',
+    auth: 'required',
+    body: addWebhookBody,
+    success: { code: 'webhooks.success', status: 201 },
+    errors: ['webhook.exceedMax', 'user.permissionDenied'],
+    handler: async ({ user, body, services }) => {
+      assertMayUseWebhooks(user);
+      return ok('webhooks.success', presentWebhook(await addWebhook(services, user, body.data)));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/webhooks/delete',
+    tag: TAG,
+    summary: 'Remove one of your webhooks (and its delivery history).',
+    area: 'webhooks',
+    auth: 'required',
+    body: webhookIdBody,
+    success: { code: 'webhooks.success' },
+    errors: ['webhook.notFound', 'user.permissionDenied'],
+    handler: async ({ user, body, services }) => {
+      assertMayUseWebhooks(user);
+      await deleteWebhook(services, user, body.data.id);
+      return ok('webhooks.success', { id: body.data.id });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/webhooks/ping',
+    tag: TAG,
+    summary: 'Send a `ping` event to one of your webhooks now and answer with the delivery’s result.',
+    area: 'webhooks',
+    auth: 'required',
+    body: webhookIdBody,
+    success: { code: 'webhooks.success' },
+    errors: ['webhook.notFound', 'user.permissionDenied'],
+    handler: async ({ user, body, services }) => {
+      assertMayUseWebhooks(user);
+      const hook = await ownWebhook(services, user, body.data.id);
+      const id = await pingWebhook(services, hook);
+      await deliverWebhook(services, id);
+      const [row] = await services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+      return ok('webhooks.success', presentDelivery(row!));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/webhooks/deliveries',
+    tag: TAG,
+    summary: 'The deliveries of one of your webhooks, newest first: status (pending, ok, failed), attempts, last HTTP code or error.',
+    area: 'webhooks',
+    auth: 'required',
+    query: deliveriesQuery,
+    success: { code: 'webhooks.ok' },
+    errors: ['webhook.notFound', 'user.permissionDenied'],
+    handler: async ({ user, query, services }) => {
+      assertMayUseWebhooks(user);
+      await ownWebhook(services, user, query.id);
+      const { rows, total } = await deliveriesOf(services, query.id, query.skip, query.limit);
+      return ok('webhooks.ok', rows.map(presentDelivery), { total });
+    },
+  }),
+];
