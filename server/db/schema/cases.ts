@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { TimelineSubject } from '../../../shared/timeline';
+import { GAMES, type Game } from '../../../shared/games';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * The cases of one game, as the partial indexes of its lists state it; a list query must spell the
+ * same condition (a constant, not a parameter) for PostgreSQL to read the list from them.
+ */
+export const inGameSql = (game: Game) => sql.raw(`"players"."valid" and "players"."games" @> '["${game}"]'::jsonb`);
 
 /** A case: one platform account reported for cheating, keyed by its platform user id. */
 export const players = pgTable(
@@ -36,11 +43,20 @@ export const players = pgTable(
     index('players_views_idx').on(t.viewNum.desc(), t.id.desc()),
     index('players_comments_idx').on(t.commentsNum.desc(), t.id.desc()),
     index('players_games_idx').using('gin', t.games),
+    // Lists of one game by report or update time read their pages from these (a rare game would
+    // otherwise be looked for through every case).
+    ...GAMES.flatMap((g) => [
+      index(`players_${g}_create_idx`).on(t.createTime.desc(), t.id.desc()).where(inGameSql(g)),
+      index(`players_${g}_update_idx`).on(t.updateTime.desc(), t.id.desc()).where(inGameSql(g)),
+    ]),
     // The 7-day suspect sweep reads only the cases in status 2, oldest first.
     index('players_suspect_deadline_idx').on(t.statusTime).where(sql`${t.status} = 2`),
   ],
 );
 export type PlayerRow = typeof players.$inferSelect;
+
+/** `name_key` as one word for the trigram index and its searches (see `name_history_word_trgm`). */
+export const NAME_WORD_SQL = sql.raw(`translate("name_history"."name_key", '_', '0')`);
 
 /** Every name a case's account was seen with; `nameKey` folds case and look-alike characters for search. */
 export const nameHistory = pgTable(
@@ -55,7 +71,9 @@ export const nameHistory = pgTable(
   },
   (t) => [
     uniqueIndex('name_history_player_name_uq').on(t.playerId, t.originName),
-    index('name_history_key_trgm').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    // Trigrams of the key read as one word: `_` (separators) becomes `0`, which keys never hold
+    // (digits fold to letters), so trigrams also span separators (`r0a` in `sniper_a...`).
+    index('name_history_word_trgm').using('gin', sql`translate(${t.nameKey}, '_', '0') gin_trgm_ops`),
   ],
 );
 
@@ -90,10 +108,11 @@ export const timeline = pgTable(
     createTime: ts('create_time').notNull().defaultNow(),
   },
   (t) => [
-    index('timeline_player_idx').on(t.playerId, t.id),
+    // Type and visibility in the key too: counts and positions of a case's listings are read from the index alone.
+    index('timeline_player_idx').on(t.playerId, t.id, t.type, t.valid),
     index('timeline_player_type_idx').on(t.playerId, t.type, t.id),
     index('timeline_user_type_idx').on(t.byUserId, t.type, t.createTime.desc()),
-    index('timeline_type_time_idx').on(t.type, t.createTime.desc()),
+    index('timeline_type_time_idx').on(t.type, t.createTime.desc(), t.id.desc()),
     index('timeline_time_idx').on(t.createTime.desc()),
     index('timeline_content_trgm').using('gin', sql`lower(${t.content}) gin_trgm_ops`),
   ],
