@@ -35,6 +35,8 @@ const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPa
 const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage');
 const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPage'), 'MyReportsPage');
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
+const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
+const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -69,6 +71,7 @@ const pages: RouteObject[] = [
     screen('changeName', 'changeName', ChangeNamePage),
     screen('reports', 'profileReports', MyReportsPage),
     screen('subscribes', 'profileSubscribes', SubscribesPage),
+    screen('chat', 'profileChat', ChatPage),
   ]),
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
@@ -79,6 +82,7 @@ const pages: RouteObject[] = [
   screen('/search', 'search', SearchPage),
   screen('/search/:content', 'search', SearchPage),
   screen('/space/:uId', 'space', SpacePage),
+  screen('/admin/messages', 'adminMessages', AdminMessagesPage, 'admin'),
   screen('/sitestats', 'siteStats', SiteStatsPage),
   screen('/empty', 'notFound', NotFoundPage),
 ];

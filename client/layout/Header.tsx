@@ -6,6 +6,7 @@ import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { useViewer } from '@client/state/session';
 import { HeaderSearch } from './HeaderSearch';
+import { InboxLink } from './InboxLink';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
 import { UserMenu } from './UserMenu';
@@ -50,7 +51,10 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
         <div className={styles.actions}>
           <HeaderSearch />
           {viewer.signedIn ? (
-            <UserMenu entries={userEntries} />
+            <>
+              <InboxLink />
+              <UserMenu entries={userEntries} />
+            </>
           ) : (
             <>
               <ButtonLink to={signinLink} variant="ghost" className={styles.wideOnly}>

@@ -1,7 +1,10 @@
 import { subscribe } from 'valtio';
+import { isAdmin } from '@shared/privileges';
 import { roomOf, type RoomEvent } from '@shared/socket';
-import { refreshMe, session } from '@client/state/session';
+import { changesInbox, refreshInbox, resetInbox } from '@client/state/inbox';
+import { refreshMe, session, viewerOf } from '@client/state/session';
 import { realtime } from './RealtimeClient';
+import { showBroadcast, showMessage } from './showMessage';
 import { showNotification } from './showNotification';
 
 /** True when a `session.revoked` event covers the token this tab holds (issued at `signWhen`). */
@@ -9,29 +12,73 @@ export function revokesToken(event: RoomEvent, signWhen: number | undefined) {
   return event.name === 'session.revoked' && signWhen !== undefined && signWhen <= Date.parse(event.payload.at);
 }
 
+type SessionListener = (event: RoomEvent) => void;
+const listeners = new Set<SessionListener>();
+
+/**
+ * Hears the signed-in user's live events while the returned function is not called: their own
+ * room (messages, read states, notifications) and the broadcasts meant for them.
+ */
+export function onSessionEvent(listener: SessionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function dispatch(event: RoomEvent) {
+  if (changesInbox(event)) refreshInbox();
+  for (const listener of listeners) listener(event);
+}
+
 /**
  * Keeps the realtime connection in step with the session: it carries the current token and
- * listens to the user's own room while signed in.
+ * listens to the user's own room while signed in, and to the rooms broadcasts come through
+ * (`all`, and `staff` for staff).
  */
 export function startSessionRealtime(onRevoked: () => void) {
   let joinedUser: number | null = null;
   let leave: (() => void) | null = null;
+  let joinedStaff = false;
+  let leaveStaff: (() => void) | null = null;
+
+  const onBroadcast = (event: RoomEvent) => {
+    if (event.name !== 'message.new') return;
+    showBroadcast(event.payload.message, viewerOf(session).privileges, session.userinfo?.userId ?? null);
+    dispatch(event);
+  };
 
   const sync = () => {
     realtime.setToken(session.token);
     const userId = session.token ? (session.userinfo?.userId ?? null) : null;
+    const staff = userId !== null && isAdmin(viewerOf(session).privileges);
+    if (staff !== joinedStaff || userId !== joinedUser) {
+      leaveStaff?.();
+      leaveStaff = null;
+      joinedStaff = staff;
+      if (staff) leaveStaff = realtime.join(roomOf.staff, { onEvent: onBroadcast });
+    }
     if (userId === joinedUser) return;
     leave?.();
     leave = null;
     joinedUser = userId;
+    resetInbox(userId);
     if (userId === null) return;
-    leave = realtime.join(roomOf.user(userId), {
+    const leaveUser = realtime.join(roomOf.user(userId), {
       onEvent: (event) => {
-        if (revokesToken(event, session.userinfo?.signWhen)) onRevoked();
-        else if (event.name === 'user.updated') void refreshMe().catch(() => undefined);
+        if (revokesToken(event, session.userinfo?.signWhen)) return onRevoked();
+        if (event.name === 'user.updated') void refreshMe().catch(() => undefined);
         else if (event.name === 'notification') showNotification(event.payload);
+        else if (event.name === 'message.new') showMessage(event.payload.message, userId);
+        dispatch(event);
       },
+      // Counts are read once the room is joined: later changes arrive as events.
+      onJoin: () => refreshInbox(0),
+      onRefetch: () => refreshInbox(0),
     });
+    const leaveAll = realtime.join(roomOf.all, { onEvent: onBroadcast });
+    leave = () => {
+      leaveUser();
+      leaveAll();
+    };
   };
 
   realtime.onAuthRefused = onRevoked;

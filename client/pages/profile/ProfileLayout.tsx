@@ -1,22 +1,27 @@
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Avatar } from '@client/components/Avatar';
 import { Icon, type IconName } from '@client/components/Icon';
+import { inbox } from '@client/state/inbox';
 import { useViewer } from '@client/state/session';
 import styles from './ProfileLayout.module.css';
 
-const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName }> = [
+/** `label` is a full translation key; by default `profile.section.<key>`. */
+const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label?: string }> = [
   { path: 'information', key: 'information', icon: 'user' },
   { path: 'appearance', key: 'appearance', icon: 'palette' },
   { path: 'changeName', key: 'changeName', icon: 'edit' },
   { path: 'reports', key: 'reports', icon: 'flag' },
   { path: 'subscribes', key: 'subscribes', icon: 'bookmark' },
+  { path: 'chat', key: 'chat', icon: 'message', label: 'messages.section' },
 ];
 
 /** The profile area: who is signed in, the section list, and the open section. */
 export function ProfileLayout() {
   const { t } = useTranslation();
   const { userinfo } = useViewer();
+  const { unread } = useSnapshot(inbox);
   return (
     <div className="container">
       <div className={styles.layout}>
@@ -36,7 +41,12 @@ export function ProfileLayout() {
                 <li key={section.path}>
                   <NavLink to={section.path} className={styles.link}>
                     <Icon name={section.icon} size={16} />
-                    {t(`profile.section.${section.key}`)}
+                    {t(section.label ?? `profile.section.${section.key}`)}
+                    {section.key === 'chat' && unread > 0 && (
+                      <span className={styles.count} aria-label={t('messages.badge.unread', { count: unread })}>
+                        {unread > 99 ? '99+' : unread}
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

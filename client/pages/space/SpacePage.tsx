@@ -4,10 +4,12 @@ import { hasAdminLevel } from '@shared/privileges';
 import { ApiError } from '@client/api/ApiError';
 import { useDescribeError } from '@client/api/describeError';
 import { getUserInfo } from '@client/api/users';
+import { signinPath } from '@client/app/guards';
 import { usePageTitleValues } from '@client/app/pageTitle';
 import { Avatar } from '@client/components/Avatar';
-import { Button } from '@client/components/Button';
+import { Button, ButtonLink } from '@client/components/Button';
 import { DateTime } from '@client/components/DateTime';
+import { Icon } from '@client/components/Icon';
 import { EmptyState } from '@client/components/EmptyState';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { Skeleton } from '@client/components/Skeleton';
@@ -82,6 +84,14 @@ export function SpacePage() {
               {user.origin?.originName && (
                 <p className={styles.muted}>
                   {t('space.gameAccount')} <strong>{user.origin.originName}</strong>
+                </p>
+              )}
+              {user.attr.allowDM && user.id !== userinfo?.userId && (
+                <p>
+                  <ButtonLink to={signedIn ? `/profile/chat?with=${user.id}` : signinPath({ backurl: `/profile/chat?with=${user.id}` })} size="sm">
+                    <Icon name="message" size={14} />
+                    {t('messages.sendTo', { name: user.username })}
+                  </ButtonLink>
                 </p>
               )}
             </div>
