@@ -77,7 +77,8 @@ const reply = (url: string, token: string, toPlayerId: number) =>
 
 const seqs = (events: RoomEvent[]) => events.map((e) => e.seq);
 
-describe('more than one node', () => {
+// Each test may start server processes, slow on a loaded machine.
+describe('more than one node', { timeout: 120_000 }, () => {
   it('a client on node A receives what a write on node B causes', async () => {
     const a = await node();
     const b = twoNodes ? await node() : a;
