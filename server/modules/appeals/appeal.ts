@@ -19,6 +19,7 @@ import { fileByLink } from '@server/modules/files/service';
 import { tallyOf } from '@server/modules/judgement/votes';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { latestAppeal, type AppealExtra } from './state';
+import { caseSnapshot } from '@server/modules/timeline/snapshot';
 
 /** A MOSS appeal must link our own copy of a zip that holds `Logfile.log`. */
 async function assertMossArchive(services: Services, user: AuthedUser, link: string | undefined, highStaff: boolean) {
@@ -58,10 +59,7 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
       .insert(timeline)
       .values({
         type: 'banAppeal',
-        playerId: row.id,
-        toOriginUserId: row.originUserId,
-        toOriginPersonaId: row.originPersonaId,
-        toOriginName: row.originName,
+        ...caseSnapshot(row),
         byUserId: user.id,
         content,
         extra: extra as unknown as Record<string, unknown>,

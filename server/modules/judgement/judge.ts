@@ -22,6 +22,7 @@ import { appealExtraOf, hasLockedAppeal, latestAppeal } from '@server/modules/ap
 import { setAppealState } from '@server/modules/appeals/resolve';
 import { confirmingVotersOf, tallyOf } from './votes';
 import { scheduleSuspectDeadline } from './suspect-deadline';
+import { caseSnapshot } from '@server/modules/timeline/snapshot';
 
 interface Verdict {
   status: number;
@@ -66,10 +67,7 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
       .insert(timeline)
       .values({
         type: 'judgement',
-        playerId: row.id,
-        toOriginUserId: row.originUserId,
-        toOriginPersonaId: row.originPersonaId,
-        toOriginName: row.originName,
+        ...caseSnapshot(row),
         byUserId: user.id,
         content,
         judgeAction: input.action,

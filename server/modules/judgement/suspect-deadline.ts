@@ -10,6 +10,7 @@ import { presentEntries } from '@server/modules/timeline/queries';
 import { activityOf } from '@server/modules/timeline/activity';
 import { noticeJudgement } from '@server/modules/notifications/case-notices';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
+import { caseSnapshot } from '@server/modules/timeline/snapshot';
 
 /** Marks the automatic entry, so the client can say why in the reader's language. */
 export const SUSPECT_DEADLINE_REASON = 'suspectDeadline';
@@ -39,10 +40,7 @@ export async function confirmOverdueSuspect(services: Services, playerId: number
       .insert(timeline)
       .values({
         type: 'judgement',
-        playerId: row.id,
-        toOriginUserId: row.originUserId,
-        toOriginPersonaId: row.originPersonaId,
-        toOriginName: row.originName,
+        ...caseSnapshot(row),
         byUserId: null,
         content: `<p>${AUTO_TEXT}</p>`,
         judgeAction: 'kill',

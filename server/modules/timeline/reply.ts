@@ -12,6 +12,7 @@ import { plainText } from '@shared/spam';
 import { assertNotDuplicate, assertNotSpam } from './spam';
 import { presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
+import { caseSnapshot } from './snapshot';
 
 /** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
@@ -34,10 +35,7 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
       .insert(timeline)
       .values({
         type: 'reply',
-        playerId: row.id,
-        toOriginUserId: row.originUserId,
-        toOriginPersonaId: row.originPersonaId,
-        toOriginName: row.originName,
+        ...caseSnapshot(row),
         byUserId: user.id,
         content,
         quoteId: input.toCommentId ?? null,
