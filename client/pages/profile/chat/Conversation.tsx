@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
 import type { RoomEvent } from '@shared/socket';
 import type { MessageItem } from '@shared/types/messages';
+import { ApiError } from '@client/api/ApiError';
 import { deleteMessage, getConversation, markMessages, sendMessage, type ConversationPage, type MarkTarget } from '@client/api/messages';
 import { Avatar } from '@client/components/Avatar';
 import { Button, ButtonLink } from '@client/components/Button';
@@ -200,7 +201,9 @@ export function Conversation({ me, withUserId, backTo }: ConversationProps) {
       setThread((list) => addMessages(list, [sent]));
       setText('');
     } catch (error) {
-      setSendError(describe(error));
+      // They closed their inbox meanwhile: say so where the reply box was.
+      if (error instanceof ApiError && error.code === 'message.blocked') setOther((o) => (o ? { ...o, allowDM: false } : o));
+      else setSendError(describe(error));
     } finally {
       setSending(false);
     }
