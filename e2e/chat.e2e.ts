@@ -87,6 +87,37 @@ describe('live chat', () => {
     await screenshot(b, 'chat-bob');
   });
 
+  it('pushes an announcement from the staff form to members live, as a toast, and keeps it in their announcements', async () => {
+    const sup = await app.factories.createUser({ privileges: ['super'] });
+    const member = await app.factories.createUser();
+    const staffPage = await (await aliceBrowser.createBrowserContext()).newPage();
+    await staffPage.setViewport({ width: 1280, height: 900 });
+    await signInThroughPage(staffPage, app, sup, watchCaptchas(staffPage));
+    const memberPage = await (await bobBrowser.createBrowserContext()).newPage();
+    await memberPage.setViewport({ width: 390, height: 844 });
+    await signInThroughPage(memberPage, app, member, watchCaptchas(memberPage));
+    await memberPage.goto(`${app.url}/player`);
+    await memberPage.waitForSelector('header a[data-unread="0"]');
+    await markDocument(memberPage);
+
+    await staffPage.goto(`${app.url}/admin/messages`);
+    await staffPage.locator('::-p-aria([name="Kind"])').wait();
+    await staffPage.select('select', 'toNormals');
+    const text = 'Servers restart at 22:00 UTC tonight.';
+    await staffPage.locator('::-p-aria([name="Message"][role="textbox"])').fill(text);
+    const posted = staffPage.waitForResponse((r) => r.url().endsWith('/api/message') && r.request().method() === 'POST');
+    await click(staffPage, 'Send');
+    expect((await posted).status()).toBe(201);
+    await seeText(staffPage, 'Message sent.');
+
+    await seeText(memberPage, `Announcement: ${text}`, 5_000);
+    expect(await untouched(memberPage)).toBe(true);
+    await click(memberPage, 'See the announcements', 'link');
+    await seeText(memberPage, 'To members');
+    await seeText(memberPage, text);
+    await screenshot(memberPage, 'chat-announcement');
+  });
+
   it('tells the sender clearly when the other member does not accept messages', async () => {
     const carol = await app.factories.createUser();
     const dave = await app.factories.createUser({ attr: { allowDM: false } });
