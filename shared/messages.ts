@@ -30,5 +30,8 @@ export const sendableTypesFor = (roles: readonly string[]) => SENDABLE_MESSAGE_T
 /** Broadcasts a user reads in the `announce` box: everyone `toAll`, staff `toAdmins`, everyone else `toNormals`. */
 export const announceTypesFor = (roles: readonly string[]): BroadcastType[] => (isAdmin(roles) ? ['toAll', 'toAdmins'] : ['toAll', 'toNormals']);
 
+/** What the `announce` box lists: the broadcasts for the role, and for staff the open appeals' notices (reference §6). */
+export const announceBoxTypesFor = (roles: readonly string[]): string[] => [...announceTypesFor(roles), ...(isAdmin(roles) ? ['banAppeal'] : [])];
+
 /** Whether a live broadcast is meant for this account (the `all` room carries `toNormals` too, see messages/realtime.ts). */
 export const broadcastReaches = (type: BroadcastType, roles: readonly string[]) => announceTypesFor(roles).includes(type);

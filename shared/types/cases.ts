@@ -59,6 +59,8 @@ export interface TimelineEntry {
   viewedAdmins?: number[];
   /** Entries the system wrote, and why (`suspectDeadline`): the client explains them in the reader's language. */
   auto?: string;
+  /** Judgements that ended an appeal: whether it was accepted or failed. */
+  appealOutcome?: 'accept' | 'fail';
   beforeUsername?: string;
   nextUsername?: string;
   quote?: QuotedEntry;

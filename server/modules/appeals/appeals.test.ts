@@ -100,6 +100,7 @@ describe('POST /api/player/banAppeal', () => {
     const lock = await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: filed.body.data.id, status: 'lock' } });
     expectOk(lock, 'viewBanAppeal.success');
     expect(lock.body.data).toMatchObject({ appealStatus: 'lock', viewedAdmins: [adminA.user.id] });
+    expect((await caseRow(other.dbId)).appealStatus).toBe('lock');
     expectError(await judge(superToken, other.dbId, 'innocent'), 403, 'judgement.appealLock');
     expectError(await appeal(superToken, other.dbId), 403, 'banAppeal.locked');
     expectOk(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminB.token).send({ data: { id: filed.body.data.id, status: 'open' } }), 'viewBanAppeal.success');
@@ -124,7 +125,7 @@ describe('MOSS archives', () => {
     const { token, dbId } = await accusedWithCase(2);
     const up = await upload(token, makeZip([{ name: 'moss/Logfile.log', content: 'MOSS log\n' }, { name: 'moss/screens/1.txt', content: 'x' }]));
     expectOk(up, 'upload.success', 201);
-    expect(up.body.data).toMatchObject({ mimeType: 'application/zip', name: expect.stringMatching(/\.zip$/) });
+    expect(up.body.data).toMatchObject({ mimeType: 'application/zip', name: expect.stringMatching(/\.zip$/), hasMossLog: true });
     const link = `${app.url}${up.body.data.downloadURL}`;
     expectOk(await appeal(token, dbId, { appealType: 'moss', extendedLinks: { mossDownloadUrl: link } }), 'banAppeal.success', 201);
     const visitorView = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
@@ -147,6 +148,7 @@ describe('MOSS archives', () => {
     expectError(await appeal(token, dbId, { appealType: 'moss' }), 400, 'banAppeal.bad');
     const noLog = await upload(token, makeZip([{ name: 'readme.txt', content: 'hello' }]));
     expectOk(noLog, 'upload.success', 201);
+    expect(noLog.body.data.hasMossLog).toBe(false);
     const res = await appeal(token, dbId, { appealType: 'moss', extendedLinks: { mossDownloadUrl: `${app.url}${noLog.body.data.downloadURL}` } });
     expectError(res, 400, 'banAppeal.bad');
     expect(res.body.message).toMatch(/not a valid zip archive/);
@@ -204,6 +206,8 @@ describe('resolving appeals', () => {
     const updated = nextEvent(caseRoom, (e) => e.name === 'timeline.updated');
     expectOk(await judge(adminA.token, dbId, 'farm'), 'judgement.success');
     expect(await caseRow(dbId)).toMatchObject({ status: 8, appealStatus: 'accept' });
+    const verdicts = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=judgement&order=desc&limit=1`);
+    expect(verdicts.body.data.result[0]).toMatchObject({ judgeAction: 'farm', appealOutcome: 'accept' });
     expect((await updated).payload).toMatchObject({ entry: { id: filed.body.data.id, appealStatus: 'accept' } });
     await told;
     expectError(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 400, 'banAppeal.noNeed');
@@ -235,6 +239,9 @@ describe('resolving appeals', () => {
     const id = filed.body.data.id as number;
     const notices = () => app.services.db.select().from(messages).where(and(eq(messages.type, 'banAppeal'), eq(messages.playerId, dbId), isNull(messages.toUserId)));
     expect(await notices()).toHaveLength(1);
+    const announce = async (t: string) => (await app.request.get('/api/message?box=announce').set('x-access-token', t)).body.data.messages.filter((m: { playerId: number }) => m.playerId === dbId);
+    expect(await announce(adminA.token)).toEqual([expect.objectContaining({ type: 'banAppeal' })]);
+    expect(await announce(token)).toEqual([]);
     const view = (t: string, data: Record<string, unknown> = {}) => app.request.post('/api/player/viewBanAppeal').set('x-access-token', t).send({ data: { id, ...data } });
     expectOk(await view(adminA.token), 'viewBanAppeal.success');
     expectOk(await view(adminA.token), 'viewBanAppeal.success');
@@ -242,6 +249,7 @@ describe('resolving appeals', () => {
     const second = await view(adminB.token);
     expect(second.body.data.viewedAdmins).toEqual([adminA.user.id, adminB.user.id]);
     expect(await notices()).toHaveLength(0);
+    expect(await announce(adminA.token)).toEqual([]);
     expectError(await view(token), 403, 'user.permissionDenied');
     expectError(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: 99_999_999 } }), 404, 'banAppeal.notFound');
     expectInvalid(await view(adminA.token, { status: 'burn' }), 'viewBanAppeal.bad', 'data.status');

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { PERSONS_TO_REVIEW } from '@shared/judgement';
-import { timeline } from '@server/db/schema';
+import { roomOf } from '@shared/socket';
+import { players, timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { inTransaction } from '@server/realtime/outbox';
 import { clearAppealNotice } from '@server/modules/notifications/case-notices';
 import { caseById } from '@server/modules/cases/queries';
+import { presentCase } from '@server/modules/cases/presenter';
 import { judgeCase } from '@server/modules/judgement/judge';
 import { setAppealState } from './resolve';
 import { latestAppeal } from './state';
@@ -20,8 +22,13 @@ const MAX_VIEWERS = 10;
  */
 export async function viewAppeal(services: Services, user: AuthedUser, id: number, status?: 'open' | 'lock') {
   return inTransaction(services.db, services.publish, async (r) => {
-    const [appeal] = await r.tx.select().from(timeline).where(and(eq(timeline.id, id), eq(timeline.type, 'banAppeal'))).for('update');
-    if (!appeal) throw new AppError('banAppeal.notFound', 'no such appeal');
+    const find = () => r.tx.select().from(timeline).where(and(eq(timeline.id, id), eq(timeline.type, 'banAppeal')));
+    const [seen] = await find();
+    if (!seen) throw new AppError('banAppeal.notFound', 'no such appeal');
+    // The case first, then the appeal: the order judgements take, so the two never deadlock.
+    const c = await caseById(r.tx, seen.playerId, { forUpdate: true });
+    const [appeal] = await find().for('update');
+    if (!appeal || !c) throw new AppError('banAppeal.notFound', 'no such appeal');
     const viewers = appeal.viewedAdmins ?? [];
     const viewedAdmins = viewers.includes(user.id) ? viewers : [...viewers, user.id].slice(-MAX_VIEWERS);
     let state = appeal.appealStatus ?? 'unprocessed';
@@ -29,6 +36,11 @@ export async function viewAppeal(services: Services, user: AuthedUser, id: numbe
     if (status === 'open' && state === 'lock') state = 'unprocessed';
     if (viewedAdmins === viewers && state === appeal.appealStatus) return appeal;
     const row = await setAppealState(r, appeal, state as 'unprocessed' | 'lock', { viewedAdmins });
+    if (state !== appeal.appealStatus) {
+      // The case carries the lock too, so its page can say judging is frozen.
+      const [updated] = await r.tx.update(players).set({ appealStatus: state }).where(eq(players.id, c.id)).returning();
+      await r.emit(roomOf.case(c.id), 'case.updated', { case: presentCase(updated!) });
+    }
     if (viewedAdmins.length >= PERSONS_TO_REVIEW) await clearAppealNotice(r, appeal.playerId);
     return row;
   });

@@ -28,7 +28,7 @@ export const fileRoutes: AnyRoute[] = [
       if (!isStaff(user.privileges) && !user.privileges.includes('bot')) await consumeUserLimit(services, 'uploads', user.id);
       const bytes = await readRawBody(req, Math.max(LIMITS.uploadZipBytes, LIMITS.uploadImageBytes));
       const row = await saveUpload(services, user, bytes);
-      return ok('upload.success', { name: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name) });
+      return ok('upload.success', { name: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), ...(row.mimeType === 'application/zip' ? { hasMossLog: !!row.details.hasMossLog } : {}) });
     },
   }),
   defineRoute({

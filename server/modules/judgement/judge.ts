@@ -91,7 +91,8 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
       .where(eq(players.id, row.id))
       .returning();
     const room = roomOf.case(row.id);
-    const [presented] = await presentEntries(tx, [entry!]);
+    const stored = outcome ? (await tx.update(timeline).set({ extra: { appealOutcome: outcome } }).where(eq(timeline.id, entry!.id)).returning())[0]! : entry!;
+    const [presented] = await presentEntries(tx, [stored]);
     await emit(room, 'timeline.added', { entry: presented! });
     if (appeal && outcome) await setAppealState(r, appeal, outcome);
     const record = presentCase(updated!);

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { announceTypesFor } from '@shared/messages';
+import { announceBoxTypesFor } from '@shared/messages';
 import type { MessagesQuery } from '@shared/schemas/messages';
 import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
-import { messages } from '@server/db/schema';
+import { messages, type MessageType } from '@server/db/schema';
 import type { Db } from '@server/db/client';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
@@ -17,7 +17,7 @@ function boxFilter(user: AuthedUser, box: MessagesQuery['box']): SQL {
   if (box === 'in') return eq(messages.toUserId, user.id);
   if (box === 'out') return eq(messages.byUserId, user.id);
   if (box === 'system') return and(eq(messages.toUserId, user.id), isNull(messages.byUserId))!;
-  return and(isNull(messages.toUserId), inArray(messages.type, announceTypesFor(user.privileges)))!;
+  return and(isNull(messages.toUserId), inArray(messages.type, announceBoxTypesFor(user.privileges) as MessageType[]))!;
 }
 
 /** A page of a box, newest first, with its exact size. */

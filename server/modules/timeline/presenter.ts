@@ -58,6 +58,7 @@ export function presentEntry(row: TimelineRow, author: Author | null, quote: Quo
   if (row.appealStatus) entry.appealStatus = row.appealStatus;
   if (row.type === 'banAppeal') entry.viewedAdmins = row.viewedAdmins ?? [];
   if (typeof extra.auto === 'string') entry.auto = extra.auto;
+  if (extra.appealOutcome === 'accept' || extra.appealOutcome === 'fail') entry.appealOutcome = extra.appealOutcome;
   if (row.type === 'historyUsername') {
     entry.beforeUsername = String(extra.beforeUsername ?? '');
     entry.nextUsername = String(extra.nextUsername ?? '');
