@@ -8,6 +8,7 @@ import { configureApi } from './api/client';
 import { signinPath } from './app/guards';
 import { initialLanguage } from './i18n/language';
 import { setupI18n } from './i18n/setup';
+import { startOpenCases } from './realtime/openCasesRealtime';
 import { startSessionRealtime } from './realtime/sessionRealtime';
 import { createRouter } from './routes';
 import { preferences, watchPreferences } from './state/preferences';
@@ -32,6 +33,7 @@ async function start() {
   };
   configureApi({ token: () => session.token, onSessionEnd: expireSession });
   startSessionRealtime(() => expireSession('user.tokenExpired'));
+  startOpenCases((to) => void router.navigate(to));
   if (session.token) void refreshMe().catch(() => undefined);
 
   createRoot(document.getElementById('root')!).render(

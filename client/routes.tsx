@@ -35,6 +35,7 @@ const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPa
 const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage');
 const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPage'), 'MyReportsPage');
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
+const WebhooksPage = lazyPage(() => import('./pages/profile/webhooks/WebhooksPage'), 'WebhooksPage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
@@ -71,6 +72,7 @@ const pages: RouteObject[] = [
     screen('changeName', 'changeName', ChangeNamePage),
     screen('reports', 'profileReports', MyReportsPage),
     screen('subscribes', 'profileSubscribes', SubscribesPage),
+    screen('webhooks', 'profileWebhooks', WebhooksPage),
     screen('chat', 'profileChat', ChatPage),
   ]),
   screen('/player', 'players', PlayersPage),

@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '@client/app/menu';
+import { entryVisible, type MenuEntry } from '@client/app/menu';
 import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
@@ -8,6 +8,7 @@ import { useViewer } from '@client/state/session';
 import { HeaderSearch } from './HeaderSearch';
 import { InboxLink } from './InboxLink';
 import { Logo } from './Logo';
+import { OpenCasesLink } from './OpenCasesLink';
 import { MobileDrawer } from './MobileDrawer';
 import { UserMenu } from './UserMenu';
 import { SITE_LINKS } from './siteLinks';
@@ -25,7 +26,7 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
   const viewer = useViewer();
   const signinLink = useSigninLink();
   const mainEntries = menu.filter((e) => e.place === 'main');
-  const userEntries = menu.filter((e) => e.place === 'user' && (!e.staffOnly || viewer.isAdmin));
+  const userEntries = menu.filter((e) => e.place === 'user' && entryVisible(e, viewer.privileges));
 
   return (
     <header className={styles.header}>
@@ -52,6 +53,7 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
           <HeaderSearch />
           {viewer.signedIn ? (
             <>
+              {viewer.isAdmin && <OpenCasesLink />}
               <InboxLink />
               <UserMenu entries={userEntries} />
             </>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@client/app/menu';
@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { useViewer } from '@client/state/session';
 import { LogoMark } from './Logo';
+import { EntryLabel } from './OpenCasesLink';
 import { SITE_LINKS } from './siteLinks';
 import { useSignOut } from './useSignOut';
 import styles from './MobileDrawer.module.css';
@@ -18,7 +19,7 @@ interface MobileDrawerProps {
 }
 
 /** One entry of the drawer's lists. */
-function DrawerLink({ to, icon, label, end }: { to: string; icon: MenuEntry['icon']; label: string; end?: boolean }) {
+function DrawerLink({ to, icon, label, end }: { to: string; icon: MenuEntry['icon']; label: ReactNode; end?: boolean }) {
   return (
     <li>
       <NavLink to={to} end={end} className={styles.link}>
@@ -85,7 +86,7 @@ export function MobileDrawer({ className, mainEntries, userEntries, signinLink }
               </li>
               {viewer.userinfo && <DrawerLink to={`/space/${viewer.userinfo.userId}`} icon="user" label={t('nav.space')} />}
               {userEntries.map((entry) => (
-                <DrawerLink key={entry.to} to={entry.to} icon={entry.icon} label={t(`nav.${entry.key}`)} />
+                <DrawerLink key={entry.to} to={entry.to} icon={entry.icon} label={<EntryLabel entry={entry} />} />
               ))}
               <li>
                 <button type="button" className={`${styles.link} ${styles.danger}`} onClick={() => void signOut()}>

@@ -5,6 +5,7 @@ import { Icon } from '@client/components/Icon';
 import { Menu, MenuItem, MenuSeparator } from '@client/components/Menu';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { useViewer } from '@client/state/session';
+import { EntryLabel } from './OpenCasesLink';
 import { useSignOut } from './useSignOut';
 import styles from './UserMenu.module.css';
 
@@ -43,7 +44,7 @@ export function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
       {entries.map((entry) => (
         <MenuItem key={entry.to} to={entry.to}>
           <Icon name={entry.icon} />
-          {t(`nav.${entry.key}`)}
+          <EntryLabel entry={entry} />
         </MenuItem>
       ))}
       <MenuSeparator />

@@ -8,6 +8,8 @@ export interface Preferences {
   textSize: TextSize;
   /** The language the visitor picked; null follows the browser. */
   language: LanguageCode | null;
+  /** Desktop notifications for staff when the number of open cases changes while the tab is hidden. */
+  desktopNotification: boolean;
 }
 
 const STORAGE_KEY = 'tribunal:preferences';
@@ -26,6 +28,7 @@ export function parsePreferences(raw: string | null): Preferences {
     theme: oneOf(THEMES, saved.theme, 'lightness'),
     textSize: oneOf(TEXT_SIZES, saved.textSize, 'default'),
     language: LANGUAGE_CODES.includes(saved.language as LanguageCode) ? (saved.language as LanguageCode) : null,
+    desktopNotification: saved.desktopNotification === true,
   };
 }
 

@@ -1,26 +1,28 @@
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { mayUseWebhooks } from '@shared/webhooks';
 import { Avatar } from '@client/components/Avatar';
 import { Icon, type IconName } from '@client/components/Icon';
 import { inbox } from '@client/state/inbox';
 import { useViewer } from '@client/state/session';
 import styles from './ProfileLayout.module.css';
 
-/** `label` is a full translation key; by default `profile.section.<key>`. */
-const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label?: string }> = [
+/** `label` is a full translation key; by default `profile.section.<key>`. `allowed`: only for these accounts. */
+const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label?: string; allowed?: (privileges: readonly string[]) => boolean }> = [
   { path: 'information', key: 'information', icon: 'user' },
   { path: 'appearance', key: 'appearance', icon: 'palette' },
   { path: 'changeName', key: 'changeName', icon: 'edit' },
   { path: 'reports', key: 'reports', icon: 'flag' },
   { path: 'subscribes', key: 'subscribes', icon: 'bookmark' },
+  { path: 'webhooks', key: 'webhooks', icon: 'link', label: 'webhooks.section', allowed: mayUseWebhooks },
   { path: 'chat', key: 'chat', icon: 'message', label: 'messages.section' },
 ];
 
 /** The profile area: who is signed in, the section list, and the open section. */
 export function ProfileLayout() {
   const { t } = useTranslation();
-  const { userinfo } = useViewer();
+  const { userinfo, privileges } = useViewer();
   const { unread } = useSnapshot(inbox);
   return (
     <div className="container">
@@ -37,7 +39,7 @@ export function ProfileLayout() {
           )}
           <nav className={styles.nav} aria-label={t('profile.sections')}>
             <ul>
-              {SECTIONS.map((section) => (
+              {SECTIONS.filter((section) => !section.allowed || section.allowed(privileges)).map((section) => (
                 <li key={section.path}>
                   <NavLink to={section.path} className={styles.link}>
                     <Icon name={section.icon} size={16} />
