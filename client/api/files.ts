@@ -8,6 +8,8 @@ export interface UploadedFile {
   size: number;
   mimeType: string;
   downloadURL: string;
+  /** Zip archives: whether the server found a MOSS log (Logfile.log) inside. */
+  hasMossLog?: boolean;
 }
 
 interface UploadOptions {

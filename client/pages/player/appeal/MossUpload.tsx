@@ -56,6 +56,8 @@ export function MossUpload({ value, onChange, error, disabled }: MossUploadProps
         signal: controller.signal,
         onProgress: (fraction) => setPhase({ name: 'uploading', fraction }),
       });
+      // The server reads the archive too; its answer wins over the browser's check.
+      if (done.hasMossLog === false) return setPhase({ name: 'failed', message: t('appeal.moss.noLog') });
       setPhase({ name: 'idle' });
       onChange(done);
     } catch (failure) {

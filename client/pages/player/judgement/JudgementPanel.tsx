@@ -87,6 +87,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
   };
 
   const appeal = record.status === 9;
+  const locked = record.appealStatus === 'lock';
   const actionHint = (action: JudgeAction | '') => {
     if (!action) return t('judgement.actionHint');
     if (appeal) {
@@ -104,6 +105,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
           <TemplateMenu kind="fastReply" onPick={pickFastReply} onManage={() => setManaging('fastReply')} />
         </div>
         {appeal && <Notice tone="info">{t('judgement.underAppeal')}</Notice>}
+        {locked && <Notice tone="warning">{t('judgement.lockedAppeal')}</Notice>}
         {(server.form || errorOf('form')) && <Notice tone="danger">{server.form ?? errorOf('form')}</Notice>}
         <SelectField<JudgeAction | ''>
           label={t('judgement.action')}
@@ -130,7 +132,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
         />
         <div className={styles.actions}>
           <p className={styles.rules}>{t('judgement.rules')}</p>
-          <Button type="submit" variant="primary" loading={busy}>
+          <Button type="submit" variant="primary" loading={busy} disabled={locked}>
             <Icon name="scale" size={16} />
             {t('judgement.submit')}
           </Button>

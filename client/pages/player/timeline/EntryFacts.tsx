@@ -43,6 +43,7 @@ export function EntryFacts({ entry }: { entry: TimelineEntry }) {
       return (
         <div className={styles.facts}>
           {entry.judgeAction && <Badge tone="warning">{t(`timeline.judgeActions.${entry.judgeAction}`, { defaultValue: entry.judgeAction })}</Badge>}
+          {entry.appealOutcome && <Badge tone={entry.appealOutcome === 'accept' ? 'success' : 'neutral'}>{t(`timeline.appealOutcome.${entry.appealOutcome}`)}</Badge>}
           {entry.hackerLevel ? <Badge tone="danger">{t('case.hackerLevel', { level: entry.hackerLevel })}</Badge> : null}
           {methods?.map((m) => (
             <Badge key={m} tone="danger">

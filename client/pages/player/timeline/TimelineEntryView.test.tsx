@@ -36,6 +36,14 @@ describe('TimelineEntryView', () => {
     for (const part of ['judge', 'Cheater (vote)', 'Aimbot', 'Wallhack', 'Threat level Lv4', 'Snaps to heads.']) expect(shown).toContain(part);
   });
 
+  it('says when a verdict ended an appeal, and how', async () => {
+    const failing = { ...base, id: 9, type: 'judgement', byUserId: 7, username: 'judge', judgeAction: 'guilt', appealOutcome: 'fail', content: { text: '<p>The recording is cut.</p>' } } as TimelineEntry;
+    expect(await text(failing)).toContain(en.timeline.appealOutcome.fail);
+    const accepting = { ...failing, id: 10, judgeAction: 'farm', appealOutcome: 'accept' } as TimelineEntry;
+    expect(await text(accepting, 'zh-CN')).toContain(zh.timeline.appealOutcome.accept);
+    expect(await text({ ...failing, id: 11, appealOutcome: undefined })).not.toContain(en.timeline.appealOutcome.fail);
+  });
+
   it('explains the automatic confirmation after 7 days in the reader’s language, not in its stored English', async () => {
     const auto = { ...base, id: 4, type: 'judgement', byUserId: null, username: null, privilege: [], judgeAction: 'kill', auto: 'suspectDeadline', content: { text: '<p>STORED ENGLISH TEXT</p>' } } as TimelineEntry;
     const english = await text(auto);
