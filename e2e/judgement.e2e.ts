@@ -165,6 +165,8 @@ describe('judging together', () => {
     await staff.waitForSelector(entry, { timeout: 5_000 });
     await seeTextIn(staff, entry, 'Waiting for review');
     await seeTextIn(staff, STATUS, 'Under appeal');
+    // ... and every staff member gets the new-appeal notice as a toast.
+    await seeText(staff, `New appeal on ${owner.account!.name}`);
     await staff.waitForSelector(`${entry} ::-p-aria([name="Download the MOSS archive"][role="button"])`, { timeout: 5_000 });
     const download = staff.waitForResponse((r) => r.url().includes('/api/service/file?filename='));
     await staff.locator(`${entry} ::-p-aria([name="Download the MOSS archive"][role="button"])`).click();

@@ -54,7 +54,8 @@ export function startSessionRealtime(onRevoked: () => void) {
       leaveStaff?.();
       leaveStaff = null;
       joinedStaff = staff;
-      if (staff) leaveStaff = realtime.join(roomOf.staff, { onEvent: onBroadcast });
+      // Staff also get the notices meant for all of them (a new appeal) as toasts.
+      if (staff) leaveStaff = realtime.join(roomOf.staff, { onEvent: (event) => (event.name === 'notification' ? showNotification(event.payload) : onBroadcast(event)) });
     }
     if (userId === joinedUser) return;
     leave?.();
