@@ -4,8 +4,8 @@ import { nameHistory, players, type PlayerRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey, prepared } from '@server/db/prepared';
 
-type KeyColumn = 'userId' | 'personaId' | 'dbId';
-const KEY_COLUMNS = { userId: players.originUserId, personaId: players.originPersonaId, dbId: players.id } as const;
+export type KeyColumn = 'userId' | 'personaId' | 'dbId';
+export const KEY_COLUMNS = { userId: players.originUserId, personaId: players.originPersonaId, dbId: players.id } as const;
 
 /** Reads of a visible case by one of its keys, prepared once per key column (the hot read path). */
 const caseByKey = preparedByKey((db, column: KeyColumn) =>
@@ -17,7 +17,8 @@ const caseByKey = preparedByKey((db, column: KeyColumn) =>
     .prepare(`case_by_${column}`),
 );
 
-const keyOf = (key: CaseKey): [KeyColumn, string | number] =>
+/** The key a lookup uses and its value: `userId` first, then `personaId`, then `dbId`. */
+export const keyOf = (key: CaseKey): [KeyColumn, string | number] =>
   key.userId !== undefined ? ['userId', key.userId] : key.personaId !== undefined ? ['personaId', key.personaId] : ['dbId', key.dbId!];
 
 /** The case for a key: `userId` first, then `personaId`, then `dbId` (the original's order). */

@@ -1,41 +1,27 @@
-import { gte, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { StatisticsCounter, StatisticsQuery } from '@shared/schemas/stats';
-import { dailyStats } from '@server/db/schema';
+import { caseCounts, dailyStats, users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
-import { countedCases } from '@server/modules/cases/list';
-import { countStaff } from './staff';
+import { staffCondition } from './staff';
 import { dayOf } from './windows';
-
-/** Sums of the trigger-kept per-day totals from the UTC day of `from` on. */
-async function sinceDay(db: DbOrTx, from: number) {
-  const sum = (col: AnyColumn) => sql<number>`coalesce(sum(${col}), 0)::int`;
-  const [row] = await db
-    .select({ reports: sum(dailyStats.reports), registers: sum(dailyStats.users), banAppeals: sum(dailyStats.appeals) })
-    .from(dailyStats)
-    .where(gte(dailyStats.day, dayOf(from)));
-  return { reports: Number(row?.reports ?? 0), registers: Number(row?.registers ?? 0), banAppeals: Number(row?.banAppeals ?? 0) };
-}
 
 /**
  * The counters a client asked for, and only those (reference §8 `/statistics`), read from
  * maintained counters: reports, registrations and appeals since `from`'s day; cases and confirmed
- * cases as they stand now; staff members.
+ * cases as they stand now; staff members. One statement, one scalar subquery per counter.
  */
 export async function statisticsCounters(db: DbOrTx, q: StatisticsQuery): Promise<Partial<Record<StatisticsCounter, number>>> {
-  const out: Partial<Record<StatisticsCounter, number>> = {};
-  const tasks: Promise<void>[] = [];
-  if (q.reports || q.registers || q.banAppeals) {
-    tasks.push(
-      sinceDay(db, q.from).then((s) => {
-        if (q.reports) out.reports = s.reports;
-        if (q.registers) out.registers = s.registers;
-        if (q.banAppeals) out.banAppeals = s.banAppeals;
-      }),
-    );
-  }
-  if (q.players) tasks.push(countedCases(db, '*', -1).then((n) => void (out.players = n)));
-  if (q.confirmed) tasks.push(countedCases(db, '*', 1).then((n) => void (out.confirmed = n)));
-  if (q.admins) tasks.push(countStaff(db).then((n) => void (out.admins = n)));
-  await Promise.all(tasks);
-  return out;
+  const since = (col: AnyColumn) => sql<number>`(select coalesce(sum(${col}), 0)::int from ${dailyStats} where ${gte(dailyStats.day, dayOf(q.from))})`.mapWith(Number);
+  const cases = (status: number) =>
+    sql<number>`(select coalesce(sum(${caseCounts.count}), 0)::int from ${caseCounts} where ${status === -1 ? eq(caseCounts.game, '*') : and(eq(caseCounts.game, '*'), eq(caseCounts.status, status))})`.mapWith(Number);
+  const fields: Partial<Record<StatisticsCounter, SQL<number>>> = {};
+  if (q.reports) fields.reports = since(dailyStats.reports);
+  if (q.registers) fields.registers = since(dailyStats.users);
+  if (q.banAppeals) fields.banAppeals = since(dailyStats.appeals);
+  if (q.players) fields.players = cases(-1);
+  if (q.confirmed) fields.confirmed = cases(1);
+  if (q.admins) fields.admins = sql<number>`(select count(*)::int from ${users} where ${staffCondition()})`.mapWith(Number);
+  if (!Object.keys(fields).length) return {};
+  const [row] = await db.select(fields as Record<string, SQL<number>>).from(sql`(select 1) as one`);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v ?? 0)]));
 }

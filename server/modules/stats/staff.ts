@@ -4,6 +4,7 @@ import type { DbOrTx } from '@server/db/client';
 
 /** Valid users holding admin, super, root or dev (read through the partial index `users_staff_idx`). */
 const isStaff = () => and(sql.raw(STAFF_PREDICATE), eq(users.valid, true));
+export const staffCondition = isStaff;
 
 export async function countStaff(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isStaff());

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TimelineEntry } from '@shared/types/cases';
 import type { TimelineSubject } from '@shared/timeline';
+import type { CaseKey } from '@shared/schemas/cases';
 import { roomOf } from '@shared/socket';
 import { players, roomSequences, timeline, users, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { prepared, preparedByKey } from '@server/db/prepared';
+import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
 const authorColumns = (u: typeof users) => ({ id: u.id, username: u.username, privileges: u.privileges, originEmail: u.originEmail, attr: u.attr });
@@ -38,13 +40,13 @@ export interface TimelinePageQuery {
 }
 
 /**
- * Which entries of a case a listing shows. `valid` is written as a plain boolean column (no
- * parameter) and the types as one array parameter, so a prepared statement serves every call of
- * one shape. Both are checked inside `timeline_player_idx` (player, id, type, valid): counts and
- * positions are read from the index alone.
+ * Which entries of case `playerId` a listing shows. `valid` is written as a plain boolean column
+ * (no parameter) and the types as one array parameter, so a prepared statement serves every call
+ * of one shape. Both are checked inside `timeline_player_idx` (player, id, type, valid): counts
+ * and positions are read from the index alone.
  */
-function listedEntries(t: typeof timeline, includeHidden: boolean, typed: boolean): SQL {
-  const conds: SQL[] = [eq(t.playerId, sql.placeholder('playerId'))];
+function listedEntries(t: { playerId: AnyColumn; valid: AnyColumn; type: AnyColumn }, playerId: SQL | AnyColumn, includeHidden: boolean, typed: boolean): SQL {
+  const conds: SQL[] = [sql`${t.playerId} = ${playerId}`];
   if (!includeHidden) conds.push(sql`${t.valid}`);
   if (typed) conds.push(sql`${t.type} = any(${sql.placeholder('subjects')}::text[])`);
   return and(...conds)!;
@@ -53,54 +55,62 @@ function listedEntries(t: typeof timeline, includeHidden: boolean, typed: boolea
 type Shape = `${'asc' | 'desc'}:${'all' | 'visible'}:${'typed' | 'any'}`;
 const shapeOf = (q: Pick<TimelinePageQuery, 'order' | 'includeHidden' | 'subject'>): Shape =>
   `${q.order}:${q.includeHidden ? 'all' : 'visible'}:${q.subject?.length ? 'typed' : 'any'}`;
-const paramsOf = (playerId: number, q: Pick<TimelinePageQuery, 'subject'>) => ({
-  playerId,
-  room: roomOf.case(playerId),
-  ...(q.subject?.length ? { subjects: [...q.subject] } : {}),
-});
+const subjectsOf = (q: Pick<TimelinePageQuery, 'subject'>) => (q.subject?.length ? { subjects: [...q.subject] } : {});
 
 const quoted = alias(timeline, 'quoted');
 const quoteAuthor = alias(users, 'quote_author');
+/** The entries of the page, read inside the statement for the case it found. */
+const paged = alias(timeline, 'paged');
 
-/** The count of the listing and the case room's last sequence, as scalar subqueries of one statement. */
-const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${timeline} where ${where})`.mapWith(Number);
-const lastSeqSql = sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${sql.placeholder('room')})`.mapWith(Number);
+/** The case room's name (`roomOf.case`) for a case id column. */
+const caseRoomSql = (id: AnyColumn) => sql`'case:' || ${id}`;
+if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells roomOf.case');
 
 /**
- * One statement per page: the entries with their authors, quoted entries and the quotes' authors,
- * the exact total and the room's last sequence, all from one snapshot (so every event up to that
- * sequence is already on the page; anything later arrives live or by replay).
+ * One statement per page: the case by its key, the listing's exact total and the case room's last
+ * sequence (computed once, on the case's row), then the page's entries with their authors, quoted
+ * entries and the quotes' authors. All from one snapshot, so every event up to that sequence is
+ * already on the page (anything later arrives live or by replay). No row: no such case; one row
+ * without an entry: an empty page.
  */
-const pageQuery = preparedByKey((db, shape: Shape) => {
-  const [order, hidden, typed] = shape.split(':');
-  const where = listedEntries(timeline, hidden === 'all', typed === 'typed');
+const pageQuery = preparedByKey((db, key: `${KeyColumn}:${Shape}`) => {
+  const [column, order, hidden, typed] = key.split(':') as [KeyColumn, 'asc' | 'desc', string, string];
+  const theCase = db
+    .select({
+      id: players.id,
+      total: sql<number>`(select count(*)::int from ${timeline} where ${listedEntries(timeline, players.id, hidden === 'all', typed === 'typed')})`.as('total'),
+      lastSeq: sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${caseRoomSql(players.id)})`.as('last_seq'),
+    })
+    .from(players)
+    .where(and(eq(KEY_COLUMNS[column], sql.placeholder('key')), sql`${players.valid}`))
+    .limit(1)
+    .as('the_case');
+  const byId = order === 'asc' ? asc(paged.id) : desc(paged.id);
+  const entries = db
+    .select()
+    .from(paged)
+    .where(listedEntries(paged, theCase.id, hidden === 'all', typed === 'typed'))
+    .orderBy(byId)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
+    .as('entries');
+  const entryFields = Object.fromEntries(Object.keys(getTableColumns(timeline)).map((k) => [k, entries[k as keyof typeof entries]])) as unknown as ReturnType<typeof getTableColumns<typeof timeline>>;
   return db
     .select({
-      entry: timeline,
+      total: theCase.total,
+      lastSeq: theCase.lastSeq,
+      entry: entryFields,
       author: authorColumns(users),
       quote: quoted,
       quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
-      total: countOf(where),
-      lastSeq: lastSeqSql,
     })
-    .from(timeline)
-    .leftJoin(users, eq(users.id, timeline.byUserId))
-    .leftJoin(quoted, eq(quoted.id, timeline.quoteId))
+    .from(theCase)
+    .leftJoinLateral(entries, sql`true`)
+    .leftJoin(users, eq(users.id, entries.byUserId))
+    .leftJoin(quoted, eq(quoted.id, entries.quoteId))
     .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
-    .where(where)
-    .orderBy(order === 'asc' ? asc(timeline.id) : desc(timeline.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('skip'))
-    .prepare(`timeline_page_${shape.replace(/:/g, '_')}`);
-});
-
-/** Total and last sequence alone, for a page past the end. */
-const summaryQuery = preparedByKey((db, shape: Shape) => {
-  const [, hidden, typed] = shape.split(':');
-  return db
-    .select({ total: countOf(listedEntries(timeline, hidden === 'all', typed === 'typed')), lastSeq: lastSeqSql })
-    .from(sql`(select 1) as one`)
-    .prepare(`timeline_summary_${shape.replace(/:/g, '_')}`);
+    .orderBy(order === 'asc' ? asc(entries.id) : desc(entries.id))
+    .prepare(`timeline_page_${key.replace(/:/g, '_')}`);
 });
 
 export interface TimelinePage {
@@ -109,21 +119,23 @@ export interface TimelinePage {
   lastSeq: number;
 }
 
-/** A presented page of a case's timeline with its exact total and the room's last sequence, in one round trip. */
-export async function timelinePage(db: DbOrTx, playerId: number, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<TimelinePage> {
-  const shape = shapeOf(q);
-  const params = paramsOf(playerId, q);
-  const rows = await pageQuery(db, shape).execute({ ...params, limit: q.limit, skip: q.skip });
-  if (!rows.length) {
-    const [s] = await summaryQuery(db, shape).execute(params);
-    return { result: [], total: s?.total ?? 0, lastSeq: s?.lastSeq ?? 0 };
-  }
-  const result = rows.map((r) => {
-    const author = r.entry.byUserId !== null && r.author?.id != null ? (r.author as Author) : null;
+/**
+ * A presented page of the timeline of the case with this key, with its exact total and the room's
+ * last sequence, in one round trip; null when there is no such (visible) case.
+ */
+export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<TimelinePage | null> {
+  const [column, value] = keyOf(key);
+  const rows = await pageQuery(db, `${column}:${shapeOf(q)}`).execute({ key: value, ...subjectsOf(q), limit: q.limit, skip: q.skip });
+  if (!rows.length) return null;
+  const result: TimelineEntry[] = [];
+  for (const r of rows) {
+    if (r.entry?.id == null) continue;
+    const entry = r.entry as TimelineRow;
+    const author = entry.byUserId !== null && r.author?.id != null ? (r.author as Author) : null;
     const quote = r.quote ? presentQuote(r.quote, r.quote.byUserId !== null && r.quoteAuthor?.id != null ? (r.quoteAuthor as Author) : null) : null;
-    return presentEntry(r.entry, author, quote, opts);
-  });
-  return { result, total: rows[0]!.total, lastSeq: rows[0]!.lastSeq ?? 0 };
+    result.push(presentEntry(entry, author, quote, opts));
+  }
+  return { result, total: Number(rows[0]!.total), lastSeq: Number(rows[0]!.lastSeq ?? 0) };
 }
 
 /** An entry with the visibility of its case (hidden cases show none of their entries). */
@@ -143,7 +155,7 @@ const positionQuery = preparedByKey((db, shape: Shape) => {
   return db
     .select({ before: sql<number>`count(*) filter (where ${before})::int`.mapWith(Number), total: sql<number>`count(*)::int`.mapWith(Number) })
     .from(timeline)
-    .where(listedEntries(timeline, hidden === 'all', typed === 'typed'))
+    .where(listedEntries(timeline, sql`${sql.placeholder('playerId')}`, hidden === 'all', typed === 'typed'))
     .prepare(`timeline_position_${shape.replace(/:/g, '_')}`);
 });
 
@@ -164,7 +176,7 @@ export async function entryPosition(db: DbOrTx, id: number, q: Omit<TimelinePage
   const [entry] = await entryWithCase(db).execute({ id });
   if (!entry || (!entry.valid && !q.includeHidden)) return null;
   if (q.subject?.length && !q.subject.includes(entry.type)) return null;
-  const [counts] = await positionQuery(db, shapeOf(q)).execute({ ...paramsOf(entry.playerId, q), id });
+  const [counts] = await positionQuery(db, shapeOf(q)).execute({ playerId: entry.playerId, ...subjectsOf(q), id });
   const index = counts?.before ?? 0;
   return { playerId: entry.playerId, page: Math.floor(index / q.limit) + 1, index, total: counts?.total ?? 0 };
 }

@@ -23,11 +23,10 @@ export const timelineRoutes: AnyRoute[] = [
     success: { code: 'timeline.ok' },
     errors: ['timeline.notFound'],
     handler: async ({ query, user, services }) => {
-      const row = await findCase(services.db, query);
-      if (!row) throw new AppError('timeline.notFound');
       const staff = !!user?.isAdmin;
-      // Entries, total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
-      const page = await timelinePage(services.db, row.id, { ...query, includeHidden: staff }, { staff, showAttachment: !!user });
+      // The case, the entries, the total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
+      const page = await timelinePage(services.db, query, { ...query, includeHidden: staff }, { staff, showAttachment: !!user });
+      if (!page) throw new AppError('timeline.notFound');
       return ok('timeline.ok', page);
     },
   }),
