@@ -39,11 +39,27 @@ export interface TimelineQuery {
   skip: number;
   limit: number;
   order: 'asc' | 'desc';
-  subject?: TimelineSubject;
+  /** Entry types to list (one request for several); absent = every type. */
+  subject?: readonly TimelineSubject[];
 }
 
+/** `subject` as the server reads a list: comma-separated. */
+const subjectParam = (subject: readonly TimelineSubject[] | undefined) => (subject?.length ? subject.join(',') : undefined);
+
 export const getTimeline = (key: CaseKey, query: TimelineQuery, signal?: AbortSignal) =>
-  api.get<{ result: TimelineEntry[]; total: number }>('/player/timeline', { ...key, ...query }, { signal });
+  api.get<{ result: TimelineEntry[]; total: number }>('/player/timeline', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
+
+export interface TimelinePositionQuery {
+  /** The entry. */
+  id: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  subject?: readonly TimelineSubject[];
+}
+
+/** Where an entry stands in the case's timeline listed this way (`page` 1-based, `index` 0-based); `timeline.notFound` when that listing does not show it. */
+export const getTimelinePosition = (key: CaseKey, query: TimelinePositionQuery, signal?: AbortSignal) =>
+  api.get<{ page: number; index: number; total: number }>('/player/timeline/position', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
 
 export const reply = (data: { toPlayerId: number; toCommentId?: number; content: string }, captcha: CaptchaAnswer) =>
   api.post<TimelineEntry>('/player/reply', { data, captcha });

@@ -7,8 +7,8 @@ import type { CaseKey } from '@client/api/cases';
 import { toast } from '@client/components/toast';
 import { FILTER_SUBJECTS, type TimelineFilter } from './filters';
 import { locateEntry } from './loadPage';
-import { floorAnchor, floorOfHash, pageOfRow, type Order } from './pageQuery';
-import { fetcherFor } from './useTimeline';
+import { floorAnchor, floorOfHash, type Order } from './pageQuery';
+import { positionFetcherFor } from './useTimeline';
 
 interface FloorOptions {
   caseKey: CaseKey;
@@ -48,14 +48,14 @@ export function useFloorTarget({ caseKey, entries, loaded, filter, order, showAl
     if (searched.current === target) return;
     searched.current = target;
     void (async () => {
-      const fetch = fetcherFor(caseKey);
-      let row = await locateEntry(fetch, FILTER_SUBJECTS[filter], target, order).catch(() => null);
-      if (row === null && filter !== 'all') {
-        row = await locateEntry(fetch, null, target, order).catch(() => null);
-        if (row !== null) showAll();
+      const fetch = positionFetcherFor(caseKey);
+      let page = await locateEntry(fetch, FILTER_SUBJECTS[filter], target, order, LIMITS.timelinePage).catch(() => null);
+      if (page === null && filter !== 'all') {
+        page = await locateEntry(fetch, null, target, order, LIMITS.timelinePage).catch(() => null);
+        if (page !== null) showAll();
       }
-      if (row === null) toast.info(t('timeline.floorNotFound', { id: target }));
-      else goToPage(pageOfRow(row, LIMITS.timelinePage));
+      if (page === null) toast.info(t('timeline.floorNotFound', { id: target }));
+      else goToPage(page);
     })();
   }, [target, loaded, entries, caseKey, filter, order, showAll, goToPage, t]);
 

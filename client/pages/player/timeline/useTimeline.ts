@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS } from '@shared/limits';
-import { getTimeline, type CaseKey } from '@client/api/cases';
+import { getTimeline, getTimelinePosition, type CaseKey } from '@client/api/cases';
 import { FILTER_SUBJECTS, type TimelineFilter } from './filters';
 import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
-import { loadTimelinePage, type PageFetcher } from './loadPage';
+import { loadTimelinePage, type PageFetcher, type PositionFetcher } from './loadPage';
 import type { TimelinePosition } from './pageQuery';
 
 export const fetcherFor =
   (key: CaseKey, signal?: AbortSignal): PageFetcher =>
   (query) =>
     getTimeline(key, query, signal);
+
+export const positionFetcherFor =
+  (key: CaseKey, signal?: AbortSignal): PositionFetcher =>
+  (query) =>
+    getTimelinePosition(key, query, signal);
 
 interface TimelineOptions {
   key: CaseKey;
