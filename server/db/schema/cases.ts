@@ -36,12 +36,14 @@ export const players = pgTable(
   (t) => [
     uniqueIndex('players_origin_user_id_uq').on(t.originUserId),
     index('players_persona_idx').on(t.originPersonaId),
-    index('players_create_idx').on(t.createTime.desc(), t.id.desc()),
-    index('players_update_idx').on(t.updateTime.desc(), t.id.desc()),
-    index('players_status_create_idx').on(t.status, t.createTime.desc(), t.id.desc()),
-    index('players_status_update_idx').on(t.status, t.updateTime.desc(), t.id.desc()),
-    index('players_views_idx').on(t.viewNum.desc(), t.id.desc()),
-    index('players_comments_idx').on(t.commentsNum.desc(), t.id.desc()),
+    // Visibility last in each list index: a page's ids (skipped rows included) are read from the
+    // index alone, and only the page's own rows from the table.
+    index('players_create_idx').on(t.createTime.desc(), t.id.desc(), t.valid),
+    index('players_update_idx').on(t.updateTime.desc(), t.id.desc(), t.valid),
+    index('players_status_create_idx').on(t.status, t.createTime.desc(), t.id.desc(), t.valid),
+    index('players_status_update_idx').on(t.status, t.updateTime.desc(), t.id.desc(), t.valid),
+    index('players_views_idx').on(t.viewNum.desc(), t.id.desc(), t.valid),
+    index('players_comments_idx').on(t.commentsNum.desc(), t.id.desc(), t.valid),
     index('players_games_idx').using('gin', t.games),
     // Lists of one game by report or update time read their pages from these (a rare game would
     // otherwise be looked for through every case).

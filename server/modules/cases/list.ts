@@ -47,7 +47,8 @@ const countedSql = (game: string, status: number) => {
 
 /**
  * A page of cases with an exact total; the sort is applied before paging (unlike the original).
- * The total comes in the same statement as the page: the trigger-kept count, or with time filters
+ * The page's ids are read first (from the list indexes alone, skipped rows included), then only
+ * those rows. The total comes in the same statement: the trigger-kept count, or with time filters
  * a count of the matching cases.
  */
 export async function listCases(db: DbOrTx, q: PlayersQuery) {
@@ -59,7 +60,12 @@ export async function listCases(db: DbOrTx, q: PlayersQuery) {
   // The subquery's own `players` hides the outer one, so `where` speaks of the counted rows.
   const countSql = sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number);
   const total = hasTimeFilter ? countSql : countedSql(q.game, q.status);
-  const rows = await db.select({ player: players, total }).from(players).where(where).orderBy(direction(column), direction(players.id)).limit(q.limit).offset(q.skip);
+  const pageIds = db.select({ id: players.id }).from(players).where(where).orderBy(direction(column), direction(players.id)).limit(q.limit).offset(q.skip).as('page_ids');
+  const rows = await db
+    .select({ player: players, total })
+    .from(pageIds)
+    .innerJoin(players, eq(players.id, pageIds.id))
+    .orderBy(direction(column), direction(players.id));
   if (rows.length) return { rows: rows.map((r) => r.player), total: rows[0]!.total };
   // Past the last page: the total alone.
   const [only] = await db.select({ total }).from(sql`(select 1) as one`);
