@@ -98,6 +98,8 @@ try {
   results.push(await load('case list (status, by update time)', A, () => `/api/players?status=${pick(10) - 1}&sortBy=updateTime&skip=${pick(5) * 20}&limit=20`));
   results.push(await load('case list (game filter)', A, () => `/api/players?game=bfv&sortBy=createTime&limit=20`));
   results.push(await load('timeline page', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20`));
+  results.push(await load('timeline page (report+reply)', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20&subject=report,reply`));
+  results.push(await load('timeline entry position', A, () => `/api/player/timeline/position?id=${pick(CASES * 5)}&limit=20&order=desc`));
   results.push(await load('name search (selective)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${Math.random().toString(16).slice(2, 6)}`));
   results.push(await load('statistics', A, () => '/api/statistics?reports=1&players=1&confirmed=1&registers=1'));
   results.push(await load('activities', A, () => '/api/activities?limit=50'));
