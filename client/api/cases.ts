@@ -29,7 +29,8 @@ export const getPlayers = (query: PlayersQuery, signal?: AbortSignal) =>
 
 export type CaseWithHistory = CaseRecord & { history: NameHistoryItem[] };
 
-export const getPlayer = (key: CaseKey, signal?: AbortSignal) => api.get<CaseWithHistory>('/player', { ...key, history: true }, { signal });
+/** Always read past the browser's cache (the server lets others keep a case 30 s): the case page is live. */
+export const getPlayer = (key: CaseKey, signal?: AbortSignal) => api.get<CaseWithHistory>('/player', { ...key, history: true }, { signal, fresh: true });
 
 export const markViewed = (id: number) => api.post<{ counted: boolean; viewNum: number }>('/player/viewed', { data: { id } });
 

@@ -42,9 +42,11 @@ export const caseRoutes: AnyRoute[] = [
     query: playerQuery,
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
-    handler: async ({ query, services }) => {
+    handler: async ({ query, services, res }) => {
       const row = await findCase(services.db, query);
       if (!row) throw new AppError('player.notFound');
+      // As the original: the same answer for everyone, so browsers and proxies may keep it 30 s (reference §12).
+      res.setHeader('Cache-Control', 'public, max-age=30');
       const data = presentCase(row);
       return ok('player.ok', query.history ? { ...data, history: presentHistory(await historyOf(services.db, row.id)) } : data);
     },

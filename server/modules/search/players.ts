@@ -9,8 +9,12 @@ import { containsPattern } from './like';
 /** A key as the trigram index reads it: one word, `_` written `0` (see `name_history_word_trgm`). */
 export const asWord = (key: string) => key.replace(/_/g, '0');
 
-/** Trigrams this common (share of names) are left out of the index lookup when rarer ones remain. */
-const COMMON = 0.02;
+/**
+ * Trigrams this common (share of names) are left out of the index lookup when rarer ones remain:
+ * their lists are long, and walking them for every candidate costs more than checking the few
+ * candidates the rarer ones leave. Less common ones stay in: they still narrow the candidates.
+ */
+const COMMON = 0.05;
 /** How long a server keeps the trigram frequencies between readings. */
 const FREQUENCIES_TTL_MS = 10 * 60 * 1000;
 
@@ -43,8 +47,8 @@ const isWordChar = (c: string) => /[\p{L}\p{N}]/u.test(c);
 
 /**
  * The part of `word` to look up in the trigram index. Every trigram of a LIKE pattern must match,
- * and each common one (in a fifth of all names, say) makes the index walk its long list once per
- * candidate: so when the pattern holds a run of at least two uncommon trigrams, only the longest
+ * and each common one (in a twentieth of all names or more) makes the index walk its long list once
+ * per candidate: so when the pattern holds a run of at least two uncommon trigrams, only the longest
  * such run is looked up, and the whole pattern is checked on the (few) rows it finds.
  */
 export function indexedPart(word: string, frequencies: ReadonlyMap<string, number>): string {
