@@ -38,6 +38,9 @@ const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/Subscri
 const WebhooksPage = lazyPage(() => import('./pages/profile/webhooks/WebhooksPage'), 'WebhooksPage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
+const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
+const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
+const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 'AppealsPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -84,6 +87,10 @@ const pages: RouteObject[] = [
   screen('/search', 'search', SearchPage),
   screen('/search/:content', 'search', SearchPage),
   screen('/space/:uId', 'space', SpacePage),
+  screen('/admin', 'adminHome', AdminHomePage, 'admin'),
+  { path: '/admin/home', element: <Navigate to="/admin" replace /> },
+  screen('/admin/judgementLog', 'adminJudgementLog', JudgementLogPage, 'admin'),
+  screen('/admin/appeals', 'adminAppeals', AppealsPage, 'admin'),
   screen('/admin/messages', 'adminMessages', AdminMessagesPage, 'admin'),
   screen('/sitestats', 'siteStats', SiteStatsPage),
   screen('/empty', 'notFound', NotFoundPage),

@@ -29,7 +29,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'report', to: '/report', icon: 'flag', place: 'user' },
   { key: 'openCases', label: 'openCases.menu', to: '/player?status=0', icon: 'scale', place: 'user', staffOnly: true },
   { key: 'webhooks', label: 'webhooks.menu', to: '/profile/webhooks', icon: 'link', place: 'user', allowed: mayUseWebhooks },
-  { key: 'admin', to: '/admin/home', icon: 'shield', place: 'user', staffOnly: true },
+  { key: 'admin', to: '/admin', icon: 'shield', place: 'user', staffOnly: true },
   { key: 'workflow', to: '/workflow', icon: 'scale', place: 'user', staffOnly: true },
 ];
 

@@ -1,0 +1,70 @@
+import type { CaseRecord } from '@shared/types/cases';
+import { api } from './client';
+
+/** The staff endpoints of the admin area (judgement log, appeals queue, staff list). */
+
+/** The body of `POST /admin/judgementLog`: a page, filtered by admin, case and time (epoch ms). */
+export interface JudgementLogBody {
+  skip: number;
+  limit: number;
+  userId?: number;
+  userName?: string;
+  dbId?: number;
+  createTimeFrom?: number;
+  createTimeTo?: number;
+}
+
+/** One judgement of the log, hidden ones included (`valid: false`). */
+export interface JudgementLogItem {
+  id: number;
+  createTime: string;
+  judgeAction: string | null;
+  byUserId: number | null;
+  username: string | null;
+  privilege: string[];
+  toPlayerId: number;
+  toOriginName: string;
+  toOriginPersonaId: string;
+  toOriginUserId?: string;
+  /** Sanitised HTML. */
+  content: string;
+  cheatMethods: string[];
+  hackerLevel: number | null;
+  valid: boolean;
+}
+
+/** Every judgement, newest first; read past any cache, staff expect what was just judged. */
+export const getJudgementLog = (body: JudgementLogBody, signal?: AbortSignal) =>
+  api.postList<JudgementLogItem>('/admin/judgementLog', body, { signal, fresh: true });
+
+/** Appeal states as the server stores them on appeal entries. */
+export type AppealState = 'unprocessed' | 'accept' | 'fail' | 'lock';
+
+/** A row of `GET /banAppeals`: the case, with the appeal's state, time and author. */
+export interface BanAppealRow extends CaseRecord {
+  appealStatus: string | null;
+  appealTime: string;
+  byUserId: number | null;
+}
+
+export interface BanAppealsQuery {
+  skip: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  /** The server's own names (`open`, `close`, `lock`) or `all`. */
+  status: 'all' | 'open' | 'close' | 'lock';
+  game?: string;
+}
+
+/** Appeals with their cases; the list is cached for 30 s by browsers, so staff read it fresh. */
+export const getBanAppeals = (query: BanAppealsQuery, signal?: AbortSignal) =>
+  api.get<{ result: BanAppealRow[]; total: number }>('/banAppeals', { ...query }, { signal, fresh: true });
+
+export interface StaffMember {
+  id: number;
+  username: string;
+  privilege: string[];
+}
+
+/** The staff (admin, super, root, dev): names for the ids an appeal's viewers are kept as. */
+export const getStaff = (signal?: AbortSignal) => api.get<StaffMember[]>('/admins', undefined, { signal });
