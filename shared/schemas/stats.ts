@@ -67,7 +67,8 @@ export const activeStatisticalQuery = z.object({
 });
 export type ActiveStatisticalQuery = z.infer<typeof activeStatisticalQuery>;
 
-export const APPEAL_STATUSES = ['open', 'close', 'lock'] as const;
+/** The original's names (open, close, lock) and the states appeals are kept in (unprocessed, accept, fail, lock). */
+export const APPEAL_STATUSES = ['open', 'close', 'lock', 'unprocessed', 'accept', 'fail'] as const;
 
 export const banAppealsQuery = z.object({
   game: gameFilter,

@@ -94,6 +94,8 @@ export interface EntryInput {
   cheatGame?: string | null;
   judgeAction?: string | null;
   appealStatus?: string | null;
+  extra?: Record<string, unknown> | null;
+  viewedAdmins?: number[] | null;
 }
 
 const entryValues = (c: PlayerRow, o: EntryInput) => ({
@@ -109,6 +111,8 @@ const entryValues = (c: PlayerRow, o: EntryInput) => ({
   cheatGame: o.cheatGame ?? null,
   judgeAction: o.judgeAction ?? null,
   appealStatus: o.appealStatus ?? null,
+  extra: o.extra ?? null,
+  viewedAdmins: o.viewedAdmins ?? null,
 });
 
 /** A timeline entry on a case, written directly. */

@@ -8,7 +8,7 @@ let app: TestApp;
 let bf1Case: PlayerRow;
 let bfvCase: PlayerRow;
 let appellant: UserRow;
-/** The visible appeals, oldest first: bf1 open, bf1 close, bf1 lock, bfv open, bf1 open. */
+/** The visible appeals, oldest first: bf1 waiting, bf1 refused, bf1 locked, bfv waiting, bf1 waiting (+ one accepted, kept apart). */
 const appeals: TimelineRow[] = [];
 
 const T = Date.parse('2024-06-01T00:00:00.000Z');
@@ -21,16 +21,16 @@ beforeAll(async () => {
   bfvCase = await insertCase(app, { games: ['bfv'], status: 9, createTime: new Date(T - 100 * HOUR) });
   const hiddenCase = await insertCase(app, { games: ['bf1'], valid: false });
   const appeal = (c: PlayerRow, appealStatus: string, hours: number, valid = true) =>
-    insertEntry(app, c, { type: 'banAppeal', byUserId: appellant.id, appealStatus, valid, createTime: new Date(T + hours * HOUR) });
-  appeals.push(await appeal(bf1Case, 'open', 1));
-  appeals.push(await appeal(bf1Case, 'close', 2));
+    insertEntry(app, c, { type: 'banAppeal', byUserId: appellant.id, appealStatus, valid, createTime: new Date(T + hours * HOUR), extra: { appealType: 'farm', extendedLinks: {}, statusBefore: 1 }, viewedAdmins: [] });
+  appeals.push(await appeal(bf1Case, 'unprocessed', 1));
+  appeals.push(await appeal(bf1Case, 'fail', 2));
   appeals.push(await appeal(bf1Case, 'lock', 3));
-  appeals.push(await appeal(bfvCase, 'open', 4));
-  appeals.push(await appeal(bf1Case, 'open', 5));
-  await appeal(bf1Case, 'open', 6, false);
-  await appeal(hiddenCase, 'open', 7);
+  appeals.push(await appeal(bfvCase, 'unprocessed', 4));
+  appeals.push(await appeal(bf1Case, 'unprocessed', 5));
+  await appeal(bf1Case, 'unprocessed', 6, false);
+  await appeal(hiddenCase, 'unprocessed', 7);
   // Not an appeal, even with an appeal status.
-  await insertEntry(app, bf1Case, { type: 'reply', appealStatus: 'open', createTime: new Date(T + 8 * HOUR) });
+  await insertEntry(app, bf1Case, { type: 'reply', appealStatus: 'unprocessed', createTime: new Date(T + 8 * HOUR) });
 });
 afterAll(() => app?.close());
 
@@ -45,7 +45,7 @@ const times = (d: { result: Array<Record<string, unknown>> }) => d.result.map((r
 const timesOf = (...indexes: number[]) => indexes.map((i) => appeals[i]!.createTime.toISOString());
 
 describe('GET /api/banAppeals', () => {
-  it('lists open appeals by default, newest first, each with its case', async () => {
+  it('lists the appeals waiting for review by default, newest first, each with its case and appellant', async () => {
     const data = await page();
     expect(data.total).toBe(3);
     expect(times(data)).toEqual(timesOf(4, 3, 0));
@@ -56,16 +56,23 @@ describe('GET /api/banAppeals', () => {
       originPersonaId: bfvCase.originPersonaId,
       games: ['bfv'],
       status: 9,
-      appealStatus: 'open',
+      appealId: appeals[3]!.id,
+      appealType: 'farm',
+      appealStatus: 'unprocessed',
       appealTime: appeals[3]!.createTime.toISOString(),
       byUserId: appellant.id,
+      byUserName: appellant.username,
+      viewedAdmins: [],
     });
     expect(data.result[1]!.createTime).toMatch(ISO_DATE);
     expect(data.result[1]!.updateTime).toMatch(ISO_DATE);
   });
 
-  it('filters by appeal status', async () => {
+  it('filters by appeal status, by the stored names or the original’s (open = waiting, close = decided)', async () => {
     expect(times(await page({ status: 'close' }))).toEqual(timesOf(1));
+    expect(times(await page({ status: 'fail' }))).toEqual(timesOf(1));
+    expect(times(await page({ status: 'unprocessed' }))).toEqual(timesOf(4, 3, 0));
+    expect(await page({ status: 'accept' })).toMatchObject({ total: 0 });
     const locked = await page({ status: 'lock' });
     expect(locked.result).toHaveLength(1);
     expect(locked.result[0]).toMatchObject({ id: bf1Case.id, appealStatus: 'lock' });

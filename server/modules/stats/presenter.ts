@@ -18,9 +18,13 @@ export function presentAdmin(u: StaffRow) {
 export const presentTrending = (r: { player: PlayerRow; hot: number }) => ({ ...presentCase(r.player), hot: Number(r.hot) });
 
 /** An appeal of `/banAppeals`: its case, with the appeal's status, time and author. */
-export const presentAppeal = (r: { entry: TimelineRow; player: PlayerRow }) => ({
+export const presentAppeal = (r: { entry: TimelineRow; player: PlayerRow; byUserName: string | null }) => ({
   ...presentCase(r.player),
+  appealId: r.entry.id,
+  appealType: String((r.entry.extra as { appealType?: string } | null)?.appealType ?? 'none'),
   appealStatus: r.entry.appealStatus,
   appealTime: r.entry.createTime.toISOString(),
   byUserId: r.entry.byUserId,
+  byUserName: r.byUserName,
+  viewedAdmins: r.entry.viewedAdmins ?? [],
 });
