@@ -117,9 +117,17 @@ describe('staff area', () => {
     await seeTextIn(page, appeal, owner.username);
     await seeTextIn(page, appeal, 'No staff yet');
     await seeText(page, '1 appeal waits for review.');
+    const appealId = filed.body.data.id as number;
+    expect(await page.$eval(appeal, (el) => el.getAttribute('data-appeal'))).toBe(String(appealId));
     const review = await page.$eval(`${appeal} ::-p-aria([name="Review on the case page"][role="link"])`, (a) => a.getAttribute('href'));
-    expect(review).toMatch(new RegExp(`^${casePath}#floor-\\d+$`));
+    expect(review).toBe(`${casePath}#floor-${appealId}`);
     await screenshot(page, 'admin-appeals-phone');
+
+    // Another admin opens the appeal: after a refresh the queue names them among its viewers.
+    const viewed = await app.request.post('/api/player/viewBanAppeal').set('x-access-token', other.token).send({ data: { id: appealId } });
+    expect(viewed.status).toBe(200);
+    await page.locator('::-p-aria([name="Refresh"][role="button"])').click();
+    await seeTextIn(page, appeal, other.user.username);
 
     // Every appeal: the same one; the filter is in the URL.
     await page.locator('::-p-aria([name="All appeals"][role="radio"])').click();

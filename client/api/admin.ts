@@ -40,23 +40,30 @@ export const getJudgementLog = (body: JudgementLogBody, signal?: AbortSignal) =>
 /** Appeal states as the server stores them on appeal entries. */
 export type AppealState = 'unprocessed' | 'accept' | 'fail' | 'lock';
 
-/** A row of `GET /banAppeals`: the case, with the appeal's state, time and author. */
+/** A row of `GET /banAppeals`: the case, with the appeal (its timeline entry) as staff see it. */
 export interface BanAppealRow extends CaseRecord {
+  /** The appeal's timeline entry: `#floor-<appealId>` on the case page. */
+  appealId: number;
+  /** `moss`, `farm`, `other`, or `none` when none was given. */
+  appealType: string;
   appealStatus: string | null;
   appealTime: string;
   byUserId: number | null;
+  byUserName: string | null;
+  /** The staff who have opened it, by user id. */
+  viewedAdmins: number[];
 }
 
 export interface BanAppealsQuery {
   skip: number;
   limit: number;
   order: 'asc' | 'desc';
-  /** The server's own names (`open`, `close`, `lock`) or `all`. */
-  status: 'all' | 'open' | 'close' | 'lock';
+  /** A stored state, `all`, or the original's names (`open` = unprocessed, `close` = accept or fail). */
+  status: AppealState | 'all' | 'open' | 'close';
   game?: string;
 }
 
-/** Appeals with their cases; the list is cached for 30 s by browsers, so staff read it fresh. */
+/** Appeals with their cases, newest first by default, with the exact total; the list is cached for 30 s by browsers, so staff read it fresh. */
 export const getBanAppeals = (query: BanAppealsQuery, signal?: AbortSignal) =>
   api.get<{ result: BanAppealRow[]; total: number }>('/banAppeals', { ...query }, { signal, fresh: true });
 

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TimelineEntry } from '@shared/types/cases';
 import { getBanAppeals, getStaff, type BanAppealRow } from '@client/api/admin';
-import { getTimeline } from '@client/api/cases';
 import { useDescribeError } from '@client/api/describeError';
 import { casePath } from '@client/app/casePaths';
 import { Badge } from '@client/components/Badge';
@@ -21,66 +18,30 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AppealStateBadge } from '@client/pages/player/appeal/AppealFacts';
 import { AdminHeader } from '../AdminHeader';
-import {
-  allAppealsQuery,
-  appealKey,
-  appealsQueryString,
-  findAppealEntry,
-  pageCountOf,
-  pageOf,
-  parseAppealsQuery,
-  scanAppeals,
-  WAITING_STATE,
-  type AppealsState,
-  type AppealView,
-} from './appealsQuery';
+import { appealsQueryString, appealsRequest, pageCountOf, parseAppealsQuery, WAITING_STATE, type AppealsState, type AppealView } from './appealsQuery';
 import styles from '../Admin.module.css';
-
-/** What the queue shows: a page of rows, how many there are, and (waiting view) how far it looked. */
-interface Queue {
-  rows: BanAppealRow[];
-  total: number;
-  scanned: number | null;
-  all: number;
-}
 
 const search = (state: AppealsState) => {
   const query = appealsQueryString(state);
   return { search: query ? `?${query}` : '' };
 };
 
-/** A case's appeals as staff see them (type, author, viewers), one request per case; null when it failed. */
-async function appealsOfCases(ids: readonly number[], signal: AbortSignal) {
-  const found = await Promise.all(
-    ids.map((dbId) =>
-      getTimeline({ dbId }, { skip: 0, limit: 100, order: 'desc', subject: ['banAppeal'] }, signal).then(
-        (page) => [dbId, page.result] as const,
-        () => [dbId, null] as const,
-      ),
-    ),
-  );
-  return new Map<number, TimelineEntry[] | null>(found);
-}
-
 interface RowProps {
   row: BanAppealRow;
-  /** Undefined while loading, null when it could not be read or found. */
-  entry: TimelineEntry | null | undefined;
   staffNames: ReadonlyMap<number, string>;
 }
 
-function AppealItem({ row, entry, staffNames }: RowProps) {
+function AppealItem({ row, staffNames }: RowProps) {
   const { t } = useTranslation();
   const state = row.appealStatus ?? WAITING_STATE;
-  const review = entry ? `${casePath(row.originPersonaId)}#floor-${entry.id}` : casePath(row.originPersonaId);
-  const type = entry?.content.appealType;
-  const appellant = entry?.username ?? (row.byUserId !== null ? `#${row.byUserId}` : '');
-  const viewers = entry?.viewedAdmins ?? [];
+  const review = `${casePath(row.originPersonaId)}#floor-${row.appealId}`;
+  // Appeals filed without a type are stored as `none`, shown as "Other" (as on the case page).
+  const type = row.appealType === 'none' ? 'other' : row.appealType;
   return (
-    <li className={styles.item} data-appeal={appealKey(row)} data-state={state} data-case={row.id}>
+    <li className={styles.item} data-appeal={row.appealId} data-state={state} data-case={row.id}>
       <div className={styles.line}>
         <AppealStateBadge state={state} />
-        {type ? <Badge tone="info">{t(`timeline.appealTypes.${type}`, { defaultValue: type })}</Badge> : entry === undefined ? <Skeleton width={90} height={22} radius="var(--radius-full)" /> : null}
+        <Badge tone="info">{t(`appeal.types.${type}`, { defaultValue: type })}</Badge>
         <span className={styles.spacer} />
         <DateTime value={row.appealTime} />
       </div>
@@ -93,22 +54,16 @@ function AppealItem({ row, entry, staffNames }: RowProps) {
       </div>
       <dl className={styles.facts}>
         <dt>{t('admin.appeals.appellant')}</dt>
-        <dd>{row.byUserId !== null ? <UserLink id={row.byUserId}>{appellant}</UserLink> : t('admin.appeals.unknown')}</dd>
+        <dd>{row.byUserId !== null ? <UserLink id={row.byUserId}>{row.byUserName ?? `#${row.byUserId}`}</UserLink> : t('admin.appeals.unknown')}</dd>
         <dt>{t('admin.appeals.viewers')}</dt>
         <dd>
-          {entry === undefined ? (
-            <Skeleton width={120} />
-          ) : entry === null ? (
-            t('admin.appeals.viewersUnknown')
-          ) : viewers.length === 0 ? (
-            t('admin.appeals.noViewers')
-          ) : (
-            viewers.map((id) => (
-              <UserLink key={id} id={id}>
-                {staffNames.get(id) ?? `#${id}`}
-              </UserLink>
-            ))
-          )}
+          {row.viewedAdmins.length === 0
+            ? t('admin.appeals.noViewers')
+            : row.viewedAdmins.map((id) => (
+                <UserLink key={id} id={id}>
+                  {staffNames.get(id) ?? `#${id}`}
+                </UserLink>
+              ))}
         </dd>
       </dl>
       <div className={styles.actions}>
@@ -138,8 +93,7 @@ function QueueSkeleton() {
 
 /**
  * /admin/appeals — the appeals queue (staff), newest first: those waiting for review by default,
- * or every appeal. The endpoint cannot filter by the stored states, so the waiting ones are found
- * in the browser (see `scanAppeals`); each row's type, author and viewers come from its case.
+ * or every appeal; one request a page, filtered, paged and counted by the server.
  */
 export function AppealsPage() {
   const { t } = useTranslation();
@@ -149,33 +103,14 @@ export function AppealsPage() {
   const [params] = useSearchParams();
   const state = parseAppealsQuery(params);
   const waiting = state.view === 'waiting';
-  /** Bumped by Refresh: the rows' details are read again even when the rows stay the same. */
-  const [round, setRound] = useState(0);
 
-  const queue = useRemote<Queue>(waiting ? 'waiting' : `all:${state.page}`, async (signal) => {
-    if (!waiting) {
-      const page = await getBanAppeals(allAppealsQuery(state.page), signal);
-      return { rows: page.result, total: page.total, scanned: null, all: page.total };
-    }
-    const scan = await scanAppeals((q) => getBanAppeals(q, signal), WAITING_STATE);
-    return { rows: scan.items, total: scan.items.length, scanned: scan.scanned, all: scan.total };
-  });
-  const rows = queue.state === 'ready' ? (waiting ? pageOf(queue.data.rows, state.page) : queue.data.rows) : [];
-  const caseIds = [...new Set(rows.map((r) => r.id))];
-  const entries = useRemote(queue.state === 'ready' ? `${round}:${state.view}:${state.page}:${rows.map(appealKey).join(',')}` : null, (signal) => appealsOfCases(caseIds, signal));
+  const queue = useRemote(`${state.view}:${state.page}`, (signal) => getBanAppeals(appealsRequest(state), signal));
   const staff = useRemote('staff', (signal) => getStaff(signal));
   const staffNames = new Map((staff.data ?? []).map((s) => [s.id, s.username]));
 
-  const entryOf = (row: BanAppealRow) => {
-    if (entries.state !== 'ready') return undefined;
-    const list = entries.data.get(row.id);
-    return list ? (findAppealEntry(list, row) ?? null) : null;
-  };
-  const refresh = () => {
-    setRound((r) => r + 1);
-    queue.reload();
-  };
+  const rows = queue.state === 'ready' ? queue.data.result : [];
   const total = queue.data?.total ?? 0;
+  const refresh = () => queue.reload();
   const views: ReadonlyArray<{ value: AppealView; label: string }> = [
     { value: 'waiting', label: t('admin.appeals.views.waiting') },
     { value: 'all', label: t('admin.appeals.views.all') },
@@ -194,16 +129,7 @@ export function AppealsPage() {
       <p className={styles.summary} aria-live="polite">
         {queue.state !== 'ready'
           ? '\u00a0'
-          : waiting
-            ? [
-                t('admin.appeals.countWaiting', { count: total, formatted: format.number(total) }),
-                queue.data.scanned !== null && queue.data.scanned < queue.data.all
-                  ? t('admin.appeals.scanned', { scanned: format.number(queue.data.scanned), total: format.number(queue.data.all) })
-                  : '',
-              ]
-                .filter(Boolean)
-                .join(' ')
-            : t('admin.appeals.countAll', { count: total, formatted: format.number(total) })}
+          : t(waiting ? 'admin.appeals.countWaiting' : 'admin.appeals.countAll', { count: total, formatted: format.number(total) })}
       </p>
       <Card flush>
         <div id="appeals" aria-busy={queue.state === 'loading'}>
@@ -220,7 +146,7 @@ export function AppealsPage() {
           ) : (
             <ul className={styles.list} aria-label={t('admin.appeals.title')}>
               {rows.map((row) => (
-                <AppealItem key={appealKey(row)} row={row} entry={entryOf(row)} staffNames={staffNames} />
+                <AppealItem key={row.appealId} row={row} staffNames={staffNames} />
               ))}
             </ul>
           )}
