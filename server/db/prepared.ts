@@ -18,6 +18,13 @@ export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   };
 }
 
+/**
+ * The name for a query kept built but not prepared on the server: node-postgres sends it as an
+ * unnamed statement, planned at each run with its values (no generic plan). For queries whose
+ * plan depends on their LIMIT, OFFSET or values, where only drizzle's building is worth saving.
+ */
+export const UNNAMED = '';
+
 /** Like `prepared`, one per key (a small, fixed set of query shapes). */
 export function preparedByKey<K extends string, T>(build: (db: DbOrTx, key: K) => T): (db: DbOrTx, key: K) => T {
   const byDb = new WeakMap<object, Map<K, T>>();

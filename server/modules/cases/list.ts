@@ -4,6 +4,7 @@ import type { PlayersQuery } from '@shared/schemas/cases';
 import { GAMES, type Game } from '@shared/games';
 import { caseCounts, inGameSql, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { preparedByKey, UNNAMED } from '@server/db/prepared';
 
 const SORT_COLUMNS = {
   createTime: players.createTime,
@@ -12,21 +13,39 @@ const SORT_COLUMNS = {
   commentsNum: players.commentsNum,
 } as const;
 
+type ListFilters = Pick<PlayersQuery, 'game' | 'status' | 'createTimeFrom' | 'createTimeTo' | 'updateTimeFrom' | 'updateTimeTo'>;
+const TIME_FILTERS = [
+  ['createTimeFrom', players.createTime, '>='],
+  ['createTimeTo', players.createTime, '<='],
+  ['updateTimeFrom', players.updateTime, '>='],
+  ['updateTimeTo', players.updateTime, '<='],
+] as const;
+
 /**
  * The conditions of a case list. Visibility and game are written as constants, as the partial
  * indexes of each game's lists state them (`inGameSql`), so PostgreSQL reads those pages from them.
+ * With `placeholders`, status and times are placeholders of those names (see `listParams`).
  */
-export function caseFilters(q: Pick<PlayersQuery, 'game' | 'status' | 'createTimeFrom' | 'createTimeTo' | 'updateTimeFrom' | 'updateTimeTo'>): SQL[] {
+export function caseFilters(q: ListFilters, placeholders = false): SQL[] {
   const where: SQL[] = [];
   if (q.game !== 'all' && (GAMES as readonly string[]).includes(q.game)) where.push(inGameSql(q.game as Game));
   else where.push(sql`${players.valid}`);
-  if (q.status !== -1) where.push(eq(players.status, q.status));
-  if (q.createTimeFrom !== undefined) where.push(gte(players.createTime, new Date(q.createTimeFrom)));
-  if (q.createTimeTo !== undefined) where.push(lte(players.createTime, new Date(q.createTimeTo)));
-  if (q.updateTimeFrom !== undefined) where.push(gte(players.updateTime, new Date(q.updateTimeFrom)));
-  if (q.updateTimeTo !== undefined) where.push(lte(players.updateTime, new Date(q.updateTimeTo)));
+  if (q.status !== -1) where.push(placeholders ? sql`${players.status} = ${sql.placeholder('status')}` : eq(players.status, q.status));
+  for (const [name, column, op] of TIME_FILTERS) {
+    const v = q[name];
+    if (v === undefined) continue;
+    where.push(placeholders ? sql`${column} ${sql.raw(op)} ${sql.placeholder(name)}::timestamptz` : op === '>=' ? gte(column, new Date(v)) : lte(column, new Date(v)));
+  }
   return where;
 }
+
+/** The values of `caseFilters(q, true)`'s placeholders. */
+const listParams = (q: ListFilters) => {
+  const out: Record<string, unknown> = {};
+  if (q.status !== -1) out.status = q.status;
+  for (const [name] of TIME_FILTERS) if (q[name] !== undefined) out[name] = new Date(q[name]!).toISOString();
+  return out;
+};
 
 /** The exact number of cases of a game/status, read from the trigger-kept counters. */
 export async function countedCases(db: DbOrTx, game: string, status: number): Promise<number> {
@@ -38,36 +57,59 @@ export async function countedCases(db: DbOrTx, game: string, status: number): Pr
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The trigger-kept count of a game/status (as `countedCases`), as a scalar subquery. */
-const countedSql = (game: string, status: number) => {
+/** The trigger-kept count of a game/status (as `countedCases`) as a scalar subquery; the status is placeholder `status`. */
+const countedSql = (game: string, anyStatus: boolean) => {
   const g = game === 'all' || game === '*' ? '*' : game;
-  const where = status === -1 ? eq(caseCounts.game, g) : and(eq(caseCounts.game, g), eq(caseCounts.status, status));
+  const where = anyStatus ? eq(caseCounts.game, g) : and(eq(caseCounts.game, g), sql`${caseCounts.status} = ${sql.placeholder('status')}`);
   return sql<number>`(select coalesce(sum(${caseCounts.count}), 0)::int from ${caseCounts} where ${where})`.mapWith(Number);
 };
 
+/** What tells one list query's SQL from another's: game, whether a status, sort, order, which time filters. */
+const shapeOf = (q: PlayersQuery) =>
+  [q.game, q.status === -1 ? 'any' : 'one', q.sortBy, q.order, TIME_FILTERS.map(([name]) => (q[name] === undefined ? '0' : '1')).join('')].join('|');
+
 /**
- * A page of cases with an exact total; the sort is applied before paging (unlike the original).
+ * The list statement of one shape, built once (drizzle's building is most of a list's cost in the
+ * server) but planned at each run with its values: a page's plan depends on its LIMIT and OFFSET.
  * The page's ids are read first (from the list indexes alone, skipped rows included), then only
- * those rows. The total comes in the same statement: the trigger-kept count, or with time filters
+ * those rows; the total comes in the same statement: the trigger-kept count, or with time filters
  * a count of the matching cases.
  */
-export async function listCases(db: DbOrTx, q: PlayersQuery) {
-  const where = and(...caseFilters(q))!;
-  const column = SORT_COLUMNS[q.sortBy];
+const listQuery = preparedByKey((db, shape: string) => {
+  const [game, status, sortBy, order, times] = shape.split('|') as [string, string, PlayersQuery['sortBy'], 'asc' | 'desc', string];
+  const q = { game, status: status === 'any' ? -1 : 0, ...Object.fromEntries(TIME_FILTERS.map(([name], i) => [name, times[i] === '1' ? 0 : undefined])) } as ListFilters;
+  const where = and(...caseFilters(q, true))!;
+  const column = SORT_COLUMNS[sortBy];
   // The indexes' own order (or its backward scan), so PostgreSQL reads pages instead of sorting.
-  const direction = q.order === 'asc' ? oldestFirst : newestFirst;
-  const hasTimeFilter = [q.createTimeFrom, q.createTimeTo, q.updateTimeFrom, q.updateTimeTo].some((v) => v !== undefined);
+  const direction = order === 'asc' ? oldestFirst : newestFirst;
   // The subquery's own `players` hides the outer one, so `where` speaks of the counted rows.
-  const countSql = sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number);
-  const total = hasTimeFilter ? countSql : countedSql(q.game, q.status);
-  const pageIds = db.select({ id: players.id }).from(players).where(where).orderBy(direction(column), direction(players.id)).limit(q.limit).offset(q.skip).as('page_ids');
-  const rows = await db
-    .select({ player: players, total })
-    .from(pageIds)
-    .innerJoin(players, eq(players.id, pageIds.id))
-    .orderBy(direction(column), direction(players.id));
+  const total = times.includes('1') ? sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number) : countedSql(game, status === 'any');
+  const pageIds = db
+    .select({ id: players.id })
+    .from(players)
+    .where(where)
+    .orderBy(direction(column), direction(players.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
+    .as('page_ids');
+  return {
+    page: db
+      .select({ player: players, total })
+      .from(pageIds)
+      .innerJoin(players, eq(players.id, pageIds.id))
+      .orderBy(direction(column), direction(players.id))
+      .prepare(UNNAMED),
+    // Past the last page: the total alone.
+    total: db.select({ total }).from(sql`(select 1) as one`).prepare(UNNAMED),
+  };
+});
+
+/** A page of cases with an exact total; the sort is applied before paging (unlike the original). */
+export async function listCases(db: DbOrTx, q: PlayersQuery) {
+  const query = listQuery(db, shapeOf(q));
+  const params = listParams(q);
+  const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
   if (rows.length) return { rows: rows.map((r) => r.player), total: rows[0]!.total };
-  // Past the last page: the total alone.
-  const [only] = await db.select({ total }).from(sql`(select 1) as one`);
+  const [only] = await query.total.execute(params);
   return { rows: [], total: only?.total ?? 0 };
 }

@@ -3,6 +3,7 @@ import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { preparedByKey, UNNAMED } from '@server/db/prepared';
 import { caseFilters } from '@server/modules/cases/list';
 import { containsPattern } from './like';
 
@@ -91,16 +92,41 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const key = nameKey(q.param);
   const word = asWord(key);
   const part = indexedPart(word, frequencies ?? (await trigramFrequencies(db)));
+  const shape: SearchShape = [sortFor('player', q.sort), q.game, q.createTimeFrom === undefined ? '0' : '1', q.createTimeTo === undefined ? '0' : '1', part === word ? 'whole' : 'part'].join('|');
+  const query = searchQuery(db, shape);
+  const params: Record<string, unknown> = {
+    key,
+    part: containsPattern(part),
+    ...(part !== word ? { whole: containsPattern(key) } : {}),
+    ...(q.createTimeFrom !== undefined ? { createTimeFrom: new Date(q.createTimeFrom).toISOString() } : {}),
+    ...(q.createTimeTo !== undefined ? { createTimeTo: new Date(q.createTimeTo).toISOString() } : {}),
+  };
+  const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
+  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: rows[0]!.total };
+  // Past the last page: the count alone.
+  const [count] = await query.count.execute(params);
+  return { rows: [], total: count?.n ?? 0 };
+}
+
+/** Sort, game, which time filters, and whether only part of the pattern is looked up. */
+type SearchShape = string;
+
+/**
+ * The search statement of one shape, built once; planned at each run with its patterns (the
+ * trigram index's cost depends on them), so not prepared on the server.
+ */
+const searchQuery = preparedByKey((db, shape: SearchShape) => {
+  const [sort, game, from, to, lookup] = shape.split('|') as [SearchSort<'player'>, SearchQuery['game'], string, string, string];
   const where = and(
-    sql`${NAME_WORD_SQL} LIKE ${containsPattern(part)} ESCAPE '\\'`,
-    ...(part !== word ? [sql`${nameHistory.nameKey} LIKE ${containsPattern(key)} ESCAPE '\\'`] : []),
-    ...caseFilters({ game: q.game, status: -1, createTimeFrom: q.createTimeFrom, createTimeTo: q.createTimeTo }),
+    sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('part')} ESCAPE '\\'`,
+    ...(lookup === 'part' ? [sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`] : []),
+    ...caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true),
   );
   const matches = db.$with('matches').as(
     db
       .select({
         nameId: sql<number>`${nameHistory.id}`.as('name_id'),
-        exact: sql<boolean>`${nameHistory.nameKey} = ${key}`.as('exact'),
+        exact: sql<boolean>`${nameHistory.nameKey} = ${sql.placeholder('key')}`.as('exact'),
         len: sql<number>`length(${nameHistory.nameKey})`.as('len'),
         createTime: sql<Date>`${players.createTime}`.as('p_create_time'),
         viewNum: sql<number>`${players.viewNum}`.as('p_view_num'),
@@ -110,31 +136,31 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
       .innerJoin(players, eq(players.id, nameHistory.playerId))
       .where(where),
   );
-  const orders = (m: { exact: SQL.Aliased<boolean>; len: SQL.Aliased<number>; createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; nameId: SQL.Aliased<number> }): Record<SearchSort<'player'>, SQL[]> => ({
+  type Sortable = { exact: SQL.Aliased<boolean>; len: SQL.Aliased<number>; createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; nameId: SQL.Aliased<number> };
+  const orders = (m: Sortable): Record<SearchSort<'player'>, SQL[]> => ({
     // Best match: the exact key, then shorter names, then newer cases.
     default: [desc(m.exact), asc(m.len), desc(m.createTime), desc(m.nameId)],
     latest: [desc(m.createTime), desc(m.nameId)],
     mostViewed: [desc(m.viewNum), desc(m.nameId)],
     mostComments: [desc(m.commentsNum), desc(m.nameId)],
   });
-  const sort = sortFor('player', q.sort);
   const page = db
     .select()
     .from(matches)
     .orderBy(...orders(matches)[sort])
-    .limit(q.limit)
-    .offset(q.skip)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
     .as('page');
   const total = sql<number>`(select count(*)::int from ${matches})`.mapWith(Number);
-  const rows = await db
-    .with(matches)
-    .select({ name: nameHistory, player: players, total })
-    .from(page)
-    .innerJoin(nameHistory, eq(nameHistory.id, page.nameId))
-    .innerJoin(players, eq(players.id, nameHistory.playerId))
-    .orderBy(...orders(page)[sort]);
-  if (rows.length) return { rows, total: rows[0]!.total };
-  // Past the last page: the count alone.
-  const [count] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where);
-  return { rows, total: count?.n ?? 0 };
-}
+  return {
+    page: db
+      .with(matches)
+      .select({ name: nameHistory, player: players, total })
+      .from(page)
+      .innerJoin(nameHistory, eq(nameHistory.id, page.nameId))
+      .innerJoin(players, eq(players.id, nameHistory.playerId))
+      .orderBy(...orders(page)[sort])
+      .prepare(UNNAMED),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(UNNAMED),
+  };
+});
