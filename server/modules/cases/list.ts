@@ -1,4 +1,5 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { newestFirst, oldestFirst } from '@server/db/order';
 import type { PlayersQuery } from '@shared/schemas/cases';
 import { GAMES, type Game } from '@shared/games';
@@ -69,17 +70,27 @@ const shapeOf = (q: PlayersQuery) =>
   [q.game, q.status === -1 ? 'any' : 'one', q.sortBy, q.order, TIME_FILTERS.map(([name]) => (q[name] === undefined ? '0' : '1')).join('')].join('|');
 
 /**
- * The list statement of one shape, built once (drizzle's building is most of a list's cost in the
- * server) but planned at each run with its values: a page's plan depends on its LIMIT and OFFSET.
- * The page's ids are read first (from the list indexes alone, skipped rows included), then only
- * those rows; the total comes in the same statement: the trigger-kept count, or with time filters
- * a count of the matching cases.
+ * Whether PostgreSQL's generic plan of a shape is the plan of every run (an ordered scan of one
+ * list index): then the statement is prepared on the server and planned once per connection.
+ * With time filters, or a game and a status together, the best index depends on the values, so
+ * those shapes are planned at each run.
+ */
+const planOnce = (shape: string) => {
+  const [game, status, , , times] = shape.split('|');
+  return !times!.includes('1') && !(game !== 'all' && status === 'one');
+};
+
+/**
+ * The list statement of one shape, built once. The page's ids are read first (from the list
+ * indexes alone, skipped rows included), then each of those rows by its key (a lateral read that
+ * PostgreSQL cannot turn into a join over the whole table, whatever LIMIT it assumes); the total
+ * comes in the same statement: the trigger-kept count, or with time filters a count of the
+ * matching cases.
  */
 const listQuery = preparedByKey((db, shape: string) => {
   const [game, status, sortBy, order, times] = shape.split('|') as [string, string, PlayersQuery['sortBy'], 'asc' | 'desc', string];
   const q = { game, status: status === 'any' ? -1 : 0, ...Object.fromEntries(TIME_FILTERS.map(([name], i) => [name, times[i] === '1' ? 0 : undefined])) } as ListFilters;
   const where = and(...caseFilters(q, true))!;
-  const column = SORT_COLUMNS[sortBy];
   // The indexes' own order (or its backward scan), so PostgreSQL reads pages instead of sorting.
   const direction = order === 'asc' ? oldestFirst : newestFirst;
   // The subquery's own `players` hides the outer one, so `where` speaks of the counted rows.
@@ -88,19 +99,23 @@ const listQuery = preparedByKey((db, shape: string) => {
     .select({ id: players.id })
     .from(players)
     .where(where)
-    .orderBy(direction(column), direction(players.id))
+    .orderBy(direction(SORT_COLUMNS[sortBy]), direction(players.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('skip'))
     .as('page_ids');
+  const listed = alias(players, 'listed');
+  const row = db.select().from(listed).where(eq(listed.id, pageIds.id)).offset(0).as('row');
+  const fields = Object.fromEntries(Object.keys(getTableColumns(players)).map((k) => [k, row[k as keyof typeof row]])) as unknown as typeof players._.columns;
+  const name = planOnce(shape) ? `cases_list_${shape.replace(/\|/g, '_')}` : UNNAMED;
   return {
     page: db
-      .select({ player: players, total })
+      .select({ player: fields, total })
       .from(pageIds)
-      .innerJoin(players, eq(players.id, pageIds.id))
-      .orderBy(direction(column), direction(players.id))
-      .prepare(UNNAMED),
+      .innerJoinLateral(row, sql`true`)
+      .orderBy(direction(fields[sortBy]), direction(fields.id))
+      .prepare(name),
     // Past the last page: the total alone.
-    total: db.select({ total }).from(sql`(select 1) as one`).prepare(UNNAMED),
+    total: db.select({ total }).from(sql`(select 1) as one`).prepare(name && `${name}_total`),
   };
 });
 
