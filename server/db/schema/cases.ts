@@ -76,6 +76,9 @@ export const nameHistory = pgTable(
     // Trigrams of the key read as one word: `_` (separators) becomes `0`, which keys never hold
     // (digits fold to letters), so trigrams also span separators (`r0a` in `sniper_a...`).
     index('name_history_word_trgm').using('gin', sql`translate(${t.nameKey}, '_', '0') gin_trgm_ops`),
+    // Every 4 characters of that word (function `name_quadgrams`, migration 0010): name search looks
+    // up a few uncommon ones, whose lists are short, and checks the whole pattern on the names found.
+    index('name_history_quadgram_idx').using('gin', sql`name_quadgrams(translate(${t.nameKey}, '_', '0'))`),
   ],
 );
 

@@ -1,65 +1,64 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '@shared/schemas/search';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { asWord, indexedPart, searchPlayers } from './players';
+import { asWord, lookupGrams, quadgrams, searchPlayers } from './players';
 import { insertCase, plainWord } from './test-fixtures';
 
-/** Shares as ANALYZE would report them: every trigram of these words is common. */
-const commonIn = (...words: string[]) => {
-  const m = new Map<string, number>();
-  for (const w of words) for (let i = 0; i + 3 <= w.length; i++) m.set(w.slice(i, i + 3), 0.12);
-  return m;
-};
+/** Shares as ANALYZE would report them: every 4-gram of these words is in an eighth of the names. */
+const commonIn = (...words: string[]) => new Map(words.flatMap((w) => quadgrams(w)).map((g) => [g, 0.125]));
 
-describe('indexedPart', () => {
-  it('keeps the whole pattern without statistics, or when no run of two uncommon trigrams remains', () => {
-    expect(indexedPart('sniper0aefz', new Map())).toBe('sniper0aefz');
-    expect(indexedPart('sniper', commonIn('sniper'))).toBe('sniper');
-    // Only `r0a` is uncommon: one trigram is not selective enough on its own.
-    expect(indexedPart('sniper0a', commonIn('sniper0'))).toBe('sniper0a');
-  });
-
-  it('looks up the longest run of uncommon trigrams, across separators', () => {
-    expect(indexedPart('sniper0aefz', commonIn('sniper0'))).toBe('r0aefz');
-    expect(indexedPart('xxaefzxx', commonIn('xxa', 'zxx'))).toBe('xaefzx');
-    expect(indexedPart('abcd0sniper', commonIn('sniper', '0sn'))).toBe('abcd0s');
-    // Other separators split words, as pg_trgm does.
-    expect(indexedPart('sniper#aefz', commonIn('sniper'))).toBe('aefz');
-  });
-
-  it('writes separators as 0', () => {
+describe('name 4-grams', () => {
+  it('are every distinct 4 characters of the word, and none for shorter words', () => {
+    expect(quadgrams('abcdef')).toEqual(['abcd', 'bcde', 'cdef']);
+    expect(quadgrams('aaaaaa')).toEqual(['aaaa']);
+    expect(quadgrams('abc')).toEqual([]);
+    expect(quadgrams('çaféx')).toEqual(['çafé', 'aféx']);
     expect(asWord('a_b__c')).toBe('a0b00c');
+  });
+
+  it('looks up the uncommon ones, at most four, spread over the word', () => {
+    expect(lookupGrams('sniper0aefz', commonIn('sniper0'))).toEqual(['er0a', 'r0ae', '0aef', 'aefz']);
+    expect(lookupGrams('sniper0aefzbcd', commonIn('sniper0'))).toEqual(['er0a', '0aef', 'efzb', 'zbcd']);
+    // Without statistics every 4-gram may be rare.
+    expect(lookupGrams('abcdefgh', new Map())).toEqual(['abcd', 'bcde', 'defg', 'efgh']);
+    // Known shares under the limit come after the unknown (rarer) ones, the least common first.
+    const shares = new Map([['abcd', 0.01], ['bcde', 0.001], ['cdef', 0.015], ['defg', 0.05]]);
+    expect(lookupGrams('abcdefghi', shares)).toEqual(['abcd', 'bcde', 'efgh', 'fghi']);
+    expect(lookupGrams('abcdefghijk', shares)).toEqual(['efgh', 'fghi', 'ghij', 'hijk']);
+    // Nothing uncommon: the least common one alone.
+    expect(lookupGrams('sniper', new Map([['snip', 0.2], ['nipe', 0.1], ['iper', 0.3]]))).toEqual(['nipe']);
   });
 });
 
-describe('name search with uncommon parts of the pattern', () => {
+describe('name search by 4-grams', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
   });
   afterAll(() => app?.close());
 
-  it('finds exactly what the whole pattern finds, total and order included', async () => {
+  it('finds exactly what the whole pattern finds, whichever 4-grams it looks up, total and order included', async () => {
     const prefix = `commonpre${plainWord(4)}`;
     const tail = plainWord(6);
     const names = [`${prefix}_${tail}`, `${prefix}_${tail}x`, `old${prefix}_${tail}`, `${prefix}${tail}`, `${prefix}_${plainWord(6)}`, `other_${tail}`];
     for (const name of names) await insertCase(app, { name });
-    const frequencies = commonIn(asWord(`${prefix}_`));
-    for (const param of [`${prefix}_${tail}`, `${prefix}_${tail.slice(0, 3)}`, `${tail}`, `_${tail}`, `${prefix}_`]) {
+    const lookups = [new Map<string, number>(), commonIn(asWord(`${prefix}_`)), commonIn(asWord(`${prefix}_${tail}`))];
+    for (const param of [`${prefix}_${tail}`, `${prefix}_${tail.slice(0, 3)}`, tail, `_${tail}`, `${prefix}_`, tail.slice(1, 4)]) {
       for (const sort of ['default', 'latest', 'mostViewed']) {
         const q = searchQuery.parse({ type: 'player', param, sort, limit: 3 });
-        const whole = await searchPlayers(app.services.db, q, new Map());
-        const trimmed = await searchPlayers(app.services.db, q, frequencies);
-        expect(trimmed.total, `${param} ${sort}`).toBe(whole.total);
-        expect(trimmed.rows.map((r) => r.name.id), `${param} ${sort}`).toEqual(whole.rows.map((r) => r.name.id));
+        const [first, ...others] = await Promise.all(lookups.map((f) => searchPlayers(app.services.db, q, f)));
+        for (const other of others) {
+          expect(other.total, `${param} ${sort}`).toBe(first!.total);
+          expect(other.rows.map((r) => r.name.id), `${param} ${sort}`).toEqual(first!.rows.map((r) => r.name.id));
+        }
       }
     }
-    const exact = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: `${prefix}_${tail}` }), frequencies);
+    const exact = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: `${prefix}_${tail}` }), lookups[1]);
     expect(exact.total).toBe(3);
     expect(exact.rows[0]!.name.originName).toBe(`${prefix}_${tail}`);
     // `_` is a character of its own: the name without it does not match.
     expect(exact.rows.map((r) => r.name.originName)).not.toContain(`${prefix}${tail}`);
-    const past = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: tail, skip: 50 }), frequencies);
+    const past = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: tail, skip: 50 }), lookups[1]);
     expect(past).toEqual({ rows: [], total: 5 });
   });
 });

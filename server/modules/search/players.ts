@@ -3,30 +3,35 @@ import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
-import { preparedByKey, UNNAMED } from '@server/db/prepared';
+import { preparedByKey } from '@server/db/prepared';
 import { caseFilters } from '@server/modules/cases/list';
 import { containsPattern } from './like';
 
-/** A key as the trigram index reads it: one word, `_` written `0` (see `name_history_word_trgm`). */
+/** A key as the name indexes read it: one word, `_` written `0` (keys hold no digits). */
 export const asWord = (key: string) => key.replace(/_/g, '0');
 
-/**
- * Trigrams this common (share of names) are left out of the index lookup when rarer ones remain:
- * their lists are long, and walking them for every candidate costs more than checking the few
- * candidates the rarer ones leave. Less common ones stay in: they still narrow the candidates.
- */
-const COMMON = 0.05;
-/** How long a server keeps the trigram frequencies between readings. */
+/** Every distinct 4 characters of a word, in order: what `name_quadgrams` (SQL) indexes. */
+export function quadgrams(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 4 <= chars.length; i++) out.add(chars.slice(i, i + 4).join(''));
+  return [...out];
+}
+
+/** 4-grams this common (share of names) are looked up only when no rarer one is left. */
+const COMMON = 0.02;
+/** At most this many 4-grams per lookup: a few rare ones already leave few candidates. */
+const LOOKUP_MAX = 4;
+/** How long a server keeps the 4-gram frequencies between readings. */
 const FREQUENCIES_TTL_MS = 10 * 60 * 1000;
 
 /**
- * The most common trigrams of the names and their shares, as ANALYZE last sampled them
- * (statistics `name_history_trgm_freq`); empty when there are none yet (then every search uses
- * its whole pattern).
+ * The most common 4-grams of the names and their shares, as ANALYZE last sampled them (the
+ * statistics of index `name_history_quadgram_idx`); empty when there are none yet.
  */
 async function readFrequencies(db: DbOrTx): Promise<Map<string, number>> {
   const res = (await db.execute(
-    sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats_ext_exprs where statistics_name = 'name_history_trgm_freq' limit 1`,
+    sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats where tablename = 'name_history_quadgram_idx' and schemaname = current_schema() limit 1`,
   )) as unknown as { rows: Array<{ elems: string[] | null; freqs: number[] | null }> };
   const row = res.rows[0];
   const out = new Map<string, number>();
@@ -36,7 +41,7 @@ async function readFrequencies(db: DbOrTx): Promise<Map<string, number>> {
 }
 
 const frequencyCache = new WeakMap<object, { at: number; value: Promise<Map<string, number>> }>();
-function trigramFrequencies(db: DbOrTx): Promise<Map<string, number>> {
+function quadgramFrequencies(db: DbOrTx): Promise<Map<string, number>> {
   const hit = frequencyCache.get(db);
   if (hit && Date.now() - hit.at < FREQUENCIES_TTL_MS) return hit.value;
   const value = readFrequencies(db).catch(() => new Map<string, number>());
@@ -44,60 +49,45 @@ function trigramFrequencies(db: DbOrTx): Promise<Map<string, number>> {
   return value;
 }
 
-const isWordChar = (c: string) => /[\p{L}\p{N}]/u.test(c);
-
 /**
- * The part of `word` to look up in the trigram index. Every trigram of a LIKE pattern must match,
- * and each common one (in a twentieth of all names or more) makes the index walk its long list once
- * per candidate: so when the pattern holds a run of at least two uncommon trigrams, only the longest
- * such run is looked up, and the whole pattern is checked on the (few) rows it finds.
+ * The 4-grams of `word` to look up in `name_history_quadgram_idx`: the uncommon ones (absent
+ * from the statistics first, as the rarest, then by share), at most `LOOKUP_MAX`, spread over the
+ * word; the commonest ones only when nothing rarer is left. A name holding the word holds all of
+ * its 4-grams, so any of them finds it; the whole pattern is then checked on the names found.
+ * Each common 4-gram would make the index read a long list (a name in fifty or more) for little.
  */
-export function indexedPart(word: string, frequencies: ReadonlyMap<string, number>): string {
-  if (!frequencies.size) return word;
-  let best: { start: number; count: number } | null = null;
-  const chars = [...word];
-  let i = 0;
-  while (i < chars.length) {
-    if (!isWordChar(chars[i]!)) {
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end < chars.length && isWordChar(chars[end]!)) end++;
-    // Trigrams of this run start at i .. end-3; find the longest stretch of uncommon ones.
-    let runStart = -1;
-    for (let k = i; k <= end - 3 + 1; k++) {
-      const uncommon = k <= end - 3 && (frequencies.get(chars.slice(k, k + 3).join('')) ?? 0) < COMMON;
-      if (uncommon && runStart < 0) runStart = k;
-      if (!uncommon && runStart >= 0) {
-        const count = k - runStart;
-        if (!best || count > best.count) best = { start: runStart, count };
-        runStart = -1;
-      }
-    }
-    i = end;
-  }
-  if (!best || best.count < 2) return word;
-  const part = chars.slice(best.start, best.start + best.count + 2).join('');
-  return part.length < chars.length ? part : word;
+export function lookupGrams(word: string, frequencies: ReadonlyMap<string, number>): string[] {
+  const grams = quadgrams(word);
+  const share = (g: string) => frequencies.get(g) ?? 0;
+  const uncommon = grams.filter((g) => share(g) < COMMON);
+  const pool = uncommon.length ? uncommon : [...grams].sort((a, b) => share(a) - share(b)).slice(0, 1);
+  if (pool.length <= LOOKUP_MAX) return pool;
+  // The rarest first; among equals (unknown shares), keep them spread from the word's start to its end.
+  const ranked = pool.map((g, i) => ({ g, i, s: share(g) }));
+  const unknown = ranked.filter((r) => r.s === 0);
+  const chosen =
+    unknown.length >= LOOKUP_MAX
+      ? Array.from({ length: LOOKUP_MAX }, (_, k) => unknown[Math.round((k * (unknown.length - 1)) / (LOOKUP_MAX - 1))]!)
+      : [...unknown, ...ranked.filter((r) => r.s > 0).sort((a, b) => a.s - b.s).slice(0, LOOKUP_MAX - unknown.length)];
+  return chosen.sort((a, b) => a.i - b.i).map((r) => r.g);
 }
 
 /**
  * Cases by any name they were ever seen with (reference §7): the folded key of `param` as a
- * substring of each name's key (trigram index `name_history_word_trgm`), one row per matching name.
- * Sorted before paging; the total is exact. One statement: the matches are found once, counted,
- * and only the page's rows are read in full.
+ * substring of each name's key, one row per matching name. Keys of 4 characters or more are looked
+ * up by a few of their 4-grams (`name_history_quadgram_idx`), shorter ones by their trigrams
+ * (`name_history_word_trgm`). Sorted before paging; the total is exact. One statement: the
+ * matches (with their names) are found once, counted, and only the page's cases are read in full.
  */
 export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: ReadonlyMap<string, number>) {
   const key = nameKey(q.param);
   const word = asWord(key);
-  const part = indexedPart(word, frequencies ?? (await trigramFrequencies(db)));
-  const shape: SearchShape = [sortFor('player', q.sort), q.game, q.createTimeFrom === undefined ? '0' : '1', q.createTimeTo === undefined ? '0' : '1', part === word ? 'whole' : 'part'].join('|');
+  const grams = [...word].length >= 4 ? lookupGrams(word, frequencies ?? (await quadgramFrequencies(db))) : [];
+  const shape: SearchShape = [sortFor('player', q.sort), q.game, q.createTimeFrom === undefined ? '0' : '1', q.createTimeTo === undefined ? '0' : '1', grams.length ? 'grams' : 'word'].join('|');
   const query = searchQuery(db, shape);
   const params: Record<string, unknown> = {
     key,
-    part: containsPattern(part),
-    ...(part !== word ? { whole: containsPattern(key) } : {}),
+    ...(grams.length ? { grams, whole: containsPattern(key) } : { word: containsPattern(word) }),
     ...(q.createTimeFrom !== undefined ? { createTimeFrom: new Date(q.createTimeFrom).toISOString() } : {}),
     ...(q.createTimeTo !== undefined ? { createTimeTo: new Date(q.createTimeTo).toISOString() } : {}),
   };
@@ -108,24 +98,31 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   return { rows: [], total: count?.n ?? 0 };
 }
 
-/** Sort, game, which time filters, and whether only part of the pattern is looked up. */
+/** Sort, game, which time filters, and which index finds the names (`grams` or `word`). */
 type SearchShape = string;
 
 /**
- * The search statement of one shape, built once; planned at each run with its patterns (the
- * trigram index's cost depends on them), so not prepared on the server.
+ * The search statement of one shape, built once and prepared: whatever the patterns, the plan
+ * starts from the trigram index and reads each match's case by key, so PostgreSQL's generic plan
+ * serves every run (planning this statement costs about as much as running a selective search).
  */
 const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [SearchSort<'player'>, SearchQuery['game'], string, string, string];
+  const name = shape.replace(/\|/g, '_');
   const where = and(
-    sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('part')} ESCAPE '\\'`,
-    ...(lookup === 'part' ? [sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`] : []),
+    ...(lookup === 'grams'
+      ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`]
+      : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`]),
     ...caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true),
   );
   const matches = db.$with('matches').as(
     db
       .select({
         nameId: sql<number>`${nameHistory.id}`.as('name_id'),
+        playerId: sql<number>`${nameHistory.playerId}`.as('n_player_id'),
+        originName: sql<string>`${nameHistory.originName}`.as('n_origin_name'),
+        fromTime: sql<Date>`${nameHistory.fromTime}`.mapWith(nameHistory.fromTime).as('n_from_time'),
+        toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
         exact: sql<boolean>`${nameHistory.nameKey} = ${sql.placeholder('key')}`.as('exact'),
         len: sql<number>`length(${nameHistory.nameKey})`.as('len'),
         createTime: sql<Date>`${players.createTime}`.as('p_create_time'),
@@ -155,12 +152,11 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   return {
     page: db
       .with(matches)
-      .select({ name: nameHistory, player: players, total })
+      .select({ name: { id: page.nameId, originName: page.originName, fromTime: page.fromTime, toTime: page.toTime }, player: players, total })
       .from(page)
-      .innerJoin(nameHistory, eq(nameHistory.id, page.nameId))
-      .innerJoin(players, eq(players.id, nameHistory.playerId))
+      .innerJoin(players, eq(players.id, page.playerId))
       .orderBy(...orders(page)[sort])
-      .prepare(UNNAMED),
-    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(UNNAMED),
+      .prepare(`search_players_${name}`),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(`search_players_count_${name}`),
   };
 });
