@@ -16,14 +16,15 @@ describe('name 4-grams', () => {
     expect(asWord('a_b__c')).toBe('a0b00c');
   });
 
-  it('looks up the uncommon ones, at most four, spread over the word', () => {
+  it('looks up the two rarest and other rare ones, at most four, spread over the word', () => {
     expect(lookupGrams('sniper0aefz', commonIn('sniper0'))).toEqual(['er0a', 'r0ae', '0aef', 'aefz']);
     expect(lookupGrams('sniper0aefzbcd', commonIn('sniper0'))).toEqual(['er0a', '0aef', 'efzb', 'zbcd']);
     // Without statistics every 4-gram may be rare.
     expect(lookupGrams('abcdefgh', new Map())).toEqual(['abcd', 'bcde', 'defg', 'efgh']);
-    // Known shares under the limit come after the unknown (rarer) ones, the least common first.
+    // Known shares come after the unknown (rarer) ones, the least common first; past two, only rare ones (under 0.5%).
     const shares = new Map([['abcd', 0.01], ['bcde', 0.001], ['cdef', 0.015], ['defg', 0.05]]);
-    expect(lookupGrams('abcdefghi', shares)).toEqual(['abcd', 'bcde', 'efgh', 'fghi']);
+    expect(lookupGrams('abcdefghi', shares)).toEqual(['bcde', 'efgh', 'fghi']);
+    expect(lookupGrams('abcdefg', shares)).toEqual(['abcd', 'bcde']);
     expect(lookupGrams('abcdefghijk', shares)).toEqual(['efgh', 'fghi', 'ghij', 'hijk']);
     // Nothing uncommon: the least common one alone.
     expect(lookupGrams('sniper', new Map([['snip', 0.2], ['nipe', 0.1], ['iper', 0.3]]))).toEqual(['nipe']);

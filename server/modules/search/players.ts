@@ -22,6 +22,8 @@ export function quadgrams(word: string): string[] {
 const COMMON = 0.02;
 /** At most this many 4-grams per lookup: a few rare ones already leave few candidates. */
 const LOOKUP_MAX = 4;
+/** Beyond the two rarest, only 4-grams rarer than this are added. */
+const RARE = 0.005;
 /** How long a server keeps the 4-gram frequencies between readings. */
 const FREQUENCIES_TTL_MS = 10 * 60 * 1000;
 
@@ -50,25 +52,25 @@ function quadgramFrequencies(db: DbOrTx): Promise<Map<string, number>> {
 }
 
 /**
- * The 4-grams of `word` to look up in `name_history_quadgram_idx`: the uncommon ones (absent
- * from the statistics first, as the rarest, then by share), at most `LOOKUP_MAX`, spread over the
- * word; the commonest ones only when nothing rarer is left. A name holding the word holds all of
- * its 4-grams, so any of them finds it; the whole pattern is then checked on the names found.
- * Each common 4-gram would make the index read a long list (a name in fifty or more) for little.
+ * The 4-grams of `word` to look up in `name_history_quadgram_idx`. A name holding the word holds all
+ * of its 4-grams, so any of them finds it, and the whole pattern is then checked on the names found;
+ * the fewer and rarer the 4-grams, the less the index reads (a common one, in a name of fifty or
+ * more, means a long list). So: the two rarest (those absent from the statistics count as rarest,
+ * spread over the word), then up to `LOOKUP_MAX` in all of those still rare (under 0.5%); the
+ * commonest ones never, unless nothing rarer is left.
  */
 export function lookupGrams(word: string, frequencies: ReadonlyMap<string, number>): string[] {
   const grams = quadgrams(word);
   const share = (g: string) => frequencies.get(g) ?? 0;
-  const uncommon = grams.filter((g) => share(g) < COMMON);
-  const pool = uncommon.length ? uncommon : [...grams].sort((a, b) => share(a) - share(b)).slice(0, 1);
-  if (pool.length <= LOOKUP_MAX) return pool;
-  // The rarest first; among equals (unknown shares), keep them spread from the word's start to its end.
-  const ranked = pool.map((g, i) => ({ g, i, s: share(g) }));
+  const ranked = grams.map((g, i) => ({ g, i, s: share(g) }));
   const unknown = ranked.filter((r) => r.s === 0);
-  const chosen =
-    unknown.length >= LOOKUP_MAX
-      ? Array.from({ length: LOOKUP_MAX }, (_, k) => unknown[Math.round((k * (unknown.length - 1)) / (LOOKUP_MAX - 1))]!)
-      : [...unknown, ...ranked.filter((r) => r.s > 0).sort((a, b) => a.s - b.s).slice(0, LOOKUP_MAX - unknown.length)];
+  // Unknown shares are all "rarest": take them spread from the word's start to its end.
+  const spread =
+    unknown.length > LOOKUP_MAX ? Array.from({ length: LOOKUP_MAX }, (_, k) => unknown[Math.round((k * (unknown.length - 1)) / (LOOKUP_MAX - 1))]!) : unknown;
+  const order = [...spread, ...ranked.filter((r) => r.s > 0).sort((a, b) => a.s - b.s)];
+  const uncommon = order.filter((r) => r.s < COMMON);
+  if (!uncommon.length) return order.slice(0, 1).map((r) => r.g);
+  const chosen = uncommon.filter((r, k) => k < 2 || (k < LOOKUP_MAX && r.s < RARE));
   return chosen.sort((a, b) => a.i - b.i).map((r) => r.g);
 }
 
