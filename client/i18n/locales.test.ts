@@ -19,6 +19,21 @@ function keysOf(value: unknown, prefix = ''): Set<string> {
 
 const en = keysOf(load('en-US'));
 
+/** The `{{placeholder}}` names of a text, sorted (a format after a comma is ignored). */
+const placeholdersOf = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([^},]+?)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!))].sort();
+
+/** Every leaf text, grouped by its key with plural suffixes folded as `keysOf` does. */
+function textsOf(value: unknown, prefix = '', texts = new Map<string, { key: string; text: string }[]>()) {
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const folded = prefix + k.replace(/_(zero|one|two|few|many|other)$/, '');
+    if (v && typeof v === 'object') textsOf(v, `${folded}.`, texts);
+    else texts.set(folded, [...(texts.get(folded) ?? []), { key: prefix + k, text: String(v) }]);
+  }
+  return texts;
+}
+
+const enTexts = textsOf(load('en-US'));
+
 describe('locale files', () => {
   it('exist for every interface language', () => {
     for (const { code } of LANGUAGES) expect(fs.existsSync(path.join(dir, `${code}.json`)), code).toBe(true);
@@ -44,5 +59,21 @@ describe('locale files', () => {
       }
       for (const theme of THEMES) expect(keys.has(`themes.${theme}`), `${code} ${theme}`).toBe(true);
     }
+  });
+
+  it('keep the English placeholders in every translated text', () => {
+    const wrong: Record<string, string[]> = {};
+    for (const { code } of LANGUAGES) {
+      for (const [folded, variants] of textsOf(load(code))) {
+        const english = enTexts.get(folded);
+        if (!english) continue; // unknown keys are reported by the test above
+        const wanted = placeholdersOf(english[0]!.text).join(', ');
+        for (const { key, text } of variants) {
+          const found = placeholdersOf(text).join(', ');
+          if (found !== wanted) (wrong[code] ??= []).push(`${key}: {${found}} instead of {${wanted}}`);
+        }
+      }
+    }
+    expect(wrong).toEqual({});
   });
 });
