@@ -6,6 +6,8 @@ import { GAMES, type Game } from '@shared/games';
 import { caseCounts, inGameSql, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey, UNNAMED } from '@server/db/prepared';
+import type { CaseRecord } from '@shared/types/cases';
+import { presentCaseColumns } from './presenter';
 
 const SORT_COLUMNS = {
   createTime: players.createTime,
@@ -94,7 +96,7 @@ const listQuery = preparedByKey((db, shape: string) => {
   // The indexes' own order (or its backward scan), so PostgreSQL reads pages instead of sorting.
   const direction = order === 'asc' ? oldestFirst : newestFirst;
   // The subquery's own `players` hides the outer one, so `where` speaks of the counted rows.
-  const total = times.includes('1') ? sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number) : countedSql(game, status === 'any');
+  const total = (times.includes('1') ? sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number) : countedSql(game, status === 'any')).as('total');
   const pageIds = db
     .select({ id: players.id })
     .from(players)
@@ -119,12 +121,17 @@ const listQuery = preparedByKey((db, shape: string) => {
   };
 });
 
-/** A page of cases with an exact total; the sort is applied before paging (unlike the original). */
-export async function listCases(db: DbOrTx, q: PlayersQuery) {
+/**
+ * A page of presented cases with an exact total; the sort is applied before paging (unlike the
+ * original). Rows are read raw and presented straight from their columns.
+ */
+export async function listCases(db: DbOrTx, q: PlayersQuery): Promise<{ result: CaseRecord[]; total: number }> {
   const query = listQuery(db, shapeOf(q));
   const params = listParams(q);
-  const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
-  if (rows.length) return { rows: rows.map((r) => r.player), total: rows[0]!.total };
+  // `all` (both drivers' prepared queries have it) answers rows by column name, unmapped.
+  const raw = query.page as unknown as { all(values: Record<string, unknown>): Promise<Array<Record<string, unknown>>> };
+  const rows = await raw.all({ ...params, limit: q.limit, skip: q.skip });
+  if (rows.length) return { result: rows.map(presentCaseColumns), total: Number(rows[0]!.total) };
   const [only] = await query.total.execute(params);
-  return { rows: [], total: only?.total ?? 0 };
+  return { result: [], total: Number(only?.total ?? 0) };
 }

@@ -21,6 +21,32 @@ export function presentCase(row: PlayerRow): CaseRecord {
   };
 }
 
+/** An instant as PostgreSQL wrote it (or a Date), as the wire's ISO string. */
+const isoOf = (v: unknown) => new Date(v as string | Date).toISOString();
+
+/**
+ * `presentCase` for a raw `players` row (column names, timestamps as PostgreSQL writes them): the
+ * lists present many rows, and skip drizzle's per-column mapping this way.
+ */
+export function presentCaseColumns(r: Record<string, unknown>): CaseRecord {
+  return {
+    id: r.id as number,
+    originName: r.origin_name as string,
+    originUserId: r.origin_user_id as string,
+    originPersonaId: r.origin_persona_id as string,
+    avatarLink: r.avatar_link as string | null,
+    games: r.games as string[],
+    cheatMethods: r.cheat_methods as string[],
+    status: r.status as number,
+    hackerLevel: r.status === 1 ? (r.hacker_level as number | null) : null,
+    appealStatus: r.appeal_status as string | null,
+    viewNum: r.view_num as number,
+    commentsNum: r.comments_num as number,
+    createTime: isoOf(r.create_time),
+    updateTime: isoOf(r.update_time),
+  };
+}
+
 export function presentHistory(rows: Array<{ originName: string; fromTime: Date; toTime: Date }>): NameHistoryItem[] {
   return rows.map((r) => ({ originName: r.originName, fromTime: r.fromTime.toISOString(), toTime: r.toTime.toISOString() }));
 }

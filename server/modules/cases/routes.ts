@@ -27,9 +27,9 @@ export const caseRoutes: AnyRoute[] = [
     query: playersQuery,
     success: { code: 'players.ok' },
     handler: async ({ query, services, res }) => {
-      const { rows, total } = await listCases(services.db, query);
+      const page = await listCases(services.db, query);
       res.setHeader('Cache-Control', PUBLIC_CACHE);
-      return ok('players.ok', { result: rows.map(presentCase), total });
+      return ok('players.ok', page);
     },
   }),
   defineRoute({
