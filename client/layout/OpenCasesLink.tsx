@@ -4,6 +4,7 @@ import { entryLabel, type MenuEntry } from '@client/app/menu';
 import { Icon } from '@client/components/Icon';
 import { useFormat } from '@client/i18n/format';
 import { OPEN_CASES_PATH, useOpenCases } from '@client/state/openCases';
+import icon from './HeaderIconLink.module.css';
 import styles from './OpenCasesLink.module.css';
 
 /** The accessible name of the open-case count: "12 open cases", or a plain name while unknown. */
@@ -21,10 +22,10 @@ export function OpenCasesLink() {
   const format = useFormat();
   const { count, label } = useOpenCasesLabel();
   return (
-    <Link to={OPEN_CASES_PATH} className={styles.link} aria-label={label} title={label} data-open-cases={count ?? ''}>
+    <Link to={OPEN_CASES_PATH} className={icon.link} aria-label={label} title={label} data-open-cases={count ?? ''}>
       <Icon name="scale" size={18} />
       {count !== null && count > 0 && (
-        <span className={styles.count} aria-hidden="true">
+        <span className={`${icon.count} ${icon.warning}`} aria-hidden="true">
           {short(count, format.number)}
         </span>
       )}
