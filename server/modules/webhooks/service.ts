@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { mayUseWebhooks, WEBHOOK_MAX_PER_USER } from '@shared/webhooks';
 import type { AddWebhookInput } from '@shared/schemas/webhooks';
-import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '@server/db/schema';
+import { users, webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
@@ -39,8 +39,9 @@ export const presentDelivery = (d: WebhookDeliveryRow) => ({
 
 export async function addWebhook(services: Services, user: AuthedUser, input: AddWebhookInput) {
   return inTransaction(services.db, services.publish, async ({ tx }) => {
-    // Counted under a lock on the user's rows: two simultaneous adds cannot pass the limit together.
-    await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, user.id)).for('update');
+    // Counted under a lock on the user's own row (their webhooks may not exist yet to lock): two
+    // simultaneous adds cannot pass the limit together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));
     if (Number(n) >= WEBHOOK_MAX_PER_USER) throw new AppError('webhook.exceedMax', `at most ${WEBHOOK_MAX_PER_USER} webhooks per account`);
     const [row] = await tx.insert(webhooks).values({ userId: user.id, url: input.url, secret: input.secret, events: input.events }).returning();
