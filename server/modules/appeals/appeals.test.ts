@@ -226,6 +226,16 @@ describe('resolving appeals', () => {
     }
   });
 
+  it('two staff failing one appeal at the same moment write one verdict', async () => {
+    const { token, dbId } = await accusedWithCase(1);
+    await appeal(token, dbId);
+    const results = await Promise.all([adminA, adminB].map((a) => app.request.post('/api/admin/setAppeal').set('x-access-token', a.token).send({ toPlayerId: dbId })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const verdicts = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=judgement`);
+    expect(verdicts.body.data.result.filter((e: { appealOutcome?: string }) => e.appealOutcome === 'fail')).toHaveLength(1);
+    expect((await caseRow(dbId)).status).toBe(1);
+  });
+
   it('discuss and more leave the appeal open', async () => {
     const { token, dbId } = await accusedWithCase(1);
     await appeal(token, dbId);

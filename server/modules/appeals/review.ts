@@ -64,5 +64,5 @@ export async function failAppeal(services: Services, user: AuthedUser, playerId:
     content: content && content.length >= 5 ? content : FAIL_TEXT,
     cheatMethods: row.cheatMethods.length ? row.cheatMethods : null,
     hackerLevel: null,
-  });
+  }, { onlyUnderAppeal: true });
 }

@@ -48,7 +48,7 @@ async function verdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['ac
  * An admin's judgement (reference §3.2, §4): stored, counted and applied in one transaction with
  * the case row locked, so simultaneous votes end as some serial order of them would.
  */
-export async function judgeCase(services: Services, user: AuthedUser, input: JudgementInput) {
+export async function judgeCase(services: Services, user: AuthedUser, input: JudgementInput, opts: { onlyUnderAppeal?: boolean } = {}) {
   if (!mayUseAction(user.privileges, input.action)) {
     throw new AppError('judgement.permissionDenied', input.action === 'kill' ? 'only super admins and root may confirm directly' : 'only admins may judge');
   }
@@ -61,6 +61,8 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('judgement.notFound', 'no such case');
     if (await hasLockedAppeal(tx, row.id)) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
+    // Failing an appeal is checked again here, under the lock: two staff failing it at once write one verdict.
+    if (opts.onlyUnderAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
     await assertNotDuplicate(tx, row.id, user.id, 'judgement', content, 'judgement.bad');
     const at = new Date();
     const [entry] = await tx
