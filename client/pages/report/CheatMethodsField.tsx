@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHEAT_METHODS } from '@shared/games';
 import { Icon } from '@client/components/Icon';
+import fieldStyles from '@client/components/Field.module.css';
 import styles from './ReportPage.module.css';
 
 interface CheatMethodsFieldProps {
@@ -18,8 +19,8 @@ export function CheatMethodsField({ value, onChange, error, label }: CheatMethod
   const errorId = `${useId()}-methods-error`;
   const toggle = (method: string) => onChange(value.includes(method) ? value.filter((m) => m !== method) : [...value, method]);
   return (
-    <fieldset className={styles.fieldset} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
-      <legend className={styles.legend}>{label ?? t('report.cheatMethods')}</legend>
+    <fieldset className={`${fieldStyles.fieldset} ${styles.fieldset}`} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <legend className={fieldStyles.legend}>{label ?? t('report.cheatMethods')}</legend>
       <div className={styles.methods}>
         {CHEAT_METHODS.map((method) => (
           <label key={method} className={styles.method}>

@@ -22,9 +22,9 @@ export function VideoLinksField({ value, onChange, error, checked }: VideoLinksF
   const rows = value.length ? value : [''];
   const set = (index: number, link: string) => onChange(rows.map((l, i) => (i === index ? link : l)));
   return (
-    <fieldset className={styles.fieldset} aria-describedby="links-hint">
-      <legend className={styles.legend}>{t('report.videoLinks')}</legend>
-      <p className={styles.hint} id="links-hint">
+    <fieldset className={fieldStyles.fieldset} aria-describedby="links-hint">
+      <legend className={fieldStyles.legend}>{t('report.videoLinks')}</legend>
+      <p className={fieldStyles.hint} id="links-hint">
         {t('report.videoLinksHint')}
       </p>
       {rows.map((link, i) => {

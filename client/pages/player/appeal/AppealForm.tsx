@@ -14,6 +14,7 @@ import { placeError } from '@client/forms/placeError';
 import { APPEAL_CHOICES, appealPayload, appealProblems, EMPTY_APPEAL, type AppealDraft, type AppealField } from './appealRules';
 import { useDescribeAppealError } from './describe';
 import { MossUpload } from './MossUpload';
+import fieldStyles from '@client/components/Field.module.css';
 import styles from './Appeal.module.css';
 
 const FIELDS: AppealField[] = ['appealType', 'content', 'btrLink', 'videoLink', 'moss'];
@@ -67,8 +68,8 @@ export function AppealForm({ record, onFiled }: AppealFormProps) {
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('appeal.formLabel')}>
       {server.form && <Notice tone="danger">{server.form}</Notice>}
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('appeal.type')}</legend>
+      <fieldset className={fieldStyles.fieldset}>
+        <legend className={fieldStyles.legend}>{t('appeal.type')}</legend>
         <div className={styles.types}>
           {APPEAL_CHOICES.map((type) => (
             <label key={type} className={styles.type}>

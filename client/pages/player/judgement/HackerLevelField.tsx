@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HACKER_LEVELS, isSelectableLevel } from './judgementRules';
+import fieldStyles from '@client/components/Field.module.css';
 import styles from './Judgement.module.css';
 
 interface HackerLevelFieldProps {
@@ -19,8 +20,8 @@ export function HackerLevelField({ value, onChange, error, disabled }: HackerLev
     ...HACKER_LEVELS.map((level) => ({ level, label: t('judgement.hackerLevelOption', { level }), enabled: isSelectableLevel(level) })),
   ];
   return (
-    <fieldset className={styles.fieldset} aria-describedby={`${name}-hint`}>
-      <legend className={styles.legend}>{t('judgement.hackerLevel')}</legend>
+    <fieldset className={fieldStyles.fieldset} aria-describedby={`${name}-hint`}>
+      <legend className={fieldStyles.legend}>{t('judgement.hackerLevel')}</legend>
       <div className={styles.levels}>
         {options.map((option) => (
           <label key={option.level ?? 'none'} className={styles.chip}>
@@ -35,7 +36,7 @@ export function HackerLevelField({ value, onChange, error, disabled }: HackerLev
           </label>
         ))}
       </div>
-      <p className={styles.hint} id={`${name}-hint`}>
+      <p className={fieldStyles.hint} id={`${name}-hint`}>
         {error ?? t('judgement.hackerLevelHint')}
       </p>
     </fieldset>

@@ -21,6 +21,7 @@ import { HackerLevelField } from './HackerLevelField';
 import { actionsFor, EMPTY_JUDGEMENT, judgementFields, judgementPayload, judgementProblems, type JudgementDraft, type JudgementField } from './judgementRules';
 import { TemplateMenu } from './TemplateMenu';
 import { TemplatesDialog } from './TemplatesDialog';
+import fieldStyles from '@client/components/Field.module.css';
 import styles from './Judgement.module.css';
 
 const FIELDS: JudgementField[] = ['action', 'cheatMethods', 'hackerLevel', 'content'];
@@ -99,7 +100,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
 
   return (
     <Card id="judgement" title={t('judgement.title')} description={t('judgement.lead')}>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="judgement-title">
+      <form className={fieldStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="judgement-title">
         <div className={styles.toolbar}>
           <TemplateMenu kind="judgement" onPick={pickJudgement} onManage={() => setManaging('judgement')} />
           <TemplateMenu kind="fastReply" onPick={pickFastReply} onManage={() => setManaging('fastReply')} />

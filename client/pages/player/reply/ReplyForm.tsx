@@ -17,6 +17,7 @@ import { useViewer } from '@client/state/session';
 import { TemplateMenu } from '../judgement/TemplateMenu';
 import { TemplatesDialog } from '../judgement/TemplatesDialog';
 import { quotePreview } from '../timeline/quote';
+import fieldStyles from '@client/components/Field.module.css';
 import styles from './ReplyForm.module.css';
 
 interface ReplyFormProps {
@@ -62,7 +63,7 @@ export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="reply-title">
+    <form className={fieldStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="reply-title">
       <div className={styles.head}>
         <h2 id="reply-title" className={styles.title}>
           {t('reply.title')}
