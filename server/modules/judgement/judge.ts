@@ -30,16 +30,17 @@ interface Verdict {
   outcome: AppealOutcome;
 }
 
-/** Where the case goes: the transition table, or — under appeal — the appeal's outcome (DESIGN §6). */
-async function verdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action']): Promise<Verdict> {
-  if (row.status === 9) {
-    const appeal = await latestAppeal(r.tx, row.id);
-    const outcome = appeal && appeal.appealStatus === 'unprocessed' ? appealOutcomeOf(action) : null;
-    if (outcome === 'fail') return { status: appealExtraOf(appeal!).statusBefore ?? 1, appeal, outcome };
-    if (outcome === 'accept') return { status: ACTION_TARGET[action], appeal, outcome };
-    return { status: 9, appeal: null, outcome: null };
-  }
-  // The new vote is already stored, so it counts in the run it extends.
+/** Under appeal (status 9) the judgement decides the appeal, not a vote (DESIGN §6). */
+async function appealVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action']): Promise<Verdict> {
+  const appeal = await latestAppeal(r.tx, row.id);
+  const outcome = appeal && appeal.appealStatus === 'unprocessed' ? appealOutcomeOf(action) : null;
+  if (outcome === 'fail') return { status: appealExtraOf(appeal!).statusBefore ?? 1, appeal, outcome };
+  if (outcome === 'accept') return { status: ACTION_TARGET[action], appeal, outcome };
+  return { status: 9, appeal: null, outcome: null };
+}
+
+/** The transition table; the new vote is already stored, so it counts in the run it extends. */
+async function voteVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action']): Promise<Verdict> {
   const confirmed = row.status === 6 && action === 'guilt' && (await confirmingVotersOf(r.tx, row.id)).length >= PERSONS_TO_CONFIRM;
   return { status: statusAfterJudgement(row.status, action, confirmed), appeal: null, outcome: null };
 }
@@ -65,6 +66,7 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
     if (opts.onlyUnderAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
     await assertNotDuplicate(tx, row.id, user.id, 'judgement', content, 'judgement.bad');
     const at = new Date();
+    const underAppeal = row.status === 9 ? await appealVerdictOf(r, row, input.action) : null;
     const [entry] = await tx
       .insert(timeline)
       .values({
@@ -75,10 +77,11 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
         judgeAction: input.action,
         cheatMethods: input.cheatMethods,
         hackerLevel: input.hackerLevel,
+        extra: underAppeal?.outcome ? { appealOutcome: underAppeal.outcome } : null,
         createTime: at,
       })
       .returning();
-    const { status, appeal, outcome } = await verdictOf(r, row, input.action);
+    const { status, appeal, outcome } = underAppeal ?? (await voteVerdictOf(r, row, input.action));
     const [updated] = await tx
       .update(players)
       .set({
@@ -93,8 +96,7 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
       .where(eq(players.id, row.id))
       .returning();
     const room = roomOf.case(row.id);
-    const stored = outcome ? (await tx.update(timeline).set({ extra: { appealOutcome: outcome } }).where(eq(timeline.id, entry!.id)).returning())[0]! : entry!;
-    const [presented] = await presentEntries(tx, [stored]);
+    const [presented] = await presentEntries(tx, [entry!]);
     await emit(room, 'timeline.added', { entry: presented! });
     if (appeal && outcome) await setAppealState(r, appeal, outcome);
     const record = presentCase(updated!);
