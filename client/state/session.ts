@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { isAdmin } from '@shared/privileges';
+import type { Actor } from '@shared/policy';
 import { getMe, signout } from '@client/api/account';
 import type { Me, SigninResult, TokenUserInfo } from '@client/api/types';
 import { clearSession, loadSession, saveSession } from './sessionCookie';
@@ -85,8 +86,21 @@ export function viewerOf(state: SessionState | Readonly<SessionState>): Viewer {
   return { signedIn: !!state.token, privileges: state.me?.privilege ?? state.userinfo?.privilege ?? [], endReason: state.endReason };
 }
 
+/** The signed-in account as the shared access rules (shared/policy.ts) read it; null for a visitor. */
+export function actorOfSession(state: SessionState | Readonly<SessionState>): Actor | null {
+  if (!state.token || !state.userinfo) return null;
+  const mute = state.me?.attr?.mute ? new Date(state.me.attr.mute).getTime() : null;
+  return {
+    id: state.userinfo.userId,
+    privileges: viewerOf(state).privileges,
+    isBound: state.me ? !!state.me.origin : true,
+    visitType: state.userinfo.visitType ?? 'websites',
+    mutedUntil: mute !== null && Number.isFinite(mute) ? mute : null,
+  };
+}
+
 export function useViewer() {
   const snap = useSnapshot(session);
   const viewer = viewerOf(snap);
-  return { ...viewer, isAdmin: isAdmin(viewer.privileges), userinfo: snap.userinfo, me: snap.me };
+  return { ...viewer, isAdmin: isAdmin(viewer.privileges), userinfo: snap.userinfo, me: snap.me, actor: actorOfSession(snap) };
 }

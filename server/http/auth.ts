@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { eq } from 'drizzle-orm';
 import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
+import type { Actor } from '@shared/policy';
 import { users, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { TokenPayload } from '@server/modules/auth/tokens';
@@ -16,6 +17,19 @@ export interface AuthedUser {
   isLocked: boolean;
   isBound: boolean;
   canSkipCaptcha: boolean;
+  /** What the access rules of shared/policy.ts read. */
+  actor: Actor;
+}
+
+/** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
+export function muteEndOf(mute: string | null | undefined): number | null {
+  if (!mute) return null;
+  const at = new Date(mute).getTime();
+  return Number.isFinite(at) ? at : null;
+}
+
+export function actorOfRow(row: UserRow, visitType: string): Actor {
+  return { id: row.id, privileges: row.privileges, isBound: !!row.originUserId, visitType, mutedUntil: muteEndOf(row.attr.mute) };
 }
 
 export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
@@ -28,6 +42,7 @@ export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
     isLocked: isLocked(row.privileges),
     isBound: !!row.originUserId,
     canSkipCaptcha: canSkipCaptcha(row.privileges),
+    actor: actorOfRow(row, token.visitType),
   };
 }
 
@@ -50,9 +65,4 @@ export async function authenticate(services: Services, req: Request, required: b
   if ('user' in result) return result.user!;
   if (!required) return null;
   throw new AppError(result.error);
-}
-
-/** Refuses anything but reading for blacklisted/freezed accounts (reference §5). */
-export function assertNotLocked(user: AuthedUser) {
-  if (user.isLocked) throw new AppError('user.permissionDenined');
 }

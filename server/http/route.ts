@@ -3,11 +3,13 @@ import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { Services } from '@server/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
+import { rules, type Actor, type Rule } from '@shared/policy';
 import { sendReply, type Reply } from './envelope';
 import { AppError } from './errors';
 import { authenticate, type AuthedUser } from './auth';
 import { rateLimit } from './rate-limit';
-import { validationMessage } from './validate';
+import { nulCharacterPath, validationMessage } from './validate';
+import { consumeUserLimit } from './user-limit';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -33,11 +35,15 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   /** Code area used for validation failures: `<area>.bad`. */
   area: string;
   auth: A;
+  /** Who may call it (shared/policy.ts), checked right after the token. Every route names one. */
+  policy: Rule;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   /** Checked after authentication and validation. `skippable` lets bot/dev accounts send SKIP_CAPTCHA. */
   captcha?: 'required' | 'skippable';
   rateLimit?: RateLimitName;
+  /** A per-account limit, taken after validation and captcha, except for accounts `exempt` lets through. */
+  userLimit?: { name: RateLimitName; exempt?: (actor: Actor) => boolean };
   /** Success status and code, for the docs. */
   success: { code: string; status?: number };
   errors?: string[];
@@ -65,25 +71,45 @@ function normaliseQuery(query: Record<string, unknown>) {
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, area: string, location: 'query' | 'body'): T {
   if (location === 'query' && value && typeof value === 'object') value = normaliseQuery(value as Record<string, unknown>);
+  const nul = nulCharacterPath(value);
+  if (nul !== null) throw new AppError(`${area}.bad` as never, [{ param: nul, msg: 'must not contain a NUL character', location, code: 'nul_character' }], 400);
   if (!schema) return value as T;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError(`${area}.bad` as never, validationMessage(result.error, value, location), 400);
   return result.data;
 }
 
+/** A route whose token reading and policy disagree would let visitors through or refuse everyone: refuse to start. */
+function assertConsistent(spec: AnyRoute) {
+  const where = `${spec.method.toUpperCase()} ${spec.path}`;
+  if (!spec.policy) throw new Error(`${where} declares no policy`);
+  const visitorsRefused = spec.policy.check(null) !== null;
+  if (spec.auth === 'none' && spec.policy !== rules.anyone) throw new Error(`${where}: auth 'none' reads no token, so its policy must be 'anyone'`);
+  if (visitorsRefused && spec.auth !== 'required') throw new Error(`${where}: policy '${spec.policy.name}' needs an account, so auth must be 'required'`);
+}
+
+/** The policy's refusal, as the error the envelope answers with. */
+export function enforce(policy: Rule, actor: Actor | null) {
+  const refusal = policy.check(actor);
+  if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
+}
+
 export function mountRoutes(router: Router, routes: AnyRoute[], services: Services) {
   for (const spec of routes) {
+    assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
     chain.push(async (req, res) => {
       // Token first: clients branch on user.tokenExpired before anything else (api-clients §6).
       const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
+      enforce(spec.policy, user?.actor ?? null);
       const query = parse(spec.query, req.query, spec.area, 'query');
       const body = parse(spec.body, req.body, spec.area, 'body');
       if (spec.captcha) {
         const skipAllowed = spec.captcha === 'skippable' && !!user && user.canSkipCaptcha;
         await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
       }
+      if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
     });

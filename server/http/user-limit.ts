@@ -1,5 +1,5 @@
 import type { Services } from '@server/services';
-import type { RateLimitName } from '@server/infra/rate-limits';
+import { RATE_LIMITS, type RateLimitName } from '@server/infra/rate-limits';
 import { AppError } from './errors';
 
 /** A per-user limit inside a handler (the original answered 406 here; we answer 429 like every limit). */
@@ -10,4 +10,24 @@ export async function consumeUserLimit(services: Services, name: RateLimitName, 
     if (e instanceof Error) throw e;
     throw new AppError('request.rateLimited', 'too many submissions, wait a few minutes');
   }
+}
+
+/**
+ * Failed attempts against one account (a password guessed for it): once the limit's points are
+ * spent within its window, every attempt is refused before the password is even checked, from
+ * any address. A success clears the count.
+ */
+export function failedAttempts(services: Services, name: RateLimitName, account: string) {
+  const limiter = services.rateLimiters[name];
+  const key = `account:${account.toLowerCase()}`;
+  return {
+    async assertOpen() {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= RATE_LIMITS[name].points) {
+        throw new AppError('request.rateLimited', `too many failed attempts for this account, try again in ${Math.ceil(state.msBeforeNext / 60_000)} minutes`);
+      }
+    },
+    failed: () => limiter.penalty(key, 1),
+    succeeded: () => limiter.delete(key),
+  };
 }

@@ -5,6 +5,10 @@ import type { Redis } from 'ioredis';
 export const RATE_LIMITS = {
   captcha: { points: 5, duration: 1 },
   signin: { points: 10, duration: 60 },
+  /** Per account: failed sign-ins, from whatever addresses they come (counted by failedAttempts). */
+  signinAccount: { points: 10, duration: 900 },
+  /** Per account: wrong old passwords in a password change. */
+  changePassword: { points: 5, duration: 900 },
   signup: { points: 5, duration: 600 },
   forgetPassword: { points: 5, duration: 600 },
   bindOrigin: { points: 5, duration: 600 },

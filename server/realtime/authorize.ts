@@ -1,5 +1,4 @@
-import { isAdmin } from '@shared/privileges';
-import { parseRoom } from '@shared/socket';
+import { mayJoinRoom } from '@shared/policy';
 
 export interface SocketIdentity {
   userId: number;
@@ -7,19 +6,5 @@ export interface SocketIdentity {
   username?: string;
 }
 
-/** Who may join which room (DESIGN §5): cases and `all` are public; the rest are checked here, never trusted. */
-export function mayJoin(room: string, who: SocketIdentity | null): 'ok' | 'room.bad' | 'room.forbidden' {
-  const parsed = parseRoom(room);
-  if (!parsed) return 'room.bad';
-  switch (parsed.kind) {
-    case 'case':
-    case 'all':
-      return 'ok';
-    case 'user':
-      return who && who.userId === parsed.id ? 'ok' : 'room.forbidden';
-    case 'chat':
-      return who && (who.userId === parsed.a || who.userId === parsed.b) ? 'ok' : 'room.forbidden';
-    case 'staff':
-      return who && isAdmin(who.privileges) ? 'ok' : 'room.forbidden';
-  }
-}
+/** Who may join which room: the shared rule, for the identity a socket's token resolves to now. */
+export const mayJoin = (room: string, who: SocketIdentity | null) => mayJoinRoom(room, who && { id: who.userId, privileges: who.privileges });

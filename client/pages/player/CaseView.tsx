@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayJudge } from '@shared/judgement';
+import { mayHideEntry } from '@shared/policy';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
@@ -111,7 +112,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
   const can: EntryPermissions = {
     reply: viewer.signedIn,
     mine: (entry) => myId !== undefined && entry.byUserId === myId,
-    hide: (entry) => viewer.isAdmin || (myId !== undefined && entry.byUserId === myId && entry.type === 'reply' && entry.valid !== false),
+    hide: (entry) => mayHideEntry(viewer.actor, entry, entry.valid === false),
   };
 
   const toggleVisibility = async (entry: TimelineEntry) => {

@@ -1,11 +1,8 @@
 import { banAppealBody, setAppealBody, viewBanAppealBody } from '@shared/schemas/judgement';
-import { isStaff } from '@shared/privileges';
-import { mayJudge } from '@shared/judgement';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
-import { consumeUserLimit } from '@server/http/user-limit';
-import { assertCanSubmit } from '@server/modules/timeline/policy';
+import { commentLimit } from '@server/modules/timeline/policy';
+import { appealPolicy } from './policy';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { fileAppeal } from './appeal';
 import { failAppeal, viewAppeal } from './review';
@@ -21,12 +18,12 @@ export const appealRoutes: AnyRoute[] = [
       'Appeal a confirmed or suspected case (status 1 or 2): by the owner of its game account (decided from the signed-in user) or super/root/dev; one per 24 h. Types moss (link a zip uploaded with `PUT /service/upload` that contains Logfile.log), farm, other (`none`). The case moves to 9.',
     area: 'banAppeal',
     auth: 'required',
+    policy: appealPolicy.file,
+    userLimit: commentLimit,
     body: banAppealBody,
     success: { code: 'banAppeal.success', status: 201 },
     errors: ['banAppeal.notFound', 'banAppeal.noNeed', 'banAppeal.locked', 'banAppeal.timeLimit', 'user.permissionDenied', 'user.needBindEaAccount', 'request.rateLimited'],
     handler: async ({ user, body, services }) => {
-      assertCanSubmit(user, 'banAppeal');
-      if (!isStaff(user.privileges)) await consumeUserLimit(services, 'comments', user.id);
       return ok('banAppeal.success', await fileAppeal(services, user, body.data), { message: 'Your appeal was filed.' });
     },
   }),
@@ -38,11 +35,11 @@ export const appealRoutes: AnyRoute[] = [
       'Staff: record that you viewed an appeal (its staff notice clears after two viewers); `status` lock freezes judging, open unlocks, close fails the appeal (the case returns to its status before the appeal).',
     area: 'viewBanAppeal',
     auth: 'required',
+    policy: appealPolicy.review,
     body: viewBanAppealBody,
     success: { code: 'viewBanAppeal.success' },
     errors: ['banAppeal.notFound', 'banAppeal.noNeed', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
-      if (!mayJudge(user.privileges)) throw new AppError('user.permissionDenied', 'only admins review appeals');
       const { id, status, content } = body.data;
       const row = await viewAppeal(services, user, id, status === 'close' ? undefined : status);
       if (status === 'close') await failAppeal(services, user, row.playerId, content);
@@ -57,11 +54,11 @@ export const appealRoutes: AnyRoute[] = [
     summary: 'Staff: fail the open appeal of a case (`toPlayerId`, optional reasoning): the case returns to the status it had before the appeal.',
     area: 'setAppeal',
     auth: 'required',
+    policy: appealPolicy.review,
     body: setAppealBody,
     success: { code: 'setAppeal.success' },
     errors: ['setAppeal.notFound', 'banAppeal.noNeed', 'judgement.appealLock', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
-      if (!isStaff(user.privileges) || !mayJudge(user.privileges)) throw new AppError('user.permissionDenied', 'only admins resolve appeals');
       return ok('setAppeal.success', await failAppeal(services, user, body.toPlayerId!, body.content));
     },
   }),

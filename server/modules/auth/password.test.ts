@@ -172,8 +172,16 @@ describe('POST /api/user/changePassword', () => {
     expect(await canSignIn(user.username, TEST_PASSWORD)).toBe(true);
   });
 
-  it('lets a bot change its password from a website session', async () => {
-    const { token } = await app.factories.signedIn({ privileges: ['bot'] });
-    expectOk(await change(token, { oldpassword: TEST_PASSWORD, newpassword: NEW_PASSWORD }), 'changePassword.success');
+  it('refuses a bot account whatever token it asked for (operators reset it with the CLI or the admin console)', async () => {
+    const { user, token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    expectError(await change(token, { oldpassword: TEST_PASSWORD, newpassword: NEW_PASSWORD }), 403, 'user.permissionDenined');
+    expect(await canSignIn(user.username, TEST_PASSWORD)).toBe(true);
+  });
+
+  it('limits wrong old passwords per account: a stolen token cannot guess the password', async () => {
+    const { user, token } = await app.factories.signedIn();
+    for (let i = 0; i < 5; i++) expectError(await change(token, { oldpassword: `guess-${i}-x`, newpassword: NEW_PASSWORD }), 403, 'changePassword.notMatch');
+    expectError(await change(token, { oldpassword: TEST_PASSWORD, newpassword: NEW_PASSWORD }), 429, 'request.rateLimited');
+    expect(await canSignIn(user.username, TEST_PASSWORD)).toBe(true);
   });
 });

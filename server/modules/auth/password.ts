@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { revokeInTransaction, revokeSessions } from './signin';
 import { inTransaction } from '@server/realtime/outbox';
 import { createVerification, isExpired, takeVerification } from './verifications';
+import { failedAttempts } from '@server/http/user-limit';
 
 /** Mails a reset code to the bound platform e-mail, which must match the one given. */
 export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
@@ -39,7 +40,14 @@ export async function forgetPasswordVerify(services: Services, input: { code: st
   if (outcome === 'expired') throw new AppError('forgetPassword.expired');
 }
 
+/** Needs the old password; wrong ones are limited per account, so a stolen token cannot guess it. */
 export async function changePassword(services: Services, user: AuthedUser, input: { oldpassword: string; newpassword: string }) {
-  if (!(await verifyPassword(user.row.passwordHash, input.oldpassword))) throw new AppError('changePassword.notMatch');
+  const attempts = failedAttempts(services, 'changePassword', String(user.id));
+  await attempts.assertOpen();
+  if (!(await verifyPassword(user.row.passwordHash, input.oldpassword))) {
+    await attempts.failed();
+    throw new AppError('changePassword.notMatch');
+  }
+  await attempts.succeeded();
   await revokeSessions(services, user.row, { passwordHash: await hashPassword(input.newpassword) });
 }

@@ -1,3 +1,4 @@
+import { rules } from '@shared/policy';
 import {
   bindOriginBody,
   bindOriginVerifyQuery,
@@ -12,7 +13,7 @@ import { captchaQuery } from '@shared/schemas/captcha';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { assertInteractive } from '@server/modules/users/profile';
+import { accountPolicy } from './policy';
 import { signup, signupVerify } from './signup';
 import { revokeSessions, signin } from './signin';
 import { bindOrigin, bindOriginVerify } from './binding';
@@ -28,6 +29,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'A new svg captcha: `hash` goes back as `encryptCaptcha`, with the 4 characters as `response`.',
     area: 'captcha',
     auth: 'none',
+    policy: rules.anyone,
     query: captchaQuery,
     rateLimit: 'captcha',
     success: { code: 'captcha.gen' },
@@ -43,6 +45,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Create an account bound to a platform account; a confirmation code is mailed to the platform e-mail.',
     area: 'signup',
     auth: 'none',
+    policy: rules.anyone,
     body: signupBody,
     captcha: 'required',
     rateLimit: 'signup',
@@ -60,6 +63,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Confirm a sign-up with the mailed code (single use, 4 hours).',
     area: 'signup',
     auth: 'none',
+    policy: rules.anyone,
     query: signupVerifyQuery,
     success: { code: 'signup.success', status: 201 },
     errors: ['signup.notFound', 'signup.expired', 'signup.usernameExist', 'signup.originBindingExist'],
@@ -76,6 +80,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Sign in by username or bound e-mail; the token goes in header `x-access-token`.',
     area: 'signin',
     auth: 'none',
+    policy: rules.anyone,
     body: signinBody,
     rateLimit: 'signin',
     success: { code: 'signin.success' },
@@ -89,6 +94,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Sign out everywhere: every token issued before now stops working.',
     area: 'logout',
     auth: 'required',
+    policy: rules.signedIn,
     success: { code: 'logout.success' },
     handler: async ({ user, services }) => {
       await revokeSessions(services, user.row);
@@ -102,13 +108,13 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Bind a platform account: a code is mailed to its e-mail.',
     area: 'bindOrigin',
     auth: 'required',
+    policy: accountPolicy.bind,
     body: bindOriginBody,
     captcha: 'skippable',
     rateLimit: 'bindOrigin',
     success: { code: 'bindOrigin.needVerify' },
     errors: ['bindOrigin.originNotFound', 'bindOrigin.gameNotShowed', 'bindOrigin.originBindingExist', 'bindOrigin.error', 'mail.error'],
     handler: async ({ user, body, services }) => {
-      if (user.privileges.includes('blacklisted')) throw new AppError('user.permissionDenined');
       await bindOrigin(services, user, body.data);
       return ok('bindOrigin.needVerify');
     },
@@ -120,6 +126,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Complete a binding with the mailed code, signed in as the account that asked.',
     area: 'bindOrigin',
     auth: 'required',
+    policy: accountPolicy.bind,
     query: bindOriginVerifyQuery,
     success: { code: 'bindOrigin.success' },
     errors: ['bindOrigin.notFound', 'bindOrigin.expired', 'bindOrigin.originBindingExist'],
@@ -136,6 +143,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Mail a password-reset code to the bound platform e-mail.',
     area: 'forgetPassword',
     auth: 'none',
+    policy: rules.anyone,
     body: forgetPasswordBody,
     captcha: 'required',
     rateLimit: 'forgetPassword',
@@ -153,6 +161,7 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Set a new password with the mailed code; all sessions are signed out.',
     area: 'forgetPassword',
     auth: 'none',
+    policy: rules.anyone,
     body: forgetPasswordVerifyBody,
     rateLimit: 'forgetPassword',
     success: { code: 'forgetPassword.success' },
@@ -169,11 +178,11 @@ export const authRoutes: AnyRoute[] = [
     summary: 'Change the password (old one required); all sessions are signed out.',
     area: 'changePassword',
     auth: 'required',
+    policy: accountPolicy.changePassword,
     body: changePasswordBody,
     success: { code: 'changePassword.success' },
     errors: ['changePassword.notMatch'],
     handler: async ({ user, body, services }) => {
-      assertInteractive(user);
       await changePassword(services, user, body.data);
       return ok('changePassword.success');
     },

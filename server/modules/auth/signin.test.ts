@@ -141,17 +141,47 @@ describe('POST /api/user/signin', () => {
       expectError(await signin({ username: user.username, password: TEST_PASSWORD }, { SKIP_CAPTCHA: true }), 401, 'signin.invalidIdentity');
     });
 
-    it('does not reveal the account kind to a wrong password', async () => {
-      const bot = await app.factories.createUser({ privileges: ['bot'] });
+    it('is no password oracle: an account that may not skip gets the same answer for a right and a wrong password', async () => {
       const normal = await app.factories.createUser();
+      const right = await signin({ username: normal.username, password: TEST_PASSWORD }, { SKIP_CAPTCHA: true });
+      const wrong = await signin({ username: normal.username, password: 'wrong-password' }, { SKIP_CAPTCHA: true });
+      const unknown = await signin({ username: 'nobody-by-this-name', password: 'wrong-password' }, { SKIP_CAPTCHA: true });
+      for (const res of [right, wrong, unknown]) expectError(res, 401, 'signin.invalidIdentity');
+      expect(right.body).toEqual(wrong.body);
+      expect(wrong.body).toEqual(unknown.body);
+    });
+
+    it('tells a bot its wrong password (it may skip the captcha, so the answer costs nothing new)', async () => {
+      const bot = await app.factories.createUser({ privileges: ['bot'] });
       expectError(await signin({ username: bot.username, password: 'wrong-password' }, { SKIP_CAPTCHA: true }), 401, 'signin.noSuchUser');
-      expectError(await signin({ username: normal.username, password: 'wrong-password' }, { SKIP_CAPTCHA: true }), 401, 'signin.noSuchUser');
     });
 
     it('needs the captcha when SKIP_CAPTCHA is false', async () => {
       const bot = await app.factories.createUser({ privileges: ['bot'] });
       expectError(await signin({ username: bot.username, password: TEST_PASSWORD }, { SKIP_CAPTCHA: false }), 400, 'captcha.bad');
     });
+  });
+});
+
+describe('failed sign-ins per account', () => {
+  it('locks the account for every address after 10 failures, by name or e-mail alike; the right password waits too', async () => {
+    const user = await app.factories.createUser();
+    for (let i = 0; i < 10; i++) {
+      const login = i % 2 ? user.email! : user.username;
+      expectError(await signin({ username: login, password: `wrong-${i}` }), 401, 'signin.noSuchUser');
+    }
+    expectError(await signin({ username: user.username, password: TEST_PASSWORD }), 429, 'request.rateLimited');
+    expectError(await signin({ username: user.email!, password: TEST_PASSWORD }), 429, 'request.rateLimited');
+    const other = await app.factories.createUser();
+    expectOk(await signin({ username: other.username, password: TEST_PASSWORD }), 'signin.success');
+  });
+
+  it('forgets the failures after a success', async () => {
+    const user = await app.factories.createUser();
+    for (let i = 0; i < 9; i++) await signin({ username: user.username, password: 'wrong' });
+    expectOk(await signin({ username: user.username, password: TEST_PASSWORD }), 'signin.success');
+    for (let i = 0; i < 9; i++) expectError(await signin({ username: user.username, password: 'wrong' }), 401, 'signin.noSuchUser');
+    expectOk(await signin({ username: user.username, password: TEST_PASSWORD }), 'signin.success');
   });
 });
 

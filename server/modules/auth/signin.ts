@@ -9,6 +9,7 @@ import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { verifyNothing, verifyPassword } from './passwords';
+import { failedAttempts } from '@server/http/user-limit';
 
 interface SigninInput {
   username: string;
@@ -25,10 +26,22 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
   const skip = services.captcha.wantsSkip(captcha);
   if (!skip) await services.captcha.check(captcha, { ip });
   const user = await userByLogin(services.db, input.username);
+  // Counted per account, however it is named (username or e-mail), and per name for unknown ones.
+  const attempts = failedAttempts(services, 'signinAccount', user ? `#${user.id}` : input.username);
+  await attempts.assertOpen();
+  // Whether the caller may skip the captcha is decided before the password is looked at: otherwise
+  // the two answers would tell a right password from a wrong one without any captcha.
+  if (skip && !(user?.valid && canSkipCaptcha(user.privileges))) {
+    await verifyNothing(input.password);
+    throw new AppError('signin.invalidIdentity', 'SKIP_CAPTCHA is for bot and dev accounts');
+  }
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
-  if (!user || !user.valid || !passwordOk) throw new AppError('signin.noSuchUser');
+  if (!user || !user.valid || !passwordOk) {
+    await attempts.failed();
+    throw new AppError('signin.noSuchUser');
+  }
+  await attempts.succeeded();
   const privileged = canSkipCaptcha(user.privileges);
-  if (skip && !privileged) throw new AppError('signin.invalidIdentity', 'SKIP_CAPTCHA is for bot and dev accounts');
 
   const visitType = input.visitType === 'bot' && !privileged ? 'websites' : (input.visitType ?? 'websites');
   const { token, payload } = await services.tokens.sign({

@@ -1,13 +1,13 @@
+import { rules } from '@shared/policy';
 import { z } from 'zod';
 import { batchBody, batchsQuery, playerQuery, playersQuery, updateBody, viewedBody } from '@shared/schemas/cases';
 import { boolParam } from '@shared/schemas/common';
-import { hasAny } from '@shared/privileges';
+import { exemptStaffOrBot } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { assertNotLocked } from '@server/http/auth';
-import { consumeUserLimit } from '@server/http/user-limit';
-import { exemptFromCommentLimit } from '@server/modules/timeline/policy';
+import { commentLimit } from '@server/modules/timeline/policy';
+import { casePolicy } from './policy';
 import { bumpViews, casesByKeys, findCase, historyOf } from './queries';
 import { presentCase, presentHistory } from './presenter';
 import { listCases } from './list';
@@ -24,6 +24,7 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Cases, filtered by game, status (-1 = all), report and update time; sorted; with the exact total.',
     area: 'players',
     auth: 'none',
+    policy: rules.anyone,
     query: playersQuery,
     success: { code: 'players.ok' },
     handler: async ({ query, services, res }) => {
@@ -39,6 +40,7 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'One case by userId, personaId or dbId; `history=true` adds every name it was seen with.',
     area: 'player',
     auth: 'none',
+    policy: rules.anyone,
     query: playerQuery,
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
@@ -58,11 +60,12 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Statuses of many accounts at once: `[{userId|personaId|dbId, status}]`, -1 for accounts without a case.',
     area: 'playerBatch',
     auth: 'optional',
+    policy: rules.anyone,
     body: batchBody,
     rateLimit: 'batch',
     success: { code: 'playerBatch.ok' },
     handler: async ({ body, user, services }) => {
-      const privileged = !!user && (user.isAdmin || hasAny(user.privileges, ['bot']));
+      const privileged = !!user && exemptStaffOrBot(user.actor);
       const count = (body.userIds?.length ?? 0) + (body.personaIds?.length ?? 0) + (body.dbIds?.length ?? 0);
       if (count > (privileged ? 10_000 : 80)) throw new AppError('playerBatch.bad', `at most ${privileged ? 10_000 : 80} ids`);
       const rows = await casesByKeys(services.db, body);
@@ -83,6 +86,7 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Legacy form used by the mobile app: full case records for `dbIds` (at most 128).',
     area: 'playerBatch',
     auth: 'none',
+    policy: rules.anyone,
     query: batchsQuery,
     rateLimit: 'batch',
     success: { code: 'playerBatch.ok' },
@@ -95,12 +99,10 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Full case records for up to 128 ids (bots and staff).',
     area: 'playerBatchs',
     auth: 'required',
+    policy: casePolicy.bulk,
     query: batchsQuery,
     success: { code: 'playerBatchs.ok' },
-    handler: async ({ query, user, services }) => {
-      if (!user.isAdmin && !hasAny(user.privileges, ['bot'])) throw new AppError('user.permissionDenined');
-      return ok('playerBatchs.ok', (await casesByKeys(services.db, query)).map(presentCase));
-    },
+    handler: async ({ query, services }) => ok('playerBatchs.ok', (await casesByKeys(services.db, query)).map(presentCase)),
   }),
   defineRoute({
     method: 'post',
@@ -109,6 +111,7 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Count a view of a case: once per viewer per hour.',
     area: 'viewed',
     auth: 'optional',
+    policy: rules.anyone,
     body: viewedBody,
     rateLimit: 'viewed',
     success: { code: 'viewed.ok' },
@@ -129,13 +132,13 @@ export const caseRoutes: AnyRoute[] = [
     summary: 'Refresh a case’s name and avatar from the platform (staff: `?blockAvatar=true|false`).',
     area: 'update',
     auth: 'required',
+    policy: casePolicy.update,
+    userLimit: commentLimit,
     body: updateBody,
     query: z.object({ blockAvatar: boolParam.optional() }),
     success: { code: 'update.success' },
     errors: ['update.notFound', 'update.error'],
     handler: async ({ body, query, user, services }) => {
-      assertNotLocked(user);
-      if (!exemptFromCommentLimit(user)) await consumeUserLimit(services, 'comments', user.id);
       const blockAvatar = user.isAdmin ? query.blockAvatar : undefined;
       return ok('update.success', await refreshCase(services, body, { blockAvatar }));
     },

@@ -1,11 +1,11 @@
+import { rules } from '@shared/policy';
 import fs from 'node:fs';
 import { fileQuery } from '@shared/schemas/files';
-import { isLocked, isStaff } from '@shared/privileges';
 import { LIMITS } from '@shared/limits';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { consumeUserLimit } from '@server/http/user-limit';
+import { filePolicy } from './policy';
 import { downloadPath, fileByName, readRawBody, saveUpload } from './service';
 import { filePath } from './storage';
 
@@ -21,11 +21,11 @@ export const fileRoutes: AnyRoute[] = [
       'Upload one file as the raw request body: a zip archive (e.g. a MOSS self-certification, read on the server without unpacking) or a png/jpeg/gif/webp image. The type is read from the bytes.',
     area: 'upload',
     auth: 'required',
+    policy: filePolicy.upload,
+    userLimit: filePolicy.uploadLimit,
     success: { code: 'upload.success', status: 201 },
     errors: ['upload.bad', 'upload.unsupport', 'upload.tooLarge', 'user.permissionDenied', 'request.rateLimited'],
     handler: async ({ req, user, services }) => {
-      if (isLocked(user.privileges)) throw new AppError('user.permissionDenied', 'this account cannot upload');
-      if (!isStaff(user.privileges) && !user.privileges.includes('bot')) await consumeUserLimit(services, 'uploads', user.id);
       const bytes = await readRawBody(req, Math.max(LIMITS.uploadZipBytes, LIMITS.uploadImageBytes));
       const row = await saveUpload(services, user, bytes);
       return ok('upload.success', { name: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), ...(row.mimeType === 'application/zip' ? { hasMossLog: !!row.details.hasMossLog } : {}) });
@@ -38,6 +38,7 @@ export const fileRoutes: AnyRoute[] = [
     summary: 'Download an uploaded file (`explain=true`: its details instead). Images are public; archives (appeal attachments) need a signed-in user.',
     area: 'file',
     auth: 'optional',
+    policy: rules.anyone,
     query: fileQuery,
     success: { code: 'file.ok' },
     errors: ['file.notFound', 'user.permissionDenied'],

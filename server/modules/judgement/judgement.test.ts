@@ -267,7 +267,7 @@ describe('POST /api/admin/judgementLog', () => {
     const byAdmin = await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ userName: a.user.username.toUpperCase() });
     expect(byAdmin.body.data).toEqual([expect.objectContaining({ byUserId: a.user.id, username: a.user.username, toPlayerId: dbId })]);
     const normal = await app.factories.signedIn();
-    expectError(await app.request.post('/api/admin/judgementLog').set('x-access-token', normal.token).send({}), 403, 'user.permissionDenied');
+    expectError(await app.request.post('/api/admin/judgementLog').set('x-access-token', normal.token).send({}), 403, 'user.permissionDenined');
     expectInvalid(await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ limit: 500 }), 'judgementLog.bad', 'limit');
   });
 });

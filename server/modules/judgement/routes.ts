@@ -1,5 +1,5 @@
+import { rules } from '@shared/policy';
 import { judgementBody, judgementLogBody, votesQuery } from '@shared/schemas/judgement';
-import { hasAdminLevel } from '@shared/privileges';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
@@ -7,6 +7,7 @@ import { findCase } from '@server/modules/cases/queries';
 import { judgeCase } from './judge';
 import { judgementLog } from './log';
 import { tallyOf } from './votes';
+import { judgementPolicy } from './policy';
 
 const TAG = 'Judgement';
 
@@ -19,6 +20,7 @@ export const judgementRoutes: AnyRoute[] = [
       'Judge a case (admin, super, root; `kill` super and root only). Cheat methods are required for guilt and kill. Votes are counted with the case locked: two distinct consecutive guilt/kill votes confirm a case in status 6. On a case under appeal, guilt/kill fail the appeal and innocent/farm/invalid/suspect accept it.',
     area: 'judgement',
     auth: 'required',
+    policy: judgementPolicy.judge,
     body: judgementBody,
     success: { code: 'judgement.success' },
     errors: ['judgement.bad', 'judgement.spam', 'judgement.notFound', 'judgement.permissionDenied', 'judgement.appealLock'],
@@ -31,6 +33,7 @@ export const judgementRoutes: AnyRoute[] = [
     summary: 'The running tally of a case: the admins whose consecutive guilt/kill votes count towards confirming it, and how many are needed.',
     area: 'votes',
     auth: 'none',
+    policy: rules.anyone,
     query: votesQuery,
     success: { code: 'votes.ok' },
     errors: ['votes.notFound'],
@@ -47,11 +50,11 @@ export const judgementRoutes: AnyRoute[] = [
     summary: 'Every judgement, newest first, filtered by admin (`userId` or `userName`), case (`dbId`) and time (staff).',
     area: 'judgementLog',
     auth: 'required',
+    policy: judgementPolicy.log,
     body: judgementLogBody,
     success: { code: 'judgementLog.ok' },
     errors: ['user.permissionDenied'],
-    handler: async ({ user, body, services }) => {
-      if (!hasAdminLevel(user.privileges, 1)) throw new AppError('user.permissionDenied');
+    handler: async ({ body, services }) => {
       const { data, total } = await judgementLog(services.db, body);
       return ok('judgementLog.ok', data, { total });
     },

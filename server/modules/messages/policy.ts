@@ -1,26 +1,26 @@
-import { canSubmit, hasAdminLevel } from '@shared/privileges';
+import { allOf, exemptStaff, notMuted, refusedAs, rules } from '@shared/policy';
+import { hasAdminLevel } from '@shared/privileges';
 import { isBroadcast, maySendType, type SendableMessageType } from '@shared/messages';
 import type { AuthedUser } from '@server/http/auth';
+import type { RateLimitName } from '@server/infra/rate-limits';
 import { AppError } from '@server/http/errors';
 import type { MessageRow } from './presenter';
 
-/**
- * Whether the signed-in user may send a message of this type at all (before looking at the
- * recipient): banned and frozen accounts never, unbound ones only as staff or bots (reference §5),
- * muted ones not until the mute ends (DESIGN §6: a mute holds on chat too), and each type only
- * by its senders (shared/messages.ts).
- */
-export function assertMaySend(user: AuthedUser, type: SendableMessageType) {
-  const verdict = canSubmit(user.privileges, user.isBound);
-  if (verdict === 'locked') throw new AppError('message.banned', 'this account may not send messages');
-  if (verdict === 'needBind') throw new AppError('user.needBindEaAccount', 'bind your game account first');
-  const mute = user.row.attr.mute;
-  if (mute && new Date(mute).getTime() > Date.now()) throw new AppError('message.muted', `muted until ${new Date(mute).toISOString()}`);
+export const messagePolicy = {
+  /**
+   * Sending at all: banned and frozen accounts never, unbound ones only as staff or bots
+   * (reference §5), muted ones not until the mute ends (DESIGN §6: a mute holds on chat too).
+   */
+  send: allOf('sendMessage', refusedAs(rules.notLocked, 'message.banned'), rules.canSubmit, notMuted('message.muted')),
+  /** Staff send warnings to many users in a row: no per-account limit for them. */
+  sendLimit: { name: 'messages' as RateLimitName, exempt: exemptStaff },
+  read: rules.signedIn,
+};
+
+/** Each type only by its senders (shared/messages.ts). */
+export function assertMaySendType(user: AuthedUser, type: SendableMessageType) {
   if (!maySendType(user.privileges, type)) throw new AppError('message.denied', `your account may not send ${type} messages`);
 }
-
-/** Staff messages skip the per-user message limit (warnings to many users in a row). */
-export const exemptFromMessageLimit = (user: AuthedUser) => user.isAdmin;
 
 /** Read state belongs to the recipient: only they mark a message read or unread. */
 export const mayMark = (user: AuthedUser, row: MessageRow) => row.toUserId === user.id;

@@ -17,6 +17,7 @@ import { validationMessage } from '@server/http/validate';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { conversation, conversations, listBox, unreadCounts } from './queries';
 import { deleteMessage, deleteMessages, markMessages, sendMessage } from './service';
+import { messagePolicy } from './policy';
 
 const TAG = 'Messages';
 
@@ -29,6 +30,8 @@ export const messageRoutes: AnyRoute[] = [
       'Send a message. `direct`: any bound account, to a user who allows direct messages; `warn`, `command`: staff; `fatal`: super/root/dev; broadcasts `toAll`, `toAdmins`, `toNormals`: super/root/dev (`toUserId` ignored). Content is sanitised HTML; 20 messages a minute (staff exempt). Delivered live to the recipient’s and sender’s `user:` rooms (broadcasts: `all` / `staff`) as `message.new`.',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.send,
+    userLimit: messagePolicy.sendLimit,
     body: sendMessageBody,
     success: { code: 'message.success', status: 201 },
     errors: ['message.denied', 'message.blocked', 'message.self', 'message.banned', 'message.muted', 'message.notFound', 'user.needBindEaAccount', 'request.rateLimited'],
@@ -42,6 +45,7 @@ export const messageRoutes: AnyRoute[] = [
       'A page of a box, newest first, with its exact `total`: `in` everything addressed to you (system notifications included), `out` what you sent, `announce` the broadcasts for your role, `system` the notifications alone. `from` (epoch ms) keeps newer messages only.',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     query: messagesQuery,
     success: { code: 'message.success' },
     handler: async ({ user, query, services }) => ok('message.success', await listBox(services.db, user, query)),
@@ -53,6 +57,7 @@ export const messageRoutes: AnyRoute[] = [
     summary: 'What is unread in your inbox (`unread`, of which `fromUsers` and `system`) and when the newest broadcast for you was sent (`lastAnnounceTime`), for the header badge.',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     success: { code: 'message.success' },
     handler: async ({ user, services }) => ok('message.success', await unreadCounts(services.db, user)),
   }),
@@ -63,6 +68,7 @@ export const messageRoutes: AnyRoute[] = [
     summary: 'The people you exchanged messages with, latest first: their name, whether they accept direct messages, the last message, and how many of theirs you have not read.',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     query: conversationsQuery,
     success: { code: 'message.success' },
     handler: async ({ user, query, services }) => ok('message.success', await conversations(services.db, user.id, query)),
@@ -74,6 +80,7 @@ export const messageRoutes: AnyRoute[] = [
     summary: 'The messages between you and `userId`, newest first (`before`: a message id to page back from), with that person (`user.allowDM` says whether you may write to them).',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     query: conversationQuery,
     success: { code: 'message.success' },
     errors: ['message.notFound'],
@@ -96,6 +103,7 @@ export const messageRoutes: AnyRoute[] = [
       'Mark messages addressed to you `read` or `unread` (`del` deletes them): `id` in the query as the original, or in the body (bare or in `data`); also `ids` or `withUserId` (everything that person sent you). The sender hears of it live (`message.read`).',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     query: markQuery,
     body: markBody,
     success: { code: 'message.marked' },
@@ -122,6 +130,7 @@ export const messageRoutes: AnyRoute[] = [
       'Delete a message for everyone who had it: one addressed to you, one you sent, or (super/root/dev) a broadcast. Both sides hear of it live (`message.deleted`).',
     area: 'message',
     auth: 'required',
+    policy: messagePolicy.read,
     body: deleteMessageBody,
     success: { code: 'message.deleted' },
     errors: ['message.notFound'],

@@ -9,9 +9,8 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { consumeUserLimit } from '@server/http/user-limit';
 import { inTransaction } from '@server/realtime/outbox';
-import { assertMaySend, exemptFromMessageLimit, mayDelete, mayMark } from './policy';
+import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessages, type MessageRow } from './presenter';
 import { roomsOf } from './realtime';
 
@@ -20,7 +19,7 @@ import { roomsOf } from './realtime';
  * sanitised text and pushes it live to everyone who should see it, in one transaction.
  */
 export async function sendMessage(services: Services, user: AuthedUser, input: SendMessageInput): Promise<MessageItem> {
-  assertMaySend(user, input.type);
+  assertMaySendType(user, input.type);
   const broadcast = isBroadcast(input.type);
   const toUserId = broadcast ? null : input.toUserId!;
   if (toUserId === user.id) throw new AppError('message.self', 'you cannot send messages to yourself');
@@ -32,7 +31,6 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
     if (!to || !to.valid) throw new AppError('message.notFound', 'no such user');
     if (input.type === 'direct' && to.attr.allowDM !== true) throw new AppError('message.blocked', 'this user does not accept direct messages');
   }
-  if (!exemptFromMessageLimit(user)) await consumeUserLimit(services, 'messages', user.id);
 
   return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
     const [row] = await tx.insert(messages).values({ byUserId: user.id, toUserId, type: input.type, content }).returning();

@@ -2,7 +2,7 @@ import { reportBody, reportByIdBody } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { assertCanSubmit } from '@server/modules/timeline/policy';
+import { reportPolicy } from './policy';
 import { lookupAccount } from '@server/modules/cases/platform-sync';
 import { checkEvidence } from './evidence';
 import { fileReport } from './report';
@@ -18,12 +18,12 @@ export const reportRoutes: AnyRoute[] = [
     summary: 'Report one platform account by name, with evidence (a video-site link or an image); creates or reopens its case.',
     area: 'report',
     auth: 'required',
+    policy: reportPolicy.report,
     body: reportBody,
     captcha: 'skippable',
     success: { code: 'report.success' },
     errors: ['report.notFound', 'report.spam', 'report.error', ...ERRORS],
     handler: async ({ user, body, services }) => {
-      assertCanSubmit(user, 'report');
       checkEvidence(body.data.description, body.data.videoLink, 'report.bad');
       const account = await lookupAccount(services, { name: body.data.originName }, 'report.error');
       if (!account) throw new AppError('report.notFound', 'no platform account with this name');
@@ -37,12 +37,12 @@ export const reportRoutes: AnyRoute[] = [
     summary: 'Report by platform user id or persona id instead of name.',
     area: 'reportById',
     auth: 'required',
+    policy: reportPolicy.reportById,
     body: reportByIdBody,
     captcha: 'skippable',
     success: { code: 'report.success' },
     errors: ['reportById.notFound', 'reportById.spam', 'reportById.error', ...ERRORS],
     handler: async ({ user, body, services }) => {
-      assertCanSubmit(user, 'reportById');
       checkEvidence(body.data.description, body.data.videoLink, 'reportById.bad');
       const ref = body.data.originUserId ? { userId: body.data.originUserId } : { personaId: body.data.originPersonaId! };
       const account = await lookupAccount(services, ref, 'reportById.error');

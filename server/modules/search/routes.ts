@@ -1,8 +1,8 @@
+import { rules } from '@shared/policy';
 import { advanceSearchQuery, searchQuery } from '@shared/schemas/search';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { assertNotLocked } from '@server/http/auth';
-import { consumeUserLimit } from '@server/http/user-limit';
+import { searchPolicy } from './policy';
 import { runSearch } from './service';
 import { advanceSearch } from './advance';
 
@@ -19,6 +19,7 @@ export const searchRoutes: AnyRoute[] = [
       'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and exact `total`.',
     area: 'search',
     auth: 'none',
+    policy: rules.anyone,
     query: searchQuery,
     rateLimit: 'search',
     success: { code: 'search.success' },
@@ -34,12 +35,12 @@ export const searchRoutes: AnyRoute[] = [
     summary: 'Ask the platform directory for an account name (4-32 characters) and names beginning with it, each with its case. One per 15 s per user (staff exempt).',
     area: 'advanceSearch',
     auth: 'required',
+    policy: searchPolicy.advance,
+    userLimit: searchPolicy.advanceLimit,
     query: advanceSearchQuery,
     success: { code: 'advanceSearch.ok' },
     errors: ['advanceSearch.error', 'user.permissionDenined', 'request.rateLimited'],
-    handler: async ({ query, user, services }) => {
-      assertNotLocked(user);
-      if (!user.isAdmin) await consumeUserLimit(services, 'advanceSearch', user.id);
+    handler: async ({ query, services }) => {
       return ok('advanceSearch.ok', await advanceSearch(services, query.param));
     },
   }),

@@ -1,3 +1,4 @@
+import { rules } from '@shared/policy';
 import { sql } from 'drizzle-orm';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
@@ -35,6 +36,7 @@ export const siteRoutes: AnyRoute[] = [
     summary: 'State of the database, Redis, mail and the platform directory (503 when one is down).',
     area: 'health',
     auth: 'none',
+    policy: rules.anyone,
     success: { code: 'health.ok' },
     errors: ['health.degraded'],
     handler: async ({ services, res }) => {

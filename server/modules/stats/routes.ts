@@ -1,3 +1,4 @@
+import { rules } from '@shared/policy';
 import {
   activeStatisticalQuery,
   activitiesQuery,
@@ -29,6 +30,7 @@ export const statsRoutes: AnyRoute[] = [
       'Site counters, only those asked for (`reports`, `players`, `confirmed`, `registers`, `admins`, `banAppeals`; any non-empty value asks). Reports, registrations and appeals count from the UTC day of `from` (epoch ms).',
     area: 'statistics',
     auth: 'none',
+    policy: rules.anyone,
     query: statisticsQuery,
     rateLimit: 'statistics',
     success: { code: 'statistics.ok' },
@@ -44,6 +46,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'Case counts for up to 12 `{game (or *), status (-1 = all)}` pairs, answered in request order.',
     area: 'playerStatistics',
     auth: 'none',
+    policy: rules.anyone,
     body: playerStatisticsBody,
     success: { code: 'playerStatistics.success' },
     handler: async ({ body, services }) => ok('playerStatistics.success', await playerStatistics(services.db, body.data)),
@@ -55,6 +58,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'The activity feed: registrations, reports, judgements and appeals before `from` (epoch ms, default now), newest first.',
     area: 'activities',
     auth: 'none',
+    policy: rules.anyone,
     query: activitiesQuery,
     success: { code: 'activities.ok' },
     handler: async ({ query, services, res }) => {
@@ -69,6 +73,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'Cases with the most activity (timeline entries) in the last day, week, month or year; `hot` is that count.',
     area: 'trend',
     auth: 'none',
+    policy: rules.anyone,
     query: trendQuery,
     success: { code: 'trend.ok' },
     handler: async ({ query, services, res }) => {
@@ -83,6 +88,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'Cumulative cases, confirmed cases and users at 21 points from 2018-10-12 to now.',
     area: 'siteStats',
     auth: 'none',
+    policy: rules.anyone,
     success: { code: 'siteStats.ok' },
     handler: async ({ services, res }) => {
       publicCache(res);
@@ -96,6 +102,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'Top 10 users of the window by community participation, by reports, and by achievement points (`isBot=true` includes bots).',
     area: 'activeStatistical',
     auth: 'none',
+    policy: rules.anyone,
     query: activeStatisticalQuery,
     success: { code: 'statistics.ok' },
     handler: async ({ query, services, res }) => {
@@ -110,6 +117,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'The staff (admin, super, root, dev); platform accounts only of those who show them.',
     area: 'getAdmins',
     auth: 'none',
+    policy: rules.anyone,
     success: { code: 'getAdmins.success' },
     handler: async ({ services, res }) => {
       publicCache(res);
@@ -123,6 +131,7 @@ export const statsRoutes: AnyRoute[] = [
     summary: 'Appeals with their cases, by game, time and appeal status (open by default), paged with the exact total.',
     area: 'banAppeals',
     auth: 'none',
+    policy: rules.anyone,
     query: banAppealsQuery,
     success: { code: 'banAppeals.ok' },
     handler: async ({ query, services, res }) => {

@@ -1,8 +1,7 @@
 import { subscribeIdBody, subscribeIdsBody, subscribesPageBody } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { assertNotLocked } from '@server/http/auth';
-import { assertInteractive } from '@server/modules/users/profile';
+import { subscriptionPolicy } from './policy';
 import { follow, followedCases, isSubscribed, unfollow } from './service';
 
 const TAG = 'Subscriptions';
@@ -15,6 +14,7 @@ export const subscriptionRoutes: AnyRoute[] = [
     summary: 'Whether you follow a case (`{id}` = its dbId).',
     area: 'subscribes',
     auth: 'required',
+    policy: subscriptionPolicy.read,
     body: subscribeIdBody,
     success: { code: 'subscribes.success' },
     handler: async ({ user, body, services }) => ok('subscribes.success', await isSubscribed(services.db, user.id, body.id)),
@@ -26,6 +26,7 @@ export const subscriptionRoutes: AnyRoute[] = [
     summary: 'The cases you follow (`skip` is a page index, `limit` a page size).',
     area: 'subscribes',
     auth: 'required',
+    policy: subscriptionPolicy.read,
     body: subscribesPageBody,
     success: { code: 'subscribes.success' },
     handler: async ({ user, body, services }) => {
@@ -40,11 +41,11 @@ export const subscriptionRoutes: AnyRoute[] = [
     summary: 'Follow cases (at most 100 in all).',
     area: 'subscribes',
     auth: 'required',
+    policy: subscriptionPolicy.add,
     body: subscribeIdsBody,
     success: { code: 'subscribes.success' },
     errors: ['subscribes.notFound', 'subscribes.exceedMax'],
     handler: async ({ user, body, services }) => {
-      assertNotLocked(user);
       await follow(services.db, user.id, body.playerIds);
       return ok('subscribes.success');
     },
@@ -56,11 +57,10 @@ export const subscriptionRoutes: AnyRoute[] = [
     summary: 'Stop following cases.',
     area: 'subscribes',
     auth: 'required',
+    policy: subscriptionPolicy.remove,
     body: subscribeIdsBody,
     success: { code: 'subscribes.success' },
     handler: async ({ user, body, services }) => {
-      assertNotLocked(user);
-      assertInteractive(user);
       await unfollow(services.db, user.id, body.playerIds);
       return ok('subscribes.success');
     },

@@ -1,16 +1,12 @@
-import { canSubmit } from '@shared/privileges';
-import type { ErrorCode } from '@shared/errors';
-import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { allOf, exemptStaffOrBot, notMuted, rules } from '@shared/policy';
+import type { RateLimitName } from '@server/infra/rate-limits';
 
-/** Who may write on timelines: not banned, bound (unless staff or bot), not muted (reference §5). */
-export function assertCanSubmit(user: AuthedUser, area: string) {
-  const verdict = canSubmit(user.privileges, user.isBound);
-  if (verdict === 'locked') throw new AppError('user.permissionDenined');
-  if (verdict === 'needBind') throw new AppError('user.needBindEaAccount', 'bind your game account first');
-  const mute = user.row.attr.mute;
-  if (mute && new Date(mute).getTime() > Date.now()) throw new AppError(`${area}.bad` as ErrorCode, `muted until ${new Date(mute).toISOString()}`, 403);
-}
+/** The per-account comment limit of replies, case updates and appeals; staff and bots write freely (reference §2). */
+export const commentLimit = { name: 'comments' as RateLimitName, exempt: exemptStaffOrBot };
 
-/** Staff and bots write without the per-user comment limit (reference §2). */
-export const exemptFromCommentLimit = (user: AuthedUser) => user.isAdmin || user.privileges.includes('bot');
+export const timelinePolicy = {
+  /** Writing on a timeline: may submit (not locked, bound unless staff/bot), not muted. */
+  reply: allOf('reply', rules.canSubmit, notMuted('reply.bad', 403)),
+  /** Hiding an entry: signed in here; whose entry it is decides in the service (`mayHideEntry`). */
+  hide: rules.signedIn,
+};

@@ -9,6 +9,7 @@ import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';
 import { plainText } from '@shared/spam';
+import { mayHideEntry } from '@shared/policy';
 import { assertNotDuplicate, assertNotSpam } from './spam';
 import { presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
@@ -60,8 +61,7 @@ export async function setEntryVisibility(services: Services, user: AuthedUser, i
   return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
     const [entry] = await tx.select().from(timeline).where(eq(timeline.id, id)).for('update');
     if (!entry) throw new AppError('unReply.notFound');
-    const own = entry.byUserId === user.id && entry.type === 'reply';
-    if (!user.isAdmin && !(own && !valid)) throw new AppError('user.permissionDenined');
+    if (!mayHideEntry(user.actor, entry, valid)) throw new AppError('user.permissionDenined');
     if (entry.valid === valid) return entry;
     await tx.update(timeline).set({ valid }).where(eq(timeline.id, id));
     await emit(roomOf.case(entry.playerId), 'timeline.hidden', { id, valid });

@@ -1,10 +1,10 @@
+import { rules } from '@shared/policy';
 import { hideReplyBody, replyBody, timelineItemQuery, timelinePositionQuery, timelineQuery } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { consumeUserLimit } from '@server/http/user-limit';
 import { findCase } from '@server/modules/cases/queries';
-import { assertCanSubmit, exemptFromCommentLimit } from './policy';
+import { commentLimit, timelinePolicy } from './policy';
 import { entryById, entryPosition, presentEntries, timelinePage } from './queries';
 import { postReply, setEntryVisibility } from './reply';
 
@@ -19,6 +19,7 @@ export const timelineRoutes: AnyRoute[] = [
       'A page of a case’s timeline (oldest first by default), with `lastSeq` of its live room. `subject` filters by type: one, or several (`subject=report&subject=reply` or `subject=report,reply`). Hidden entries only for staff.',
     area: 'timeline',
     auth: 'optional',
+    policy: rules.anyone,
     query: timelineQuery,
     success: { code: 'timeline.ok' },
     errors: ['timeline.notFound'],
@@ -38,6 +39,7 @@ export const timelineRoutes: AnyRoute[] = [
       'Where an entry stands in its case’s timeline listed with `limit`, `order` and `subject` as in `/player/timeline`: `{page, index, total}` (`page` 1-based, `index` 0-based). Not found when that listing does not show it (hidden entries for everyone but staff). A case key, when given, must be the entry’s case.',
     area: 'timeline',
     auth: 'optional',
+    policy: rules.anyone,
     query: timelinePositionQuery,
     success: { code: 'timeline.position.ok' },
     errors: ['timeline.notFound'],
@@ -59,6 +61,7 @@ export const timelineRoutes: AnyRoute[] = [
     summary: 'One timeline entry by id (hidden entries only for staff).',
     area: 'commentItem',
     auth: 'optional',
+    policy: rules.anyone,
     query: timelineItemQuery,
     success: { code: 'timeline.item.ok' },
     errors: ['commentItem.notFound'],
@@ -77,13 +80,13 @@ export const timelineRoutes: AnyRoute[] = [
     summary: 'Reply on a case, optionally quoting one of its entries (`toCommentId`).',
     area: 'reply',
     auth: 'required',
+    policy: timelinePolicy.reply,
+    userLimit: commentLimit,
     body: replyBody,
     captcha: 'skippable',
     success: { code: 'reply.success' },
     errors: ['reply.notFound', 'reply.spam', 'user.needBindEaAccount', 'request.rateLimited'],
     handler: async ({ user, body, services }) => {
-      assertCanSubmit(user, 'reply');
-      if (!exemptFromCommentLimit(user)) await consumeUserLimit(services, 'comments', user.id);
       return ok('reply.success', await postReply(services, user, body.data), { message: 'Thank you.' });
     },
   }),
@@ -94,6 +97,7 @@ export const timelineRoutes: AnyRoute[] = [
     summary: 'Hide an entry (staff: any, and `valid: true` shows it again; authors: their own replies).',
     area: 'unReply',
     auth: 'required',
+    policy: timelinePolicy.hide,
     body: hideReplyBody,
     success: { code: 'unReply.success' },
     errors: ['unReply.notFound', 'user.permissionDenined'],

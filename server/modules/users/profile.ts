@@ -11,11 +11,6 @@ import { usernameTaken } from './queries';
 import { usernamePending } from '@server/modules/auth/verifications';
 import { uniqueViolation } from '@server/db/errors';
 
-/** Tokens made for bots or third-party apps may not change the account (reference §2). */
-export function assertInteractive(user: AuthedUser) {
-  if (user.token.visitType === 'bot' || user.token.visitType === 'external-auth') throw new AppError('user.permissionDenined', 'not with this kind of token');
-}
-
 /** Updates the attributes a user may set; anything else in the request is ignored. */
 export async function updateOwnAttr(services: Services, user: AuthedUser, patch: UserSettableAttr) {
   const next = { ...user.row.attr, ...patch };

@@ -1,13 +1,13 @@
+import { rules } from '@shared/policy';
 import { changeNameBody, updateMeBody, userInfoQuery } from '@shared/schemas/account';
 import { userReportsQuery } from '@shared/schemas/cases';
-import { hasAdminLevel } from '@shared/privileges';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
-import { assertNotLocked } from '@server/http/auth';
 import { infoViewerOf, presentUser } from './presenter';
 import { userById } from './queries';
-import { assertInteractive, changeName, updateOwnAttr } from './profile';
+import { changeName, updateOwnAttr } from './profile';
+import { userPolicy } from './policy';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
 
@@ -21,6 +21,7 @@ export const userRoutes: AnyRoute[] = [
     summary: 'The signed-in account, with its private settings.',
     area: 'me',
     auth: 'required',
+    policy: rules.signedIn,
     success: { code: 'userInfo.success' },
     handler: async ({ user, services }) => {
       const [stats, subscribes] = await Promise.all([reportStats(services.db, user.id), followedIds(services.db, user.id)]);
@@ -34,11 +35,10 @@ export const userRoutes: AnyRoute[] = [
     summary: 'Update your own settings: allowDM, showOrigin, showAchievement, introduction, language, showAD.',
     area: 'me',
     auth: 'required',
+    policy: userPolicy.updateMe,
     body: updateMeBody,
     success: { code: 'me.success' },
     handler: async ({ user, body, services }) => {
-      if (user.privileges.includes('blacklisted')) throw new AppError('user.permissionDenined');
-      assertInteractive(user);
       const attr = await updateOwnAttr(services, user, body.data.attr ?? {});
       return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr });
     },
@@ -50,6 +50,7 @@ export const userRoutes: AnyRoute[] = [
     summary: 'A user’s public profile; admins and the user themself also see the bound game account.',
     area: 'userInfo',
     auth: 'optional',
+    policy: rules.anyone,
     query: userInfoQuery,
     success: { code: 'userInfo.success' },
     errors: ['userInfo.notFound'],
@@ -66,11 +67,11 @@ export const userRoutes: AnyRoute[] = [
     summary: 'A user’s profile with every attribute (super, root, dev).',
     area: 'userInfo',
     auth: 'required',
+    policy: userPolicy.infoForAdmin,
     query: userInfoQuery,
     success: { code: 'userInfo.success' },
     errors: ['userInfo.notFound', 'user.permissionDenined'],
     handler: async ({ user, query, services }) => {
-      if (!hasAdminLevel(user.privileges, 2)) throw new AppError('user.permissionDenined');
       const row = await userById(services.db, query.id);
       if (!row) throw new AppError('userInfo.notFound');
       return ok('userInfo.success', presentUser(row, 'staff', await reportStats(services.db, row.id)));
@@ -83,13 +84,12 @@ export const userRoutes: AnyRoute[] = [
     summary: 'Rename the account (limited chances; the login id changes).',
     area: 'changeName',
     auth: 'required',
+    policy: userPolicy.changeName,
     body: changeNameBody,
     captcha: 'skippable',
     success: { code: 'changeName.success' },
     errors: ['changeName.noChance', 'changeName.occupied'],
     handler: async ({ user, body, services }) => {
-      assertNotLocked(user);
-      assertInteractive(user);
       return ok('changeName.success', await changeName(services, user, body.data.newname));
     },
   }),
@@ -100,6 +100,7 @@ export const userRoutes: AnyRoute[] = [
     summary: 'The cases a user reported, newest first (`skip` is a page index).',
     area: 'userReports',
     auth: 'none',
+    policy: rules.anyone,
     query: userReportsQuery,
     success: { code: 'userReports.success' },
     errors: ['userReports.notFound'],

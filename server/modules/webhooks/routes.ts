@@ -4,8 +4,9 @@ import { WEBHOOK_EVENTS } from '@shared/webhooks';
 import { webhookDeliveries } from '@server/db/schema';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { addWebhook, assertMayUseWebhooks, deleteWebhook, deliveriesOf, listWebhooks, ownWebhook, pingWebhook, presentDelivery, presentWebhook } from './service';
+import { addWebhook, deleteWebhook, deliveriesOf, listWebhooks, ownWebhook, pingWebhook, presentDelivery, presentWebhook } from './service';
 import { deliverWebhook } from './deliver';
+import { webhookPolicy } from './policy';
 
 const TAG = 'Webhooks';
 const EVENTS = WEBHOOK_EVENTS.join(', ');
@@ -18,10 +19,10 @@ export const webhookRoutes: AnyRoute[] = [
     summary: 'Your webhooks (bot, dev and root accounts), each with the result of its last delivery. Secrets are never returned.',
     area: 'webhooks',
     auth: 'required',
+    policy: webhookPolicy.manage,
     success: { code: 'webhooks.ok' },
     errors: ['user.permissionDenied'],
     handler: async ({ user, services }) => {
-      assertMayUseWebhooks(user);
       return ok('webhooks.ok', (await listWebhooks(services, user.id)).map(presentWebhook));
     },
   }),
@@ -32,11 +33,11 @@ export const webhookRoutes: AnyRoute[] = [
     summary: `Subscribe a URL to events (${EVENTS}); at most 5 per account. Each delivery is a JSON POST {id, event, createTime, attempt, data} signed with x-tribunal-signature: sha256=<HMAC-SHA256 of the raw body with your secret>, retried with backoff until a 2xx.`,
     area: 'webhooks',
     auth: 'required',
+    policy: webhookPolicy.manage,
     body: addWebhookBody,
     success: { code: 'webhooks.success', status: 201 },
     errors: ['webhook.exceedMax', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
-      assertMayUseWebhooks(user);
       return ok('webhooks.success', presentWebhook(await addWebhook(services, user, body.data)));
     },
   }),
@@ -47,11 +48,11 @@ export const webhookRoutes: AnyRoute[] = [
     summary: 'Remove one of your webhooks (and its delivery history).',
     area: 'webhooks',
     auth: 'required',
+    policy: webhookPolicy.manage,
     body: webhookIdBody,
     success: { code: 'webhooks.success' },
     errors: ['webhook.notFound', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
-      assertMayUseWebhooks(user);
       await deleteWebhook(services, user, body.data.id);
       return ok('webhooks.success', { id: body.data.id });
     },
@@ -63,11 +64,11 @@ export const webhookRoutes: AnyRoute[] = [
     summary: 'Send a `ping` event to one of your webhooks now and answer with the delivery’s result.',
     area: 'webhooks',
     auth: 'required',
+    policy: webhookPolicy.manage,
     body: webhookIdBody,
     success: { code: 'webhooks.success' },
     errors: ['webhook.notFound', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
-      assertMayUseWebhooks(user);
       const hook = await ownWebhook(services, user, body.data.id);
       const id = await pingWebhook(services, hook);
       await deliverWebhook(services, id);
@@ -82,11 +83,11 @@ export const webhookRoutes: AnyRoute[] = [
     summary: 'The deliveries of one of your webhooks, newest first: status (pending, ok, failed), attempts, last HTTP code or error.',
     area: 'webhooks',
     auth: 'required',
+    policy: webhookPolicy.manage,
     query: deliveriesQuery,
     success: { code: 'webhooks.ok' },
     errors: ['webhook.notFound', 'user.permissionDenied'],
     handler: async ({ user, query, services }) => {
-      assertMayUseWebhooks(user);
       await ownWebhook(services, user, query.id);
       const { rows, total } = await deliveriesOf(services, query.id, query.skip, query.limit);
       return ok('webhooks.ok', rows.map(presentDelivery), { total });

@@ -1,15 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { mayUseWebhooks, WEBHOOK_MAX_PER_USER } from '@shared/webhooks';
+import { WEBHOOK_MAX_PER_USER } from '@shared/webhooks';
 import type { AddWebhookInput } from '@shared/schemas/webhooks';
 import { users, webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { inTransaction } from '@server/realtime/outbox';
-
-export function assertMayUseWebhooks(user: AuthedUser) {
-  if (!mayUseWebhooks(user.privileges)) throw new AppError('user.permissionDenied', 'webhooks are for bot, dev and root accounts');
-}
 
 /** What the owner sees of a subscription: never the secret. */
 export const presentWebhook = (w: WebhookRow) => ({

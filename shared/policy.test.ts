@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mayJoin, type SocketIdentity } from './authorize';
+import { mayJoinRoom } from './policy';
+
+type SocketIdentity = { id: number; privileges: string[] };
+const mayJoin = mayJoinRoom;
 
 const visitor = null;
-const user5: SocketIdentity = { userId: 5, privileges: ['normal'] };
-const admin7: SocketIdentity = { userId: 7, privileges: ['admin'] };
-const blacklisted: SocketIdentity = { userId: 8, privileges: ['blacklisted'] };
+const user5: SocketIdentity = { id: 5, privileges: ['normal'] };
+const admin7: SocketIdentity = { id: 7, privileges: ['admin'] };
+const blacklisted: SocketIdentity = { id: 8, privileges: ['blacklisted'] };
 
-describe('mayJoin', () => {
+describe('mayJoinRoom', () => {
   it.each([
     ['case:1', visitor, 'ok'],
     ['all', visitor, 'ok'],
@@ -29,10 +32,10 @@ describe('mayJoin', () => {
   });
 
   it.each(['super', 'root', 'dev'])('lets %s into staff', (role) => {
-    expect(mayJoin('staff', { userId: 1, privileges: [role] })).toBe('ok');
+    expect(mayJoin('staff', { id: 1, privileges: [role] })).toBe('ok');
   });
 
   it.each(['bot', 'volunteer', 'normal'])('keeps %s out of staff', (role) => {
-    expect(mayJoin('staff', { userId: 1, privileges: [role] })).toBe('room.forbidden');
+    expect(mayJoin('staff', { id: 1, privileges: [role] })).toBe('room.forbidden');
   });
 });

@@ -1,0 +1,9 @@
+import { allOf, rules } from '@shared/policy';
+
+export const userPolicy = {
+  /** Changing one's own settings: not banned, and a person rather than a bot or app token (reference §2). */
+  updateMe: allOf('updateMe', rules.notBanned, rules.interactive),
+  changeName: allOf('changeName', rules.notLocked, rules.interactive),
+  /** Every attribute of any user: super, root, dev. */
+  infoForAdmin: rules.superStaff,
+};

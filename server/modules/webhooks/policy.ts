@@ -1,0 +1,3 @@
+import { rules } from '@shared/policy';
+
+export const webhookPolicy = { manage: rules.webhookUser };

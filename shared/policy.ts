@@ -1,0 +1,155 @@
+/**
+ * Who may do what: the one definition of every access rule, read by the server (each route and
+ * socket event declares its rule) and by the client (to show only what the viewer may do).
+ * A rule looks at the actor alone; rules that also need the thing acted on (an entry, a message)
+ * are plain functions below the rules, used by the services and the pages alike.
+ */
+import type { ErrorCode } from './errors';
+import { ADMIN_LEVELS, hasAny, isLocked, type Privilege } from './privileges';
+import { mayJudge } from './judgement';
+import { mayUseWebhooks } from './webhooks';
+import { parseRoom } from './socket';
+
+/** The signed-in account as the rules see it (built from the database row on every request). */
+export interface Actor {
+  id: number;
+  privileges: readonly string[];
+  /** Bound to a platform account. */
+  isBound: boolean;
+  /** The kind of token: websites, client-phone, client-desktop, bot, external-auth. */
+  visitType: string;
+  /** Epoch ms until which the account is muted, when it is. */
+  mutedUntil: number | null;
+}
+
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+  /** When the area's code answers with another status than the catalogue's. */
+  status?: number;
+}
+
+/** A named rule: `check` answers null when the actor (null = a visitor) may go on. */
+export interface Rule {
+  readonly name: string;
+  check(actor: Actor | null, now?: number): Refusal | null;
+}
+
+const rule = (name: string, check: Rule['check']): Rule => ({ name, check });
+
+/** Every rule in order; the first refusal is the answer. */
+export function allOf(name: string, ...rules: Rule[]): Rule {
+  return rule(name, (actor, now) => {
+    for (const r of rules) {
+      const refusal = r.check(actor, now);
+      if (refusal) return refusal;
+    }
+    return null;
+  });
+}
+
+/** The same rule answering with another code (the original spells its refusals per area). */
+export function refusedAs(r: Rule, code: ErrorCode): Rule {
+  return rule(r.name, (actor, now) => {
+    const refusal = r.check(actor, now);
+    return refusal && refusal.code !== 'user.tokenExpired' ? { ...refusal, code } : refusal;
+  });
+}
+
+const SIGN_IN: Refusal = { code: 'user.tokenExpired', message: 'sign in first' };
+const DENIED = (message: string): Refusal => ({ code: 'user.permissionDenined', message });
+
+/** Tokens made for bots and for third-party apps: they read and report, they never manage the account (reference §2). */
+const MACHINE_TOKENS = ['bot', 'external-auth'];
+
+export const isMuted = (actor: Actor, now = Date.now()) => actor.mutedUntil !== null && actor.mutedUntil > now;
+
+/** Staff and bots write without the per-user comment and upload limits (reference §2). */
+export const exemptStaffOrBot = (actor: Actor) => hasAny(actor.privileges, [...ADMIN_LEVELS[1], 'bot']);
+/** Staff search, chat and warn without per-user limits. */
+export const exemptStaff = (actor: Actor) => hasAny(actor.privileges, ADMIN_LEVELS[1]);
+
+const signedInOnly = (name: string, test: (actor: Actor, now: number) => Refusal | null): Rule =>
+  rule(name, (actor, now = Date.now()) => (actor ? test(actor, now) : SIGN_IN));
+
+const adminLevel = (level: 1 | 2 | 3 | 4, name: string) =>
+  signedInOnly(name, (a) => (hasAny(a.privileges, ADMIN_LEVELS[level]) ? null : DENIED(`needs one of ${ADMIN_LEVELS[level].join(', ')}`)));
+
+/** The named rules routes and socket events declare. */
+export const rules = {
+  /** Anyone, visitors included. */
+  anyone: rule('anyone', () => null),
+  signedIn: signedInOnly('signedIn', () => null),
+  /** Signed in and not banned (blacklisted accounts may still read, bind and change their password). */
+  notBanned: signedInOnly('notBanned', (a) => (a.privileges.includes('blacklisted') ? DENIED('this account is banned') : null)),
+  /** Signed in, neither banned nor frozen: may act beyond reading (reference §5). */
+  notLocked: signedInOnly('notLocked', (a) => (isLocked(a.privileges) ? DENIED('this account is banned or frozen') : null)),
+  /** May write on the site: not locked, and bound to a platform account unless staff or a bot. */
+  canSubmit: signedInOnly('canSubmit', (a) => {
+    if (isLocked(a.privileges)) return DENIED('this account is banned or frozen');
+    if (!a.isBound && !hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot'])) return { code: 'user.needBindEaAccount', message: 'bind your game account first' };
+    return null;
+  }),
+  /** A person at the site, not a bot or an app acting for them: may change the account itself. */
+  interactive: signedInOnly('interactive', (a) =>
+    MACHINE_TOKENS.includes(a.visitType) || a.privileges.includes('bot') ? DENIED('not with a bot or app token') : null,
+  ),
+  /** Admin level 1: admin, super, root, dev. */
+  staff: adminLevel(1, 'staff'),
+  /** Admin level 2: super, root, dev. */
+  superStaff: adminLevel(2, 'superStaff'),
+  /** Admin level 3: root, dev. */
+  rootOrDev: adminLevel(3, 'rootOrDev'),
+  /** Admin level 4: root. */
+  root: adminLevel(4, 'root'),
+  /** Judges cases: admin, super, root (not dev), never through an app's token. */
+  judge: signedInOnly('judge', (a) => {
+    if (!mayJudge(a.privileges)) return DENIED('only admins judge');
+    return a.visitType === 'external-auth' ? DENIED('not with an app token') : null;
+  }),
+  /** Staff and bots: bulk reads. */
+  staffOrBot: signedInOnly('staffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot']) ? null : DENIED('for staff and bots'))),
+  /** Webhook subscribers: bot, dev, root. */
+  webhookUser: signedInOnly('webhookUser', (a) => (mayUseWebhooks(a.privileges) ? null : { code: 'user.permissionDenied', message: 'webhooks are for bot, dev and root accounts' })),
+} satisfies Record<string, Rule>;
+
+export type RuleName = keyof typeof rules;
+
+/** Not muted (refused with the area's code and the mute's end, which the client shows). */
+export function notMuted(code: ErrorCode, status?: number): Rule {
+  return signedInOnly('notMuted', (a, now) => (isMuted(a, now) ? { code, status, message: `muted until ${new Date(a.mutedUntil!).toISOString()}` } : null));
+}
+
+/** Staff may hide and show any entry; authors may hide their own replies (not show them again). */
+export function mayHideEntry(actor: Actor | null, entry: { byUserId: number | null; type: string }, show: boolean): boolean {
+  if (!actor) return false;
+  if (hasAny(actor.privileges, ADMIN_LEVELS[1])) return true;
+  return !show && entry.type === 'reply' && entry.byUserId === actor.id;
+}
+
+/** Who may join which realtime room (DESIGN §5): cases and `all` are public; the rest are checked, never trusted. */
+export function mayJoinRoom(room: string, actor: Pick<Actor, 'id' | 'privileges'> | null): 'ok' | 'room.bad' | 'room.forbidden' {
+  const parsed = parseRoom(room);
+  if (!parsed) return 'room.bad';
+  switch (parsed.kind) {
+    case 'case':
+    case 'all':
+      return 'ok';
+    case 'user':
+      return actor && actor.id === parsed.id ? 'ok' : 'room.forbidden';
+    case 'chat':
+      return actor && (actor.id === parsed.a || actor.id === parsed.b) ? 'ok' : 'room.forbidden';
+    case 'staff':
+      return actor && hasAny(actor.privileges, ADMIN_LEVELS[1]) ? 'ok' : 'room.forbidden';
+  }
+}
+
+/** An actor for rules that only need privileges (client views before /user/me loaded, tests). */
+export const actorOf = (privileges: readonly (Privilege | string)[], extra: Partial<Actor> = {}): Actor => ({
+  id: 0,
+  isBound: true,
+  visitType: 'websites',
+  mutedUntil: null,
+  ...extra,
+  privileges,
+});
