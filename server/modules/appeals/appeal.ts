@@ -1,25 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import { roomOf } from '@shared/socket';
 import { APPEAL_COOLDOWN_MS, APPEAL_FOR_ANY_ROLES, APPEALABLE_STATUSES } from '@shared/judgement';
 import { hasAny } from '@shared/privileges';
 import type { BanAppealInput } from '@shared/schemas/judgement';
-import { players, timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { presentCase } from '@server/modules/cases/presenter';
-import { presentEntries } from '@server/modules/timeline/queries';
 import { assertNotSpam } from '@server/modules/timeline/spam';
-import { activityOf } from '@server/modules/timeline/activity';
 import { noticeNewAppeal, noticeStatusChange } from '@server/modules/notifications/case-notices';
 import { fileByLink } from '@server/modules/files/service';
-import { tallyOf } from '@server/modules/judgement/votes';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
+import { appendEntry } from '@server/modules/timeline/append';
 import { latestAppeal, type AppealExtra } from './state';
-import { caseSnapshot } from '@server/modules/timeline/snapshot';
 
 /** A MOSS appeal must link our own copy of a zip that holds `Logfile.log`. */
 async function assertMossArchive(services: Services, user: AuthedUser, link: string | undefined, highStaff: boolean) {
@@ -41,7 +34,7 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
   if (input.appealType === 'moss') await assertMossArchive(services, user, input.extendedLinks.mossDownloadUrl, highStaff);
 
   return inTransaction(services.db, services.publish, async (r) => {
-    const { tx, emit } = r;
+    const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('banAppeal.notFound', 'no such case');
     if (!highStaff && (!user.row.originUserId || user.row.originUserId !== row.originUserId)) {
@@ -55,35 +48,17 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
       throw new AppError('banAppeal.timeLimit', 'one appeal per 24 hours');
     }
     const extra: AppealExtra = { appealType: input.appealType, extendedLinks: input.extendedLinks as Record<string, string>, statusBefore: row.status };
-    const [entry] = await tx
-      .insert(timeline)
-      .values({
-        type: 'banAppeal',
-        ...caseSnapshot(row),
-        byUserId: user.id,
-        content,
-        extra: extra as unknown as Record<string, unknown>,
-        appealStatus: 'unprocessed',
-        viewedAdmins: [],
-        createTime: at,
-      })
-      .returning();
-    const [updated] = await tx
-      .update(players)
-      .set({ status: 9, statusTime: at, appealStatus: 'unprocessed', commentsNum: sql`${players.commentsNum} + 1`, updateTime: at })
-      .where(eq(players.id, row.id))
-      .returning();
-    const room = roomOf.case(row.id);
-    const [presented] = await presentEntries(tx, [entry!]);
-    await emit(room, 'timeline.added', { entry: presented! });
-    const record = presentCase(updated!);
-    await emit(room, 'case.updated', { case: record });
-    await emit(room, 'case.votes', await tallyOf(tx, updated!));
-    await emit(roomOf.all, 'activity', { item: activityOf('banAppeal', entry!, user.row, record) });
-    await noticeNewAppeal(r, services.i18n, updated!, input.appealType);
-    await queueWebhookEvent(r, services.jobs, 'banAppeal', { case: record, appeal: { id: entry!.id, appealType: input.appealType, byUserId: user.id, createTime: at.toISOString() } });
-    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: row.status, to: 9 });
-    await noticeStatusChange(r, services.i18n, row, updated!, user.id);
-    return { id: entry!.id, toPlayerId: row.id, status: updated!.status };
+    const { entry, after, record } = await appendEntry(services, r, row, {
+      type: 'banAppeal',
+      author: user.row,
+      fields: { content, extra: extra as unknown as Record<string, unknown>, appealStatus: 'unprocessed', viewedAdmins: [] },
+      caseChanges: { status: 9, appealStatus: 'unprocessed' },
+      tally: true,
+      at,
+    });
+    await noticeNewAppeal(r, services.i18n, after, input.appealType);
+    await queueWebhookEvent(r, services.jobs, 'banAppeal', { case: record, appeal: { id: entry.id, appealType: input.appealType, byUserId: user.id, createTime: at.toISOString() } });
+    await noticeStatusChange(r, services.i18n, row, after, user.id);
+    return { id: entry.id, toPlayerId: row.id, status: after.status };
   });
 }

@@ -1,31 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { players, timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import { players, type PlayerRow } from '@server/db/schema';
 import type { Tx } from '@server/db/client';
 import { recordSighting, refreshedAvatar, type ResolvedAccount } from './platform-sync';
 
+/** A name the case's account changed from and to, for its `historyUsername` timeline entry. */
+export interface NameChange {
+  beforeUsername: string;
+  nextUsername: string;
+}
+
 /**
  * Brings a case up to date with a fresh look at its platform account: name, persona id, avatar and
- * name history; a changed name also gets a `historyUsername` timeline entry.
- * Returns the values to write (the caller adds its own changes) and the entry, if any.
+ * name history. Returns the values to write (the caller adds its own changes) and the name change
+ * the timeline must show, if any (written by the timeline's entry command).
  */
 export async function applySighting(tx: Tx, row: PlayerRow, account: ResolvedAccount, at: Date) {
   await recordSighting(tx, row.id, account.username, at);
-  let renamed: TimelineRow | null = null;
-  if (account.username !== row.originName) {
-    [renamed] = (await tx
-      .insert(timeline)
-      .values({
-        type: 'historyUsername',
-        playerId: row.id,
-        toOriginUserId: row.originUserId,
-        toOriginPersonaId: account.personaId,
-        toOriginName: account.username,
-        byUserId: null,
-        extra: { beforeUsername: row.originName, nextUsername: account.username },
-        createTime: at,
-      })
-      .returning()) as [TimelineRow];
-  }
+  const renamed: NameChange | null = account.username !== row.originName ? { beforeUsername: row.originName, nextUsername: account.username } : null;
   const changes = {
     originName: account.username,
     originPersonaId: account.personaId,

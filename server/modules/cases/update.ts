@@ -6,7 +6,7 @@ import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
 import { inTransaction } from '@server/realtime/outbox';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
-import { presentEntries } from '@server/modules/timeline/queries';
+import { appendNameChange } from '@server/modules/timeline/append';
 import { findCase } from './queries';
 import { presentCase } from './presenter';
 import { applySighting } from './sighting';
@@ -27,10 +27,7 @@ export async function refreshCase(services: Services, key: CaseKey, opts: { bloc
     if (opts.blockAvatar === false) changes.avatarLink = account.avatar;
     const [updated] = await tx.update(players).set({ ...changes, updateTime: at }).where(eq(players.id, row!.id)).returning();
     const record = presentCase(updated!);
-    if (renamed) {
-      const [entry] = await presentEntries(tx, [renamed]);
-      await emit(roomOf.case(row!.id), 'timeline.added', { entry: entry! });
-    }
+    if (renamed) await appendNameChange(r, updated!, renamed, at);
     await emit(roomOf.case(row!.id), 'case.updated', { case: record });
     await queueWebhookEvent(r, services.jobs, 'playerUpdate', { case: record });
     return record;

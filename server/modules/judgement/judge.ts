@@ -1,28 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
-import { roomOf } from '@shared/socket';
-import { ACTION_TARGET, appealOutcomeOf, hackerLevelAfter, mayUseAction, PERSONS_TO_CONFIRM, statusAfterJudgement, type AppealOutcome } from '@shared/judgement';
+import { ACTION_TARGET, appealOutcomeOf, confirmingVoters, hackerLevelAfter, mayUseAction, PERSONS_TO_CONFIRM, statusAfterJudgement, type AppealOutcome } from '@shared/judgement';
 import { LIMITS } from '@shared/limits';
 import { plainText } from '@shared/spam';
 import type { JudgementInput } from '@shared/schemas/judgement';
-import { players, timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import type { PlayerRow, TimelineRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { presentCase } from '@server/modules/cases/presenter';
-import { presentEntries } from '@server/modules/timeline/queries';
 import { assertNotDuplicate, assertNotSpam } from '@server/modules/timeline/spam';
-import { activityOf } from '@server/modules/timeline/activity';
+import { appendEntry } from '@server/modules/timeline/append';
 import { noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
-import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appealExtraOf, hasLockedAppeal, latestAppeal } from '@server/modules/appeals/state';
 import { setAppealState } from '@server/modules/appeals/resolve';
-import { confirmingVotersOf, tallyOf } from './votes';
-import { scheduleSuspectDeadline } from './suspect-deadline';
-import { caseSnapshot } from '@server/modules/timeline/snapshot';
+import { judgementsNewestFirst } from './votes';
 
 interface Verdict {
   status: number;
@@ -39,9 +31,9 @@ async function appealVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInp
   return { status: 9, appeal: null, outcome: null };
 }
 
-/** The transition table; the new vote is already stored, so it counts in the run it extends. */
-async function voteVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action']): Promise<Verdict> {
-  const confirmed = row.status === 6 && action === 'guilt' && (await confirmingVotersOf(r.tx, row.id)).length >= PERSONS_TO_CONFIRM;
+/** The transition table; the new vote counts first in the run of guilt/kill votes it extends. */
+async function voteVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action'], voterId: number): Promise<Verdict> {
+  const confirmed = row.status === 6 && action === 'guilt' && confirmingVoters([{ action, byUserId: voterId }, ...(await judgementsNewestFirst(r.tx, row.id))]).length >= PERSONS_TO_CONFIRM;
   return { status: statusAfterJudgement(row.status, action, confirmed), appeal: null, outcome: null };
 }
 
@@ -57,61 +49,41 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
   if (plainText(content).trim().length < LIMITS.judgementMin) throw new AppError('judgement.bad', `write at least ${LIMITS.judgementMin} characters of reasoning`);
   assertNotSpam(content, 'judgement.spam');
 
-  const done = await inTransaction(services.db, services.publish, async (r) => {
-    const { tx, emit } = r;
-    const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
+  const { before, after } = await inTransaction(services.db, services.publish, async (r) => {
+    const row = await caseById(r.tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('judgement.notFound', 'no such case');
-    if (await hasLockedAppeal(tx, row.id)) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
+    if (await hasLockedAppeal(r.tx, row.id)) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
     // Failing an appeal is checked again here, under the lock: two staff failing it at once write one verdict.
     if (opts.onlyUnderAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
-    await assertNotDuplicate(tx, row.id, user.id, 'judgement', content, 'judgement.bad');
-    const at = new Date();
+    await assertNotDuplicate(r.tx, row.id, user.id, 'judgement', content, 'judgement.bad');
     const underAppeal = row.status === 9 ? await appealVerdictOf(r, row, input.action) : null;
-    const [entry] = await tx
-      .insert(timeline)
-      .values({
-        type: 'judgement',
-        ...caseSnapshot(row),
-        byUserId: user.id,
+    // The vote is counted with itself: the verdict of a run of guilt votes includes this one.
+    const verdict = underAppeal ?? (await voteVerdictOf(r, row, input.action, user.id));
+    const { status, appeal, outcome } = verdict;
+    const appended = await appendEntry(services, r, row, {
+      type: 'judgement',
+      author: user.row,
+      fields: {
         content,
         judgeAction: input.action,
         cheatMethods: input.cheatMethods,
         hackerLevel: input.hackerLevel,
-        extra: underAppeal?.outcome ? { appealOutcome: underAppeal.outcome } : null,
-        createTime: at,
-      })
-      .returning();
-    const { status, appeal, outcome } = underAppeal ?? (await voteVerdictOf(r, row, input.action));
-    const [updated] = await tx
-      .update(players)
-      .set({
+        extra: outcome ? { appealOutcome: outcome } : null,
+      },
+      caseChanges: {
         status,
-        statusTime: status !== row.status ? at : row.statusTime,
         cheatMethods: status === 1 ? (input.cheatMethods ?? row.cheatMethods) : status === 9 ? row.cheatMethods : [],
         hackerLevel: status === 9 ? row.hackerLevel : hackerLevelAfter(status, input.hackerLevel, row.hackerLevel),
-        commentsNum: sql`${players.commentsNum} + 1`,
-        updateTime: at,
         ...(outcome ? { appealStatus: outcome } : {}),
-      })
-      .where(eq(players.id, row.id))
-      .returning();
-    const room = roomOf.case(row.id);
-    const [presented] = await presentEntries(tx, [entry!]);
-    await emit(room, 'timeline.added', { entry: presented! });
+      },
+      tally: true,
+      stateChange: { action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) },
+    });
     if (appeal && outcome) await setAppealState(r, appeal, outcome);
-    const record = presentCase(updated!);
-    await emit(room, 'case.updated', { case: record });
-    await emit(room, 'case.votes', await tallyOf(tx, updated!));
-    await emit(roomOf.all, 'activity', { item: activityOf('judgement', entry!, user.row, record) });
-    if (movesOpenCount(row.status, status)) await emitOpenCaseCount(r);
-    if (status !== row.status) {
-      await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: row.status, to: status, action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) });
-    }
-    await noticeJudgement(r, services.i18n, updated!, input.action, user.id);
-    if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, updated!, appeal, outcome, user.id);
-    return { before: row, after: updated! };
+    await noticeJudgement(r, services.i18n, appended.after, input.action, user.id);
+    if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, appended.after, appeal, outcome, user.id);
+    return appended;
   });
-  if (done.after.status === 2 && done.before.status !== 2) await scheduleSuspectDeadline(services, done.after);
-  const updateTime = done.after.updateTime.toISOString();
-  return { nextstate: done.after.status, laterStatus: done.after.status, previousStatus: done.before.status, updateTime };
+  const updateTime = after.updateTime.toISOString();
+  return { nextstate: after.status, laterStatus: after.status, previousStatus: before.status, updateTime };
 }

@@ -7,15 +7,18 @@ import type { DbOrTx } from '@server/db/client';
 /** Enough judgements to see the whole run of confirming votes: it breaks at the first other action. */
 const RUN_WINDOW = 50;
 
-/** The admins whose consecutive guilt/kill votes lead the case's judgements, newest first (hidden ones count too). */
-export async function confirmingVotersOf(db: DbOrTx, playerId: number): Promise<number[]> {
-  const rows = await db
+/** The case's latest judgements, newest first: enough to see the whole run of confirming votes (hidden ones count too). */
+export const judgementsNewestFirst = (db: DbOrTx, playerId: number) =>
+  db
     .select({ action: timeline.judgeAction, byUserId: timeline.byUserId })
     .from(timeline)
     .where(and(eq(timeline.playerId, playerId), eq(timeline.type, 'judgement')))
     .orderBy(desc(timeline.id))
     .limit(RUN_WINDOW);
-  return confirmingVoters(rows);
+
+/** The admins whose consecutive guilt/kill votes lead the case's judgements, newest first. */
+export async function confirmingVotersOf(db: DbOrTx, playerId: number): Promise<number[]> {
+  return confirmingVoters(await judgementsNewestFirst(db, playerId));
 }
 
 /** The running tally shown to admins: only meaningful while the case waits for votes (status 6). */

@@ -1,19 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
-import { players, timeline } from '@server/db/schema';
+import { timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { presentCase } from '@server/modules/cases/presenter';
 import { plainText } from '@shared/spam';
 import { mayHideEntry } from '@shared/policy';
 import { assertNotDuplicate, assertNotSpam } from './spam';
-import { presentEntries } from './queries';
+import { appendEntry } from './append';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
-import { caseSnapshot } from './snapshot';
 
 /** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
@@ -21,7 +19,7 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
   if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('reply.bad', 'the reply is empty');
   assertNotSpam(content, 'reply.spam');
   return inTransaction(services.db, services.publish, async (r) => {
-    const { tx, emit } = r;
+    const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('reply.notFound', 'no such case');
     let quotedAuthorId: number | null = null;
@@ -31,28 +29,9 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
       quotedAuthorId = quoted.byUserId;
     }
     await assertNotDuplicate(tx, row.id, user.id, 'reply', content, 'reply.bad');
-    const at = new Date();
-    const [entry] = await tx
-      .insert(timeline)
-      .values({
-        type: 'reply',
-        ...caseSnapshot(row),
-        byUserId: user.id,
-        content,
-        quoteId: input.toCommentId ?? null,
-        createTime: at,
-      })
-      .returning();
-    const [updated] = await tx
-      .update(players)
-      .set({ commentsNum: sql`${players.commentsNum} + 1`, updateTime: at })
-      .where(eq(players.id, row.id))
-      .returning();
-    const [presented] = await presentEntries(tx, [entry!]);
-    await emit(roomOf.case(row.id), 'timeline.added', { entry: presented! });
-    await emit(roomOf.case(row.id), 'case.updated', { case: presentCase(updated!) });
-    await noticeQuoted(r, services.i18n, updated!, quotedAuthorId, user.row);
-    return presented!;
+    const { presented, after } = await appendEntry(services, r, row, { type: 'reply', author: user.row, fields: { content, quoteId: input.toCommentId ?? null } });
+    await noticeQuoted(r, services.i18n, after, quotedAuthorId, user.row);
+    return presented;
   });
 }
 
