@@ -1,22 +1,11 @@
+import type { AccountAttr } from '@shared/types/account';
 import { sql } from 'drizzle-orm';
 import { ADMIN_LEVELS } from '../../../shared/privileges';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Attributes kept per user; which of them a user may set is `userSettableAttr` in shared/. */
-export interface UserAttr {
-  allowDM?: boolean;
-  showOrigin?: boolean;
-  showAchievement?: boolean;
-  showAD?: boolean;
-  introduction?: string;
-  language?: string;
-  changeNameLeft?: number;
-  freezeOfNoBinding?: boolean;
-  mute?: string | null;
-  achievements?: Record<string, number>;
-  registerIP?: string;
-  lastSigninIP?: string;
-}
+/** Stored as jsonb; the shape is the wire's (shared/types/account.ts). */
+export type UserAttr = AccountAttr;
 
 /** Rows of staff (admin level 1); the same text is used by the queries so the partial index applies. */
 export const STAFF_PREDICATE = `"users"."privileges" ?| array[${ADMIN_LEVELS[1].map((r) => `'${r}'`).join(',')}]`;

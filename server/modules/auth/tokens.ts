@@ -1,17 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { LIMITS } from '@shared/limits';
+import type { TokenPayload } from '@shared/types/account';
 
-export interface TokenPayload {
-  userId: number;
-  username: string;
-  userAvatar: string;
-  privilege: string[];
-  /** Epoch ms when the token was issued; tokens older than the user's signoutTime are revoked. */
-  signWhen: number;
-  visitType: string;
-  /** Lifetime in ms. */
-  expiresIn: number;
-}
+export type { TokenPayload } from '@shared/types/account';
 
 export interface TokenService {
   sign(payload: Omit<TokenPayload, 'signWhen' | 'expiresIn'> & { expiresIn?: number }): Promise<{ token: string; payload: TokenPayload }>;

@@ -1,4 +1,5 @@
 import type { UserAttr, UserRow } from '@server/db/schema';
+import type { UserInfo } from '@shared/types/account';
 import { hasAdminLevel } from '@shared/privileges';
 import { userAvatarOf } from './avatar';
 
@@ -33,7 +34,7 @@ export interface UserStats {
 }
 
 /** The `userInfo` shape of the reference (never a password hash; IPs and the e-mail only in the private views). */
-export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { reportNum: 0, statusNum: { 0: 0, 1: 0, 4: 0 } }) {
+export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { reportNum: 0, statusNum: { 0: 0, 1: 0, 4: 0 } }): UserInfo {
   const privateView = viewer === 'self' || viewer === 'staff';
   const attr = viewer === 'staff' ? { ...row.attr } : pick(row.attr, viewer === 'self' ? SELF_ATTR : PUBLIC_ATTR);
   if (attr.changeNameLeft === undefined && privateView) attr.changeNameLeft = 3;
@@ -42,7 +43,7 @@ export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { r
     ? {
         originName: row.originName,
         originUserId: row.originUserId,
-        originPersonaId: row.originPersonaId,
+        originPersonaId: row.originPersonaId ?? null,
         ...(privateView ? { originEmail: row.originEmail } : {}),
       }
     : null;
@@ -52,13 +53,13 @@ export function presentUser(row: UserRow, viewer: Viewer, stats: UserStats = { r
     username: row.username,
     userAchievementExp: 0,
     privilege: row.privileges,
-    joinTime: row.createTime,
-    lastOnlineTime: row.updateTime,
+    joinTime: row.createTime.toISOString(),
+    lastOnlineTime: row.updateTime.toISOString(),
     subscribes: privateView ? [] : null,
     origin,
     isBound: !!row.originUserId,
     attr,
-    ...(viewer === 'staff' ? { valid: row.valid, signoutTime: row.signoutTime } : {}),
+    ...(viewer === 'staff' ? { valid: row.valid, signoutTime: row.signoutTime?.toISOString() ?? null } : {}),
     reportNum: stats.reportNum,
     statusNum: stats.statusNum,
   };
