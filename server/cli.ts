@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { PRIVILEGES, canSkipCaptcha } from '@shared/privileges';
+import { createRedis } from './infra/redis';
+import { noSessionControl, publishingControl } from './realtime/session-control';
 import { usernameField } from '@shared/schemas/account';
 import { LIMITS } from '@shared/limits';
 import { loadConfig } from './config';
@@ -38,6 +40,9 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg') });
   const { db } = database;
+  // With Redis, running nodes hear of bans, demotions and revoked sessions at once (their sockets follow).
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const sessions = redis ? publishingControl(redis, config.redisPrefix) : noSessionControl;
   const find = async (username?: string) => {
     if (!username) throw new Error('a username is required');
     const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
@@ -68,6 +73,7 @@ async function main() {
         let privileges = command === 'grant' ? [...new Set([...user.privileges, r])] : user.privileges.filter((p) => p !== r);
         if (!privileges.length) privileges = ['normal'];
         await db.update(users).set({ privileges }).where(eq(users.id, user.id));
+        await sessions.recheck(user.id);
         console.log(`${user.username}: [${privileges.join(', ')}]`);
         break;
       }
@@ -75,6 +81,7 @@ async function main() {
         const user = await find(name);
         const password = values.password ?? crypto.randomBytes(9).toString('base64url');
         await db.update(users).set({ passwordHash: await hashPassword(password), signoutTime: new Date() }).where(eq(users.id, user.id));
+        await sessions.end(user.id);
         console.log(`${user.username}: password reset, sessions revoked${values.password ? '' : `; new password: ${password}`}`);
         break;
       }
@@ -109,6 +116,7 @@ async function main() {
     console.error(`error: ${(e as Error).message}`);
     process.exitCode = 1;
   } finally {
+    redis?.disconnect();
     await database.close();
   }
 }

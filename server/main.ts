@@ -17,13 +17,25 @@ if (config.seedDemo) {
 console.log(`\nTribunal is running at ${config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl}`);
 console.log(`  database: ${server.services.database.kind}${config.databaseUrl ? '' : ` (${config.dataDir}/pg)`}, realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}, mail: ${server.services.mailer.kind}, API docs: /api/docs\n`);
 
+/** A stop signal gets 10 s: requests in flight finish, sockets move to another node, jobs drain. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await server.close().catch((e) => log.error(e));
-    process.exit(0);
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    try {
+      await server.shutdown(SHUTDOWN_LIMIT_MS - 2_000);
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   });
 }

@@ -7,6 +7,7 @@ import { createRealtime, type Realtime } from './realtime/socket-server';
 import { corsPolicy } from './http/cors';
 import { resolveToken } from './http/auth';
 import { registerJobs } from './jobs/register';
+import { openCaseCount } from './modules/notifications/open-cases';
 
 export interface RunningServer {
   services: Services;
@@ -14,7 +15,14 @@ export interface RunningServer {
   http: http.Server;
   realtime: Realtime;
   url: string;
+  /** Stops at once (tests): open connections are cut. */
   close(): Promise<void>;
+  /**
+   * A clean stop (SIGTERM): no new connections, requests in flight finish, sockets are told to
+   * reconnect (to another node), jobs drain, pools close — within `graceMs`, after which what is
+   * left is cut.
+   */
+  shutdown(graceMs?: number): Promise<void>;
 }
 
 /** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
@@ -34,8 +42,10 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
       const result = await resolveToken(services, token);
       return result.user ? { userId: result.user.id, privileges: result.user.privileges, username: result.user.row.username } : null;
     },
+    finalizers: { 'cases.open': openCaseCount },
   });
   services.publish = realtime.publish;
+  services.sessions = realtime.sessions;
   await registerJobs(services);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,19 +54,26 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   let closing: Promise<void> | undefined;
+  const stop = (graceful: boolean, graceMs: number) =>
+    (closing ??= (async () => {
+      if (graceful) {
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        realtime.handOff();
+        const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+        await Promise.race([drained, deadline]);
+      }
+      server.closeAllConnections();
+      await realtime.close();
+      await services.close();
+    })());
   return {
     services,
     app,
     http: server,
     realtime,
     url,
-    close() {
-      closing ??= (async () => {
-        server.closeAllConnections();
-        await realtime.close();
-        await services.close();
-      })();
-      return closing;
-    },
+    close: () => stop(false, 0),
+    shutdown: (graceMs = 8_000) => stop(true, graceMs),
   };
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RoomEvent } from '@shared/socket';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './infra/logger';
@@ -18,6 +17,8 @@ import { createServerI18n, type ServerI18n } from './i18n';
 import type { JobRunner } from './jobs/types';
 import { inProcessRunner } from './jobs/in-process';
 import { bullmqRunner } from './jobs/bullmq';
+import type { Publish } from './realtime/outbox';
+import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
 
 export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
 
@@ -40,7 +41,9 @@ export interface Services {
   jobs: JobRunner;
   secret: string;
   /** Pushes committed events to sockets; replaced by the realtime server once it is attached. */
-  publish: (events: RoomEvent[]) => void;
+  publish: Publish;
+  /** Ends or re-checks a user's open sockets on every node (after sign-out, bans, demotions). */
+  sessions: SessionControl;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     jobs: redis ? bullmqRunner(redis, config.redisPrefix, log) : inProcessRunner(log),
     secret,
     publish: () => undefined,
+    // Without a realtime server here (the CLI), Redis still carries the command to the nodes.
+    sessions: redis ? publishingControl(redis, config.redisPrefix) : noSessionControl,
     async close() {
       await services.jobs.close();
       services.mailer.close();

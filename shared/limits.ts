@@ -39,4 +39,7 @@ export const LIMITS = {
   /** Characters of one chat message or push (its HTML, before sanitising). */
   messageMax: 2000,
   suspectWindowMs: 7 * 24 * 60 * 60 * 1000,
+  /** Realtime room joins per socket per window: a page joins a few, a reconnect re-joins them all. */
+  roomJoinsPerWindow: 60,
+  roomJoinWindowS: 10,
 } as const;

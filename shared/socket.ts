@@ -72,7 +72,7 @@ export type RoomEvent = {
 
 export type JoinResult =
   | { ok: true; room: string; lastSeq: number; replayed: number; refetch?: boolean }
-  | { ok: false; room: string; code: 'room.bad' | 'room.forbidden' };
+  | { ok: false; room: string; code: 'room.bad' | 'room.forbidden' | 'room.rateLimited' };
 
 /** Replays larger than this answer "refetch" instead. */
 export const REPLAY_LIMIT = 500;

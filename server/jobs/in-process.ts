@@ -7,15 +7,23 @@ export function inProcessRunner(log: Logger): JobRunner {
   const timers = new Map<string, NodeJS.Timeout>();
   let started = false;
   const pending: Array<() => void> = [];
+  /** Jobs running now: closing waits for them (a job half done is redone by its sweep, but need not be). */
+  const running = new Set<Promise<void>>();
+  let closed = false;
 
-  const run = async (name: JobName, data: unknown) => {
+  const run = (name: JobName, data: unknown) => {
+    if (closed) return;
     const handler = handlers.get(name);
     if (!handler) return log.warn({ job: name }, 'no handler for job');
-    try {
-      await handler(data as never);
-    } catch (err) {
-      log.error({ err, job: name }, 'job failed');
-    }
+    const job = (async () => {
+      try {
+        await handler(data as never);
+      } catch (err) {
+        log.error({ err, job: name }, 'job failed');
+      }
+    })();
+    running.add(job);
+    void job.finally(() => running.delete(job));
   };
 
   return {
@@ -29,7 +37,7 @@ export function inProcessRunner(log: Logger): JobRunner {
       const schedule = () => {
         const t = setTimeout(() => {
           timers.delete(key);
-          void run(name, data);
+          run(name, data);
         }, opts.delayMs ?? 0);
         t.unref();
         timers.set(key, t);
@@ -39,7 +47,7 @@ export function inProcessRunner(log: Logger): JobRunner {
     },
     async repeat<K extends JobName>(name: K, data: JobMap[K], everyMs: number) {
       const schedule = () => {
-        const t = setInterval(() => void run(name, data), everyMs);
+        const t = setInterval(() => run(name, data), everyMs);
         t.unref();
         timers.set(`repeat:${name}`, t);
       };
@@ -51,8 +59,10 @@ export function inProcessRunner(log: Logger): JobRunner {
       for (const p of pending.splice(0)) p();
     },
     async close() {
+      closed = true;
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
+      await Promise.all(running);
     },
   };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createLogger } from '@server/infra/logger';
 import { createRedis } from '@server/infra/redis';
 import { realtimeEvents, verifications } from '@server/db/schema';
-import { recordEvent } from '@server/realtime/outbox';
+import { recordNumberedEvent } from '@server/realtime/outbox';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
 import { inProcessRunner } from './in-process';
 import { bullmqRunner } from './bullmq';
@@ -68,8 +68,8 @@ describe('maintenance purge', () => {
       { code: fresh, type: 'register', expiresTime: new Date(later + 60_000) },
     ]);
     const room = `case:${Math.floor(Math.random() * 1e9) + 1}`;
-    const old = await recordEvent(db, room, 'user.updated', { userId: 1 });
-    const recent = await recordEvent(db, room, 'user.updated', { userId: 1 });
+    const old = await recordNumberedEvent(db, room, 'user.updated', { userId: 1 });
+    const recent = await recordNumberedEvent(db, room, 'user.updated', { userId: 1 });
     await db
       .update(realtimeEvents)
       .set({ createTime: new Date(later - EVENT_RETENTION_MS - 1000) })

@@ -4,10 +4,31 @@ import { realtimeEvents, roomSequences } from '@server/db/schema';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
 
 /**
- * Records a realtime event inside the caller's transaction: the room's sequence is bumped under
- * its row lock, so events of one room are numbered without gaps in commit order.
+ * Rooms every writer of the site reaches (the feed, the staff room). Numbering their events in the
+ * writer's transaction would hold one row lock from the first event to the commit and serialise
+ * every report, judgement, appeal and sign-up of the site: their events are stored unnumbered and
+ * the relay numbers them right after commit instead.
  */
-export async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RoomEvent> {
+export const SITE_WIDE_ROOMS: ReadonlySet<string> = new Set(['all', 'staff']);
+
+/** An event written in a transaction; `seq` is null until the relay numbers it (site-wide rooms). */
+export type RecordedEvent = RoomEvent | (Omit<RoomEvent, 'seq'> & { seq: null });
+
+/**
+ * Records a realtime event inside the caller's transaction. A room's own events (a case, a user,
+ * a chat) take the room's sequence under its row lock, so they are numbered without gaps in commit
+ * order; site-wide rooms are numbered by the relay after commit.
+ */
+export async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RecordedEvent> {
+  if (SITE_WIDE_ROOMS.has(room)) {
+    const [ev] = await tx.insert(realtimeEvents).values({ room, seq: null, name, payload }).returning({ createTime: realtimeEvents.createTime });
+    return { room, seq: null, name, payload, at: ev!.createTime.toISOString() } as RecordedEvent;
+  }
+  return recordNumberedEvent(tx, room, name, payload);
+}
+
+/** Numbers the event in the writer's transaction (the room's sequence row stays locked until commit). */
+export async function recordNumberedEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RoomEvent> {
   const [row] = await tx
     .insert(roomSequences)
     .values({ room, lastSeq: 1 })
@@ -16,6 +37,50 @@ export async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: str
   const seq = row!.seq;
   const [ev] = await tx.insert(realtimeEvents).values({ room, seq, name, payload }).returning({ createTime: realtimeEvents.createTime });
   return { room, seq, name, payload, at: ev!.createTime.toISOString() } as RoomEvent;
+}
+
+/** Payloads completed when an event is numbered: a count read then is never older than an earlier event's. */
+export type Finalizers = { [K in RoomEventName]?: (tx: Tx) => Promise<RoomEventMap[K]> };
+
+const RELAY_BATCH = 500;
+
+/**
+ * Numbers the stored events that have no sequence yet, oldest first, in one short transaction
+ * (rows taken with SKIP LOCKED, so relays of several nodes share the work), and returns them
+ * for publishing. Each room's sequence row is locked only for this moment.
+ */
+export async function numberPendingEvents(db: Db, finalizers: Finalizers = {}): Promise<RoomEvent[]> {
+  return db.transaction(async (tx) => {
+    const pending = await tx
+      .select({ id: realtimeEvents.id, room: realtimeEvents.room, name: realtimeEvents.name, payload: realtimeEvents.payload, createTime: realtimeEvents.createTime })
+      .from(realtimeEvents)
+      .where(sql`${realtimeEvents.seq} is null`)
+      .orderBy(asc(realtimeEvents.id))
+      .limit(RELAY_BATCH)
+      .for('update', { skipLocked: true });
+    if (!pending.length) return [];
+    const byRoom = new Map<string, typeof pending>();
+    for (const ev of pending) byRoom.set(ev.room, [...(byRoom.get(ev.room) ?? []), ev]);
+    const numbered: RoomEvent[] = [];
+    // Rooms in a fixed order: two relays never wait on each other's sequence rows in a circle.
+    for (const room of [...byRoom.keys()].sort()) {
+      const events = byRoom.get(room)!;
+      const [row] = await tx
+        .insert(roomSequences)
+        .values({ room, lastSeq: events.length })
+        .onConflictDoUpdate({ target: roomSequences.room, set: { lastSeq: sql`${roomSequences.lastSeq} + ${events.length}` } })
+        .returning({ last: roomSequences.lastSeq });
+      let seq = row!.last - events.length;
+      for (const ev of events) {
+        seq += 1;
+        const finalize = finalizers[ev.name as RoomEventName] as ((tx: Tx) => Promise<unknown>) | undefined;
+        const payload = finalize ? await finalize(tx) : ev.payload;
+        await tx.update(realtimeEvents).set(finalize ? { seq, payload } : { seq }).where(eq(realtimeEvents.id, ev.id));
+        numbered.push({ room, seq, name: ev.name, payload, at: ev.createTime.toISOString() } as RoomEvent);
+      }
+    }
+    return numbered;
+  });
 }
 
 export async function lastSeqOf(db: DbOrTx, room: string): Promise<number> {
@@ -30,7 +95,7 @@ export async function eventsAfter(db: DbOrTx, room: string, afterSeq: number, li
     .where(and(eq(realtimeEvents.room, room), gt(realtimeEvents.seq, afterSeq)))
     .orderBy(asc(realtimeEvents.seq))
     .limit(limit);
-  return rows.map((r) => ({ room: r.room, seq: r.seq, name: r.name, payload: r.payload, at: r.createTime.toISOString() }) as RoomEvent);
+  return rows.map((r) => ({ room: r.room, seq: r.seq!, name: r.name, payload: r.payload, at: r.createTime.toISOString() }) as RoomEvent);
 }
 
 /** What a command does inside its transaction: write rows, and record the events they cause. */
@@ -41,12 +106,22 @@ export interface Recorder {
   afterCommit(fn: () => Promise<unknown> | unknown): void;
 }
 
+/** Pushes committed events to sockets; unnumbered ones wake the relay. */
+export type Publish = (events: RecordedEvent[]) => void;
+
+/** What a transaction needs of the services: the database, the publisher, and a log for after-commit failures. */
+export interface TransactionDeps {
+  db: Db;
+  publish: Publish;
+  log: { error(obj: object, msg: string): void };
+}
+
 /**
  * Runs `work` in one transaction and publishes its events only after commit
  * (Outline's transactional events): a rolled-back change never reaches a socket.
  */
-export async function inTransaction<T>(db: Db, publish: (events: RoomEvent[]) => void, work: (r: Recorder) => Promise<T>): Promise<T> {
-  const events: RoomEvent[] = [];
+export async function inTransaction<T>({ db, publish, log }: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
+  const events: RecordedEvent[] = [];
   const after: Array<() => Promise<unknown> | unknown> = [];
   const result = await db.transaction(async (tx) =>
     work({
@@ -58,7 +133,11 @@ export async function inTransaction<T>(db: Db, publish: (events: RoomEvent[]) =>
     }),
   );
   if (events.length) publish(events);
-  // What these queue is also in the database: a failure here is caught up by a sweep, not lost.
-  for (const fn of after) await Promise.resolve().then(fn).catch(() => undefined);
+  // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
+  for (const fn of after) {
+    await Promise.resolve()
+      .then(fn)
+      .catch((err: unknown) => log.error({ err }, 'after-commit work failed; its sweep will catch up'));
+  }
   return result;
 }

@@ -4,7 +4,7 @@ import { REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { inTransaction, lastSeqOf, recordEvent } from './outbox';
+import { inTransaction, lastSeqOf, recordNumberedEvent } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function recordOffline(room: string, n: number) {
   return app.services.db.transaction(async (tx) => {
     const out: RoomEvent[] = [];
-    for (let i = 0; i < n; i++) out.push(await recordEvent(tx, room, 'user.updated', { userId: i + 1 }));
+    for (let i = 0; i < n; i++) out.push(await recordNumberedEvent(tx, room, 'user.updated', { userId: i + 1 }));
     return out;
   });
 }
@@ -112,12 +112,13 @@ describe('rooms', () => {
     expect(await joinRoom(socket, 'staff')).toMatchObject({ ok: false, code: 'room.forbidden' });
   });
 
-  it('treats a connected socket whose token was revoked as a visitor', async () => {
-    const { user, token } = await app.factories.signedIn();
+  it('disconnects the sockets of a user who signs out, and refuses their token at the next handshake', async () => {
+    const { token } = await app.factories.signedIn();
     const socket = await app.socket(token);
+    const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     await app.request.post('/api/user/signout').set('x-access-token', token);
-    expect(await joinRoom(socket, `user:${user.id}`)).toMatchObject({ ok: false, code: 'room.forbidden' });
-    expect(await joinRoom(socket, 'all')).toMatchObject({ ok: true });
+    expect(await reason).toBe('io server disconnect');
+    await expect(app.socket(token)).rejects.toThrow('user.tokenExpired');
   });
 });
 
@@ -158,7 +159,7 @@ describe('live events', () => {
     const socket = await app.socket();
     await joinRoom(socket, room);
     const arrived = nextEvent(socket);
-    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 42 }));
+    await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: 42 }));
     expect(await arrived).toMatchObject({ room, seq: 3, name: 'user.updated', payload: { userId: 42 } });
   });
 
@@ -168,7 +169,7 @@ describe('live events', () => {
     await joinRoom(socket, room);
     const seen = collectEvents(socket);
     await expect(
-      inTransaction(app.services.db, app.services.publish, async ({ emit }) => {
+      inTransaction(app.services, async ({ emit }) => {
         await emit(room, 'user.updated', { userId: 1 });
         throw new Error('the change failed');
       }),
@@ -184,7 +185,7 @@ describe('live events', () => {
     await joinRoom(socket, room);
     const seen = collectEvents(socket);
     expect(await socket.timeout(5000).emitWithAck('room:leave', { room })).toEqual({ ok: true });
-    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 1 }));
+    await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: 1 }));
     await sleep(200);
     expect(seen).toEqual([]);
   });
@@ -213,12 +214,12 @@ describe('replay on (re)join', () => {
     const client = await app.socket();
     const live = collectEvents(client);
     await joinRoom(client, room);
-    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: 0 }));
+    await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: 0 }));
     await expect.poll(() => live.length).toBe(1);
     const lastSeq = live[0]!.seq;
     client.disconnect();
     // 100 separate commits, each published to nobody in this room.
-    for (let i = 1; i <= 100; i++) await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit(room, 'user.updated', { userId: i }));
+    for (let i = 1; i <= 100; i++) await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: i }));
     client.connect();
     await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
     const ack = await joinRoom(client, room, lastSeq);
@@ -301,7 +302,7 @@ describe('two sites', () => {
     await joinRoom(there, 'all');
     const seenThere = collectEvents(there);
     const arrived = nextEvent(here, (ev) => ev.room === 'all');
-    await inTransaction(app.services.db, app.services.publish, ({ emit }) => emit('all', 'user.updated', { userId: 1 }));
+    await inTransaction(app.services, ({ emit }) => emit('all', 'user.updated', { userId: 1 }));
     await arrived;
     await sleep(300);
     expect(seenThere).toEqual([]);

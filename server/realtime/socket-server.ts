@@ -2,15 +2,21 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { REPLAY_LIMIT, type CaseViewer, type ClientToServerEvents, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
+import { LIMITS } from '@shared/limits';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { eventsAfter, lastSeqOf } from './outbox';
+import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
+import { createRelay } from './relay';
+import { listenForControl, publishingControl, type SessionControl } from './session-control';
 
 interface SocketData {
   token?: string;
+  /** The signed-in user at the handshake, if any. */
+  userId?: number;
   /** Set while this staff socket is on case pages: what the other staff see of it. */
   viewer?: CaseViewer;
 }
@@ -27,13 +33,24 @@ export interface RealtimeDeps {
   /** Resolves a handshake token to the user as stored now (privileges re-read on every join). */
   identify(token: string | undefined): Promise<SocketIdentity | null>;
   corsOrigin: (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) => void;
+  /** Payloads completed when a site-wide event is numbered (the open-case count). */
+  finalizers?: Finalizers;
 }
 
 export interface Realtime {
   io: IoServer;
-  publish(events: RoomEvent[]): void;
+  publish(events: RecordedEvent[]): void;
+  /** Ends or re-checks a user's sockets on every node. */
+  sessions: SessionControl;
+  /** Every client of this node is told to reconnect (to another node, behind a balancer). */
+  handOff(): void;
+  /** Resolves once the relay published what was pending. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The server-only room of one user's sockets (clients cannot join it: it does not parse as a room). */
+const socketsOfUser = (userId: number) => `uid:${userId}`;
 
 export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Realtime {
   const io: IoServer = new Server(httpServer, {
@@ -49,12 +66,15 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     sub = deps.redis.duplicate();
     io.adapter(createAdapter(deps.redis, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
+  const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
 
   // A bad token is refused at the handshake; no token means a visitor (read-only rooms).
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    if (token && !(await deps.identify(token))) return next(Object.assign(new Error('user.tokenExpired'), { data: { code: 'user.tokenExpired' } }));
+    const who = token ? await deps.identify(token) : null;
+    if (token && !who) return next(Object.assign(new Error('user.tokenExpired'), { data: { code: 'user.tokenExpired' } }));
     socket.data.token = token;
+    socket.data.userId = who?.userId;
     next();
   });
 
@@ -69,47 +89,54 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     }
   };
 
+  async function join(socket: IoSocket, req: { room: string; lastSeq?: number }): Promise<JoinResult> {
+    const room = typeof req?.room === 'string' ? req.room : '';
+    try {
+      await joins.consume(socket.id);
+    } catch {
+      return { ok: false, room, code: 'room.rateLimited' };
+    }
+    const who = await deps.identify(socket.data.token);
+    const verdict = mayJoin(room, who);
+    if (verdict !== 'ok') return { ok: false, room, code: verdict };
+    await socket.join(room);
+    const viewer = viewerOf(room, who);
+    if (viewer) {
+      socket.data.viewer = viewer;
+      await socket.join(staffRoomOfCase(room));
+      void announceViewers(room);
+    }
+    // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
+    const current = await lastSeqOf(deps.db, room);
+    const since = typeof req.lastSeq === 'number' && req.lastSeq >= 0 ? req.lastSeq : null;
+    if (since === null || since >= current) return { ok: true, room, lastSeq: current, replayed: 0 };
+    const missed = current - since > REPLAY_LIMIT ? [] : await eventsAfter(deps.db, room, since, REPLAY_LIMIT);
+    // Too far behind, or purged history leaves a hole: never replay across it, refetch instead.
+    if (missed[0]?.seq !== since + 1) {
+      socket.emit('room:refetch', { room, lastSeq: current });
+      return { ok: true, room, lastSeq: current, replayed: 0, refetch: true };
+    }
+    for (const ev of missed) socket.emit('room:event', ev);
+    return { ok: true, room, lastSeq: missed.at(-1)?.seq ?? current, replayed: missed.length };
+  }
+
   io.on('connection', (socket: IoSocket) => {
+    if (socket.data.userId !== undefined) void socket.join(socketsOfUser(socket.data.userId));
     let presentIn: string[] = [];
     socket.on('disconnecting', () => {
       presentIn = [...socket.rooms].filter((r) => r.endsWith(':staff')).map((r) => r.slice(0, -':staff'.length));
     });
     socket.on('disconnect', () => {
       for (const room of presentIn) void announceViewers(room);
+      void joins.delete(socket.id);
     });
     socket.on('room:join', async (req, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      const room = typeof req?.room === 'string' ? req.room : '';
       try {
-        const who = await deps.identify(socket.data.token);
-        const verdict = mayJoin(room, who);
-        if (verdict !== 'ok') return reply({ ok: false, room, code: verdict });
-        await socket.join(room);
-        const viewer = viewerOf(room, who);
-        if (viewer) {
-          socket.data.viewer = viewer;
-          await socket.join(staffRoomOfCase(room));
-          void announceViewers(room);
-        }
-        // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
-        const current = await lastSeqOf(deps.db, room);
-        const since = typeof req.lastSeq === 'number' && req.lastSeq >= 0 ? req.lastSeq : null;
-        if (since === null || since >= current) return reply({ ok: true, room, lastSeq: current, replayed: 0 });
-        if (current - since > REPLAY_LIMIT) {
-          socket.emit('room:refetch', { room, lastSeq: current });
-          return reply({ ok: true, room, lastSeq: current, replayed: 0, refetch: true });
-        }
-        const missed = await eventsAfter(deps.db, room, since, REPLAY_LIMIT);
-        // Purged history leaves a hole: never replay across it, refetch instead.
-        if (missed[0]?.seq !== since + 1) {
-          socket.emit('room:refetch', { room, lastSeq: current });
-          return reply({ ok: true, room, lastSeq: current, replayed: 0, refetch: true });
-        }
-        for (const ev of missed) socket.emit('room:event', ev);
-        reply({ ok: true, room, lastSeq: missed.at(-1)?.seq ?? current, replayed: missed.length });
+        reply(await join(socket, req));
       } catch (e) {
-        deps.log.error({ err: e, room }, 'room join failed');
-        reply({ ok: false, room, code: 'room.bad' });
+        deps.log.error({ err: e, room: req?.room }, 'room join failed');
+        reply({ ok: false, room: typeof req?.room === 'string' ? req.room : '', code: 'room.bad' });
       }
     });
     socket.on('room:leave', async (req, ack) => {
@@ -124,12 +151,66 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     });
   });
 
+  /** This node's share of the work: the sockets of the user connected here. */
+  const local: SessionControl = {
+    async end(userId) {
+      io.local.in(socketsOfUser(userId)).disconnectSockets(true);
+    },
+    async recheck(userId) {
+      for (const socket of await io.local.in(socketsOfUser(userId)).fetchSockets()) {
+        const who = await deps.identify(socket.data.token);
+        if (!who) {
+          socket.disconnect(true);
+          continue;
+        }
+        for (const room of socket.rooms) {
+          const caseRoom = room.endsWith(':staff') ? room.slice(0, -':staff'.length) : null;
+          if (caseRoom ? !viewerOf(caseRoom, who) : parseRoom(room) && mayJoin(room, who) !== 'ok') socket.leave(room);
+        }
+      }
+    },
+  };
+  let stopListening: (() => void) | undefined;
+  const sessions = deps.redis ? publishingControl(deps.redis, deps.redisPrefix ?? '') : local;
+  const ready = deps.redis
+    ? listenForControl(deps.redis, deps.redisPrefix ?? '', local, deps.log)
+        .then((stop) => void (stopListening = stop))
+        .catch((err: unknown) => deps.log.error({ err }, 'session control channel unavailable'))
+    : Promise.resolve();
+
+  const emit = (ev: RoomEvent) => {
+    io.to(ev.room).emit('room:event', ev);
+    if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
+  };
+  const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
+
   return {
     io,
-    publish(events) {
-      for (const ev of events) io.to(ev.room).emit('room:event', ev);
+    sessions: {
+      end: async (userId) => {
+        await ready;
+        await sessions.end(userId);
+      },
+      recheck: async (userId) => {
+        await ready;
+        await sessions.recheck(userId);
+      },
     },
+    publish(events) {
+      let pending = false;
+      for (const ev of events) {
+        if (ev.seq === null) pending = true;
+        else emit(ev as RoomEvent);
+      }
+      if (pending) relay.nudge();
+    },
+    handOff() {
+      io.local.disconnectSockets(true);
+    },
+    settled: () => relay.idle(),
     async close() {
+      await relay.stop();
+      stopListening?.();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       sub?.disconnect();

@@ -48,6 +48,7 @@ export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 export const verifications = pgTable(
   'verifications',
   {
+    /** The SHA-256 (hex) of the mailed code: the code itself is never stored. */
     code: varchar('code', { length: 128 }).primaryKey(),
     type: varchar('type', { length: 16 }).$type<VerificationType>().notNull(),
     userId: integer('user_id'),

@@ -33,7 +33,7 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
   assertNotSpam(content, 'banAppeal.bad');
   if (input.appealType === 'moss') await assertMossArchive(services, user, input.extendedLinks.mossDownloadUrl, highStaff);
 
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('banAppeal.notFound', 'no such case');

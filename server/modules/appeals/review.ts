@@ -21,7 +21,7 @@ const MAX_VIEWERS = 10;
  * cleared once PERSONS_TO_REVIEW have looked; `lock` freezes the case, `open` unlocks it.
  */
 export async function viewAppeal(services: Services, user: AuthedUser, id: number, status?: 'open' | 'lock') {
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const find = () => r.tx.select().from(timeline).where(and(eq(timeline.id, id), eq(timeline.type, 'banAppeal')));
     const [seen] = await find();
     if (!seen) throw new AppError('banAppeal.notFound', 'no such appeal');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users, verifications } from '@server/db/schema';
-import { createVerification } from './verifications';
+import { codeDigest, createVerification } from './verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
@@ -176,7 +176,7 @@ describe('GET /api/user/bindOriginVerify', () => {
 
   it('400 bindOrigin.expired after 4 hours, then the code is gone', async () => {
     const { user, token, code } = await pendingBinding();
-    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, code));
+    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, codeDigest(code)));
     expectError(await verify(token, code), 400, 'bindOrigin.expired');
     expectError(await verify(token, code), 404, 'bindOrigin.notFound');
     expect((await app.factories.userRow(user.id)).originUserId).toBeNull();

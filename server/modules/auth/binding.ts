@@ -52,7 +52,7 @@ export async function bindOriginVerify(services: Services, user: AuthedUser, cod
 }
 
 async function bindOriginVerifyOnce(services: Services, user: AuthedUser, code: string) {
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services, async ({ tx, emit }) => {
     const row = await takeVerification(tx, 'binding', code);
     if (!row || row.userId !== user.id) throw new AppError('bindOrigin.notFound');
     if (isExpired(row)) return { expired: true as const };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verifications } from '@server/db/schema';
+import { codeDigest } from './verifications';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 
@@ -94,7 +95,7 @@ describe('POST /api/user/forgetPasswordVerify', () => {
   it('400 forgetPassword.expired after 4 hours; the password stays, the code is gone', async () => {
     const user = await app.factories.createUser();
     const code = await resetCode(user);
-    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, code));
+    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, codeDigest(code)));
     expectError(await resetWith(code), 400, 'forgetPassword.expired');
     expectError(await resetWith(code), 404, 'forgetPassword.notFound');
     expect(await canSignIn(user.username, TEST_PASSWORD)).toBe(true);

@@ -27,7 +27,7 @@ export async function forgetPassword(services: Services, input: { username: stri
 /** Sets the new password with a reset code: single use, expiring, and every session is signed out. */
 export async function forgetPasswordVerify(services: Services, input: { code: string; newpassword: string }) {
   const passwordHash = await hashPassword(input.newpassword);
-  const outcome = await inTransaction(services.db, services.publish, async (r) => {
+  const outcome = await inTransaction(services, async (r) => {
     const row = await takeVerification(r.tx, 'reset', input.code);
     if (!row) throw new AppError('forgetPassword.notFound');
     // An expired code is deleted all the same (the transaction commits), then refused.

@@ -61,7 +61,7 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
 
 /** Revokes every token of the user issued until now, and tells their other tabs. */
 export async function revokeSessions(services: Services, user: Pick<UserRow, 'id'>, extra: Partial<typeof users.$inferInsert> = {}) {
-  await inTransaction(services.db, services.publish, (r) => revokeInTransaction(r, user.id, extra));
+  await inTransaction(services, (r) => revokeInTransaction(r, user.id, extra));
 }
 
 export async function revokeInTransaction({ tx, emit }: Recorder, userId: number, extra: Partial<typeof users.$inferInsert> = {}) {

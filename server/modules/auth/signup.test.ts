@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { users, verifications } from '@server/db/schema';
-import { createVerification } from './verifications';
+import { codeDigest, createVerification } from './verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
@@ -43,6 +43,10 @@ describe('sign-up, from the form to the first sign-in', () => {
     expect(mail.text).toContain(data.username);
     expect(mail.html).toContain('/registerVerification?code=');
     expect(code).toMatch(/^[A-Za-z0-9]{64}$/);
+    // Only the code's digest is stored: the table alone opens no account.
+    const [pending] = await pendingFor(account.userId);
+    expect(pending!.code).toBe(codeDigest(code));
+    expect(JSON.stringify(pending)).not.toContain(code);
     const [{ n: before }] = (await app.services.db.select({ n: count() }).from(users).where(eq(users.username, data.username))) as [{ n: number }];
     expect(Number(before)).toBe(0);
 
@@ -175,7 +179,7 @@ describe('GET /api/user/signupVerify', () => {
 
   it('400 signup.expired after 4 hours, and the code is gone afterwards', async () => {
     const { account, code } = await pendingSignup();
-    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, code));
+    await app.services.db.update(verifications).set({ expiresTime: new Date(Date.now() - 1) }).where(eq(verifications.code, codeDigest(code)));
     expectError(await verify(code), 400, 'signup.expired');
     expect(await pendingFor(account.userId)).toHaveLength(0);
     expectError(await verify(code), 404, 'signup.notFound');

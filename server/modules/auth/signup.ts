@@ -60,7 +60,7 @@ export async function signupVerify(services: Services, code: string) {
 }
 
 async function signupVerifyOnce(services: Services, code: string) {
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const { tx, emit } = r;
     const row = await takeVerification(tx, 'register', code);
     if (!row) throw new AppError('signup.notFound');

@@ -16,15 +16,19 @@ export function newCode(): string {
 
 export type NewVerification = Omit<typeof verifications.$inferInsert, 'code' | 'type' | 'expiresTime' | 'createTime'>;
 
+/** What is stored of a code: its SHA-256, so the table opens no account to whoever reads it. */
+export const codeDigest = (code: string) => crypto.createHash('sha256').update(code, 'utf8').digest('hex');
+
+/** Stores a new code's digest and returns the code, which only the mail carries. */
 export async function createVerification(db: DbOrTx, type: VerificationType, fields: NewVerification, now = Date.now()) {
   const code = newCode();
-  await db.insert(verifications).values({ ...fields, type, code, expiresTime: new Date(now + LIMITS.verificationTtlMs) });
+  await db.insert(verifications).values({ ...fields, type, code: codeDigest(code), expiresTime: new Date(now + LIMITS.verificationTtlMs) });
   return code;
 }
 
 /** Takes a code out for use: the row is locked, read and deleted (single use). */
 export async function takeVerification(tx: DbOrTx, type: VerificationType, code: string) {
-  const [row] = await tx.delete(verifications).where(and(eq(verifications.code, code), eq(verifications.type, type))).returning();
+  const [row] = await tx.delete(verifications).where(and(eq(verifications.code, codeDigest(code)), eq(verifications.type, type))).returning();
   return row ?? null;
 }
 

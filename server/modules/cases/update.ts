@@ -18,7 +18,7 @@ export async function refreshCase(services: Services, key: CaseKey, opts: { bloc
   if (!existing) throw new AppError('update.notFound', 'no such case');
   const account = await lookupAccount(services, { userId: existing.originUserId }, 'update.error');
   if (!account) throw new AppError('update.notFound', 'the platform account no longer exists');
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const { tx, emit } = r;
     const [row] = await tx.select().from(players).where(eq(players.id, existing.id)).for('update');
     const at = new Date();

@@ -49,7 +49,7 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
   if (plainText(content).trim().length < LIMITS.judgementMin) throw new AppError('judgement.bad', `write at least ${LIMITS.judgementMin} characters of reasoning`);
   assertNotSpam(content, 'judgement.spam');
 
-  const { before, after } = await inTransaction(services.db, services.publish, async (r) => {
+  const { before, after } = await inTransaction(services, async (r) => {
     const row = await caseById(r.tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('judgement.notFound', 'no such case');
     if (await hasLockedAppeal(r.tx, row.id)) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');

@@ -17,7 +17,7 @@ const AUTO_TEXT = 'No self-certification arrived within 7 days of the suspect ve
  * make it happen once however many runners (jobs, sweeps, nodes) arrive at the same time.
  */
 export async function confirmOverdueSuspect(services: Services, playerId: number, now = new Date()): Promise<boolean> {
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const row = await caseById(r.tx, playerId, { forUpdate: true });
     if (!row || row.status !== 2 || deadlineOf(row.statusTime) > now) return false;
     const { after } = await appendEntry(services, r, row, {

@@ -32,7 +32,7 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
     if (input.type === 'direct' && to.attr.allowDM !== true) throw new AppError('message.blocked', 'this user does not accept direct messages');
   }
 
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services, async ({ tx, emit }) => {
     const [row] = await tx.insert(messages).values({ byUserId: user.id, toUserId, type: input.type, content }).returning();
     const [item] = await presentMessages(tx, [row!]);
     for (const room of roomsOf(row!)) await emit(room, 'message.new', { message: item! });
@@ -63,7 +63,7 @@ export async function markMessages(services: Services, user: AuthedUser, input: 
   const haveRead = input.type === 'read';
   const changed = rows.filter((r) => r.haveRead !== haveRead).map((r) => r.id);
   if (!changed.length) return { changed };
-  await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  await inTransaction(services, async ({ tx, emit }) => {
     const updated = await tx
       .update(messages)
       .set({ haveRead })
@@ -81,7 +81,7 @@ export async function markMessages(services: Services, user: AuthedUser, input: 
 
 /** Deletes a message for everyone who had it (see policy `mayDelete`); the rooms that got it hear of it. */
 export async function deleteMessage(services: Services, user: AuthedUser, id: number) {
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services, async ({ tx, emit }) => {
     const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
     if (!row || !mayDelete(user, row)) throw new AppError('message.notFound', 'no such message of yours', 403);
     await tx.delete(messages).where(eq(messages.id, id));

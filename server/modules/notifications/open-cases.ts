@@ -1,18 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
-import { roomSequences } from '@server/db/schema';
+import type { Tx } from '@server/db/client';
 import type { Recorder } from '@server/realtime/outbox';
 import { countedCases } from '@server/modules/cases/list';
 
+/** The payload of `cases.open`, read when the relay numbers the event (never inside the writer's transaction). */
+export const openCaseCount = async (tx: Tx) => ({ count: await countedCases(tx, '*', 0) });
+
 /**
  * Tells staff how many cases are open (status 0) now — the live form of the original's 60-second
- * poll. The staff room's sequence row is locked before counting, so the counts arrive in commit
- * order: a later event never carries an older count.
+ * poll. The count is read when the event is numbered, after the writer committed, under the staff
+ * room's sequence lock: a later event never carries an older count, and writers are not serialised.
  */
 export async function emitOpenCaseCount(r: Recorder) {
-  await r.tx.insert(roomSequences).values({ room: roomOf.staff, lastSeq: 0 }).onConflictDoNothing();
-  await r.tx.select({ seq: roomSequences.lastSeq }).from(roomSequences).where(eq(roomSequences.room, roomOf.staff)).for('update');
-  await r.emit(roomOf.staff, 'cases.open', { count: await countedCases(r.tx, '*', 0) });
+  await r.emit(roomOf.staff, 'cases.open', { count: -1 });
 }
 
 /** Whether a status change moves the open-case count. */

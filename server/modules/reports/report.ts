@@ -24,7 +24,7 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
   assertNotSpam(description, `${area}.spam`);
   const at = new Date();
 
-  const result = await inTransaction(services.db, services.publish, async (r) => {
+  const result = await inTransaction(services, async (r) => {
     const { row, created } = await lockOrCreateCase(r.tx, account, at);
     if (!created) await assertNotDuplicate(r.tx, row.id, user.id, 'report', description, `${area}.bad`);
     const { changes, renamed } = await applySighting(r.tx, row, account, at);

@@ -18,7 +18,7 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
   const content = sanitizeRichText(input.content);
   if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('reply.bad', 'the reply is empty');
   assertNotSpam(content, 'reply.spam');
-  return inTransaction(services.db, services.publish, async (r) => {
+  return inTransaction(services, async (r) => {
     const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('reply.notFound', 'no such case');
@@ -37,7 +37,7 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
 
 /** Hides or shows an entry: staff any, authors their own replies. Hidden entries stay visible to staff. */
 export async function setEntryVisibility(services: Services, user: AuthedUser, id: number, valid: boolean) {
-  return inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  return inTransaction(services, async ({ tx, emit }) => {
     const [entry] = await tx.select().from(timeline).where(eq(timeline.id, id)).for('update');
     if (!entry) throw new AppError('unReply.notFound');
     if (!mayHideEntry(user.actor, entry, valid)) throw new AppError('user.permissionDenined');

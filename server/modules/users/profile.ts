@@ -15,7 +15,7 @@ import { uniqueViolation } from '@server/db/errors';
 export async function updateOwnAttr(services: Services, user: AuthedUser, patch: UserSettableAttr) {
   const next = { ...user.row.attr, ...patch };
   if (patch.introduction !== undefined) next.introduction = sanitizeRichText(patch.introduction);
-  await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+  await inTransaction(services, async ({ tx, emit }) => {
     await tx.update(users).set({ attr: next }).where(eq(users.id, user.id));
     await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
   });
@@ -27,7 +27,7 @@ export async function changeName(services: Services, user: AuthedUser, newname: 
   const left = user.row.attr.changeNameLeft ?? 3;
   if (left <= 0) throw new AppError('changeName.noChance');
   try {
-    return await inTransaction(services.db, services.publish, async ({ tx, emit }) => {
+    return await inTransaction(services, async ({ tx, emit }) => {
       // Lock the row: two renames at once must not both spend the same chance.
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       const chances = fresh!.attr.changeNameLeft ?? 3;

@@ -34,7 +34,7 @@ export const presentDelivery = (d: WebhookDeliveryRow) => ({
 });
 
 export async function addWebhook(services: Services, user: AuthedUser, input: AddWebhookInput) {
-  return inTransaction(services.db, services.publish, async ({ tx }) => {
+  return inTransaction(services, async ({ tx }) => {
     // Counted under a lock on the user's own row (their webhooks may not exist yet to lock): two
     // simultaneous adds cannot pass the limit together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
