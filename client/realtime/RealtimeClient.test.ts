@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { JoinResult, RoomEvent } from '@shared/socket';
+import { RealtimeClient, type SocketOpener } from './RealtimeClient';
 
-/** A stand-in for the Socket.IO client: records joins, lets the test answer them and push events. */
+/** A stand-in for the Socket.IO client (the real one, against a real server, is in server/realtime/lossy-link.test.ts): records joins, lets the test answer them and push events. */
 class FakeSocket {
   connected = false;
   auth: unknown;
@@ -30,16 +31,16 @@ class FakeSocket {
 }
 
 let fake: FakeSocket;
-vi.mock('socket.io-client', () => ({ io: () => (fake = new FakeSocket()) }));
-const { RealtimeClient } = await import('./RealtimeClient');
+const openFake = (() => (fake = new FakeSocket())) as unknown as SocketOpener;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const event = (seq: number, room = 'all'): RoomEvent => ({ room, seq, name: 'user.updated', payload: { userId: 1 }, at: '2026-01-01T00:00:00.000Z' });
 const ok = (room: string, lastSeq: number): JoinResult => ({ ok: true, room, lastSeq, replayed: 0 });
 
 describe('RealtimeClient', () => {
-  let client: InstanceType<typeof RealtimeClient>;
+  let client: RealtimeClient;
   beforeEach(() => {
-    client = new RealtimeClient();
+    client = new RealtimeClient({ openSocket: openFake, gapWaitMs: 20, gapRetries: 2 });
   });
 
   it('lets several listeners share a room, each from its own place in the sequence', () => {
@@ -77,6 +78,7 @@ describe('RealtimeClient', () => {
   it('leaves the room only when its last listener goes, and re-joins from the oldest place after a reconnect', () => {
     const leaveA = client.join('user:1', { lastSeq: 2, onEvent: () => undefined });
     const leaveB = client.join('user:1', { lastSeq: 7, onEvent: () => undefined });
+    for (const seq of [3, 4, 5, 6, 7]) fake.fire('room:event', event(seq, 'user:1'));
     fake.joins.forEach((j) => j.ack(ok('user:1', 7)));
     fake.joins = [];
     fake.fire('connect');
@@ -85,5 +87,56 @@ describe('RealtimeClient', () => {
     expect(fake.leaves).toEqual([]);
     leaveB();
     expect(fake.leaves).toEqual(['user:1']);
+  });
+
+  it('holds an event after a hole, re-joins from before it, and passes the replay on in order, once', async () => {
+    const seen: number[] = [];
+    client.join('all', { lastSeq: 3, onEvent: (e) => seen.push(e.seq) });
+    fake.joins[0]!.ack(ok('all', 3));
+    fake.fire('room:event', event(4));
+    fake.fire('room:event', event(6));
+    expect(seen).toEqual([4]);
+    await sleep(60);
+    expect(fake.joins[1]).toMatchObject({ room: 'all', lastSeq: 4 });
+    for (const seq of [5, 6]) fake.fire('room:event', event(seq));
+    fake.joins[1]!.ack(ok('all', 6));
+    expect(seen).toEqual([4, 5, 6]);
+    await sleep(60);
+    expect(fake.joins).toHaveLength(2);
+  });
+
+  it('does not re-join when a late event fills the hole within the wait', async () => {
+    const seen: number[] = [];
+    client.join('all', { lastSeq: 0, onEvent: (e) => seen.push(e.seq) });
+    fake.joins[0]!.ack(ok('all', 0));
+    fake.fire('room:event', event(2));
+    fake.fire('room:event', event(1));
+    await sleep(60);
+    expect(seen).toEqual([1, 2]);
+    expect(fake.joins).toHaveLength(1);
+  });
+
+  it('refetches when re-joins cannot fill the hole', async () => {
+    const refetched: number[] = [];
+    client.join('all', { lastSeq: 0, onEvent: () => undefined, onRefetch: (seq) => refetched.push(seq) });
+    fake.joins[0]!.ack(ok('all', 0));
+    fake.fire('room:event', event(3));
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await sleep(60);
+      expect(fake.joins).toHaveLength(attempt + 1);
+      fake.joins[attempt]!.ack(ok('all', 3));
+    }
+    expect(refetched).toEqual([3]);
+  });
+
+  it('comes back after the server closed the connection (its node stopping)', async () => {
+    client = new RealtimeClient({ openSocket: openFake, reconnectJitterMs: 10 });
+    client.join('all', { onEvent: () => undefined });
+    fake.joins = [];
+    fake.connected = false;
+    fake.fire('disconnect', 'io server disconnect');
+    await sleep(40);
+    expect(fake.connected).toBe(true);
+    expect(fake.joins).toMatchObject([{ room: 'all' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { SESSION_END_CODES } from '@shared/errors';
 import type { CaseViewers, ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
 import { RoomCursor } from './roomCursor';
@@ -18,7 +18,7 @@ export interface RoomHandlers {
 /** One listener of a room; several features may listen to the same room at once. */
 interface Subscriber {
   handlers: RoomHandlers;
-  cursor: RoomCursor;
+  cursor: RoomCursor<RoomEvent>;
   /**
    * Without a `lastSeq` the listener starts at the room's head: events are held until the join
    * answer says where that is, and only newer ones are passed on (not another listener's replay).
@@ -26,15 +26,46 @@ interface Subscriber {
   held: RoomEvent[] | null;
 }
 
+/** Opens the Socket.IO connection (a test may point it elsewhere or put a lossy link in between). */
+export type SocketOpener = (options: Partial<ManagerOptions & SocketOptions>) => ClientSocket;
+
+export interface RealtimeOptions {
+  openSocket?: SocketOpener;
+  /** How long an event after a hole waits for the missing one before the room is re-joined. */
+  gapWaitMs?: number;
+  /** Re-joins that may fail to fill a hole before the listener refetches instead. */
+  gapRetries?: number;
+  /** The longest random wait before reconnecting after the server closed the connection (a node stopping). */
+  reconnectJitterMs?: number;
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
 /**
  * One Socket.IO connection shared by every feature. It is open while at least one room is
  * joined, re-joins its rooms (with their last sequence) after every reconnect, and waits while
- * the browser is offline. Each listener of a room keeps its own place in the room's sequence.
+ * the browser is offline. Each listener of a room keeps its own place in the room's sequence and
+ * sees every event once, in order: a hole makes it re-join so the server replays what is missing.
  */
 export class RealtimeClient {
   private socket: ClientSocket | null = null;
   private token: string | null = null;
   private readonly rooms = new Map<string, Set<Subscriber>>();
+  /** Rooms with a join in flight: its answer, not a timer, decides whether a hole remains. */
+  private readonly joining = new Map<string, number>();
+  private readonly gapTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly gapAttempts = new Map<string, number>();
+  private readonly openSocket: SocketOpener;
+  private readonly gapWaitMs: number;
+  private readonly gapRetries: number;
+  private readonly reconnectJitterMs: number;
+
+  constructor(options: RealtimeOptions = {}) {
+    this.openSocket = options.openSocket ?? ((opts) => io(opts));
+    this.gapWaitMs = options.gapWaitMs ?? 500;
+    this.gapRetries = options.gapRetries ?? 3;
+    this.reconnectJitterMs = options.reconnectJitterMs ?? 3_000;
+  }
   /** Called when the server refuses the handshake token. */
   onAuthRefused?: (code: SessionEndCode) => void;
   /** Hears `case:viewers` (staff presence on case pages, sent to staff sockets only). */
@@ -57,7 +88,7 @@ export class RealtimeClient {
 
   /** Joins a room until the returned function is called. */
   join(room: string, handlers: RoomHandlers): () => void {
-    const subscriber: Subscriber = { handlers, cursor: new RoomCursor(handlers.lastSeq), held: handlers.lastSeq === undefined ? [] : null };
+    const subscriber: Subscriber = { handlers, cursor: new RoomCursor<RoomEvent>(handlers.lastSeq), held: handlers.lastSeq === undefined ? [] : null };
     let subscribers = this.rooms.get(room);
     if (!subscribers) this.rooms.set(room, (subscribers = new Set()));
     subscribers.add(subscriber);
@@ -71,18 +102,46 @@ export class RealtimeClient {
     const subscribers = this.rooms.get(room);
     if (!subscribers?.delete(subscriber) || subscribers.size > 0) return;
     this.rooms.delete(room);
+    clearTimeout(this.gapTimers.get(room));
+    this.gapTimers.delete(room);
+    this.gapAttempts.delete(room);
     if (this.socket?.connected) this.socket.emit('room:leave', { room });
     if (this.rooms.size === 0) this.socket?.disconnect();
   }
 
   private deliver(subscriber: Subscriber, event: RoomEvent) {
-    if (subscriber.held) subscriber.held.push(event);
-    else if (subscriber.cursor.accept(event.seq)) subscriber.handlers.onEvent(event);
+    if (subscriber.held) return void subscriber.held.push(event);
+    for (const ready of subscriber.cursor.receive(event)) subscriber.handlers.onEvent(ready);
+  }
+
+  /** A hole that outlives the wait (and any join in flight) is filled by re-joining from before it. */
+  private watchForHoles(room: string) {
+    if (this.gapTimers.has(room) || this.joining.get(room)) return;
+    const subscribers = this.rooms.get(room);
+    if (![...(subscribers ?? [])].some((s) => s.cursor.hasHole)) {
+      this.gapAttempts.delete(room);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.gapTimers.delete(room);
+      const stillMissing = [...(this.rooms.get(room) ?? [])].filter((s) => s.held === null && s.cursor.hasHole);
+      if (stillMissing.length && this.socket?.connected) {
+        this.gapAttempts.set(room, (this.gapAttempts.get(room) ?? 0) + 1);
+        this.sendJoin(room, stillMissing);
+      }
+    }, this.gapWaitMs);
+    this.gapTimers.set(room, timer);
+  }
+
+  /** Re-joins did not bring the missing events (history purged): the listener reloads its data instead. */
+  private giveUpOnHole(room: string, subscriber: Subscriber, head: number) {
+    subscriber.cursor.reset(head);
+    subscriber.handlers.onRefetch?.(head);
   }
 
   private ensureSocket(): ClientSocket {
     if (this.socket) return this.socket;
-    const socket: ClientSocket = io({
+    const socket: ClientSocket = this.openSocket({
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token: this.token },
@@ -96,6 +155,15 @@ export class RealtimeClient {
     });
     socket.on('room:event', (event) => {
       for (const subscriber of this.rooms.get(event.room) ?? []) this.deliver(subscriber, event);
+      this.watchForHoles(event.room);
+    });
+    // The server closed the connection (its node is stopping, or this session ended): Socket.IO
+    // does not retry that by itself. Come back after a random wait, so a node's clients spread
+    // over the others; an ended session is then refused at the handshake.
+    socket.on('disconnect', (reason) => {
+      this.joining.clear();
+      if (reason !== 'io server disconnect') return;
+      setTimeout(() => this.connectIfWanted(), Math.random() * this.reconnectJitterMs);
     });
     socket.on('case:viewers', (info) => {
       for (const listener of this.viewerListeners) listener(info);
@@ -112,14 +180,16 @@ export class RealtimeClient {
       if ((SESSION_END_CODES as readonly string[]).includes(code)) this.onAuthRefused?.(code as SessionEndCode);
     });
     // Reconnecting while offline only burns attempts; resume when the network is back.
-    window.addEventListener('offline', () => socket.disconnect());
-    window.addEventListener('online', () => this.connectIfWanted());
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', () => socket.disconnect());
+      window.addEventListener('online', () => this.connectIfWanted());
+    }
     this.socket = socket;
     return socket;
   }
 
   private connectIfWanted() {
-    if (this.socket && !this.socket.connected && this.rooms.size > 0 && navigator.onLine) this.socket.connect();
+    if (this.socket && !this.socket.connected && this.rooms.size > 0 && browserOnline()) this.socket.connect();
   }
 
   /** Joins for these listeners, from the oldest place any of them is at (the others drop what they saw). */
@@ -127,8 +197,11 @@ export class RealtimeClient {
     if (!this.socket) return;
     const known = subscribers.flatMap((s) => (s.held === null && s.cursor.lastSeq !== undefined ? [s.cursor.lastSeq] : []));
     const lastSeq = known.length ? Math.min(...known) : undefined;
+    this.joining.set(room, (this.joining.get(room) ?? 0) + 1);
     this.socket.emit('room:join', { room, lastSeq }, (result) => {
+      this.joining.set(room, (this.joining.get(room) ?? 1) - 1);
       const current = this.rooms.get(room);
+      const outOfRetries = (this.gapAttempts.get(room) ?? 0) >= this.gapRetries;
       for (const subscriber of subscribers) {
         if (!current?.has(subscriber)) continue;
         if (result.ok && subscriber.held) {
@@ -136,9 +209,15 @@ export class RealtimeClient {
           subscriber.held = null;
           subscriber.cursor.reset(result.lastSeq);
           for (const event of held) this.deliver(subscriber, event);
-        } else if (result.ok) subscriber.cursor.advanceTo(result.lastSeq);
+        } else if (result.ok) {
+          // The replay came before this answer: whatever up to the head is still missing was lost.
+          subscriber.cursor.sawHead(result.lastSeq);
+          if (subscriber.cursor.hasHole && outOfRetries) this.giveUpOnHole(room, subscriber, result.lastSeq);
+        }
         subscriber.handlers.onJoin?.(result);
       }
+      if (outOfRetries) this.gapAttempts.delete(room);
+      if (result.ok) this.watchForHoles(room);
     });
   }
 }

@@ -4,30 +4,46 @@ import { RoomCursor } from './roomCursor';
 import { revokesToken } from './sessionRealtime';
 
 describe('RoomCursor', () => {
-  it('accepts events in order and drops ones already seen (live and replayed twice)', () => {
-    const cursor = new RoomCursor();
-    expect([1, 2, 2, 3, 1, 4].map((seq) => cursor.accept(seq))).toEqual([true, true, false, true, false, true]);
+  const ev = (seq: number) => ({ seq });
+  const seqsOf = (cursor: RoomCursor<{ seq: number }>, arrivals: number[]) => arrivals.flatMap((seq) => cursor.receive(ev(seq)).map((e) => e.seq));
+
+  it('passes events on in order and drops ones already seen (live and replayed twice)', () => {
+    const cursor = new RoomCursor<{ seq: number }>(0);
+    expect(seqsOf(cursor, [1, 2, 2, 3, 1, 4])).toEqual([1, 2, 3, 4]);
     expect(cursor.lastSeq).toBe(4);
+    expect(cursor.hasHole).toBe(false);
   });
 
   it('starts from the sequence the page is current as of', () => {
-    const cursor = new RoomCursor(10);
-    expect(cursor.accept(10)).toBe(false);
-    expect(cursor.accept(11)).toBe(true);
+    const cursor = new RoomCursor<{ seq: number }>(10);
+    expect(seqsOf(cursor, [10, 11])).toEqual([11]);
   });
 
-  it('only moves forward to the head the server reports on join', () => {
-    const cursor = new RoomCursor(5);
-    cursor.advanceTo(3);
+  it('holds an event after a hole until the missing one arrives, then passes both on in order', () => {
+    const cursor = new RoomCursor<{ seq: number }>(5);
+    expect(seqsOf(cursor, [7, 8])).toEqual([]);
+    expect(cursor.hasHole).toBe(true);
     expect(cursor.lastSeq).toBe(5);
-    cursor.advanceTo(8);
-    expect(cursor.lastSeq).toBe(8);
+    expect(seqsOf(cursor, [6])).toEqual([6, 7, 8]);
+    expect(cursor.hasHole).toBe(false);
   });
 
-  it('jumps to the head after a refetch', () => {
-    const cursor = new RoomCursor(900);
+  it('knows events are missing when the server reports a head it has not reached', () => {
+    const cursor = new RoomCursor<{ seq: number }>(5);
+    cursor.sawHead(3);
+    expect(cursor.hasHole).toBe(false);
+    cursor.sawHead(8);
+    expect(cursor.hasHole).toBe(true);
+    expect(seqsOf(cursor, [6, 7, 8])).toEqual([6, 7, 8]);
+    expect(cursor.hasHole).toBe(false);
+  });
+
+  it('jumps to the head after a refetch and forgets what it held', () => {
+    const cursor = new RoomCursor<{ seq: number }>(900);
+    cursor.receive(ev(905));
     cursor.reset(100);
-    expect(cursor.accept(101)).toBe(true);
+    expect(cursor.hasHole).toBe(false);
+    expect(seqsOf(cursor, [101, 905])).toEqual([101]);
   });
 });
 

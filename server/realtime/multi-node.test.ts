@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -142,5 +143,48 @@ describe('more than one node', { timeout: 120_000 }, () => {
     expect(seqs(replayed)).toEqual(Array.from({ length: 50 }, (_, i) => lastSeq + 1 + i));
     const entries = replayed.filter((e) => e.name === 'timeline.added').map((e) => (e.payload as { entry: { id: number } }).entry.id);
     expect(entries).toEqual(written);
+  });
+
+  it('signing out on one node disconnects the user’s sockets on every node', async () => {
+    if (twoNodes && nodes.length < 2) await node();
+    const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
+    const token = await signIn(a.url, 'demo-user');
+    const tab = await connect(a.url, token);
+    const ended = new Promise<string>((resolve) => tab.once('disconnect', resolve));
+    const res = await supertest(b.url).post('/api/user/signout').set('x-access-token', token);
+    expect(res.body).toMatchObject({ success: 1, code: 'logout.success' });
+    expect(await ended).toBe('io server disconnect');
+  });
+
+  it('a node told to stop finishes the request in flight, hands its sockets off and exits cleanly within 10 s', async () => {
+    const a = nodes[0]!;
+    const client = await connect(a.url);
+    const handedOff = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    // A request whose body is still arriving when the signal comes: it must still be answered.
+    const { hostname, port } = new URL(a.url);
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ hostname, port, method: 'POST', path: '/api/user/signin', headers: { 'content-type': 'application/json', 'content-length': '64' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      const payload = JSON.stringify({ data: { username: 'demo-user', password: 'x' } }).padEnd(64, ' ');
+      req.write(payload.slice(0, 20));
+      setTimeout(() => req.end(payload.slice(20)), 500);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => a.child.once('exit', (code) => resolve(code)));
+    a.child.kill('SIGTERM');
+    expect(await handedOff).toBe('io server disconnect');
+    const reply = await answered;
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.parse(reply.body)).toMatchObject({ error: 1, code: 'captcha.bad' });
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    nodes.splice(nodes.indexOf(a), 1);
+    // Nothing listens there any more.
+    await expect(supertest(a.url).get('/api/statistics')).rejects.toThrow();
   });
 });

@@ -123,7 +123,8 @@ describe('webhooks', () => {
     const { account } = await openCase(app, bot.token);
     end.plan.push(500);
     expectOk(await app.request.post('/api/player/update').set('x-access-token', bot.token).send({ personaId: account.personaId }), 'update.success');
-    await expect.poll(async () => (await deliveries(hook.id)).data[0]?.attempts, { timeout: 10_000 }).toBe(1);
+    // attempts counts from the claim; lastCode once the answer was recorded.
+    await expect.poll(async () => (await deliveries(hook.id)).data[0]?.lastCode, { timeout: 10_000 }).toBe(500);
     let [d] = (await deliveries(hook.id)).data;
     expect(d).toMatchObject({ status: 'pending', lastCode: 500, lastError: 'answered HTTP 500' });
     expect(new Date(d.nextTime).getTime()).toBeGreaterThan(Date.now());
@@ -140,7 +141,7 @@ describe('webhooks', () => {
     // An endpoint that never answers 2xx: given up after the last attempt.
     end.plan.push(...Array(WEBHOOK_MAX_ATTEMPTS).fill(503));
     expectOk(await app.request.post('/api/player/update').set('x-access-token', bot.token).send({ personaId: account.personaId }), 'update.success');
-    await expect.poll(async () => (await deliveries(hook.id)).data[0]?.attempts, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await deliveries(hook.id)).data[0]?.lastCode, { timeout: 10_000 }).toBe(503);
     const failing = (await deliveries(hook.id)).data[0].id as number;
     for (let i = 2; i <= WEBHOOK_MAX_ATTEMPTS; i++) {
       await app.services.db.update(webhookDeliveries).set({ nextTime: new Date(Date.now() - 1) }).where(eq(webhookDeliveries.id, failing));
