@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -57,7 +58,8 @@ export interface Config {
   secret?: string;
   seedDemo: boolean;
   demoPassword?: string;
-  trustProxy: string;
+  /** Which peers may tell the client's address (X-Forwarded-For): Express's `trust proxy`. */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   turnstileSecret?: string;
   turnstileVerifyUrl: string;
@@ -97,7 +99,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secret: e.SECRET,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     demoPassword: e.DEMO_PASSWORD,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     turnstileSecret: e.TURNSTILE_SECRET,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

@@ -142,15 +142,17 @@ export const caseCounts = pgTable(
     game: varchar('game', { length: 8 }).notNull(),
     status: smallint('status').notNull(),
     count: integer('count').notNull().default(0),
+    /** Writers spread over COUNTER_SHARDS rows per key (by transaction), so parallel writes do not queue on one row; readers sum. */
+    shard: smallint('shard').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.game, t.status] })],
+  (t) => [primaryKey({ columns: [t.game, t.status, t.shard] })],
 );
 
 /** Per-day totals kept by triggers, for the statistics charts. */
 export const dailyStats = pgTable(
   'daily_stats',
   {
-    day: varchar('day', { length: 10 }).primaryKey(),
+    day: varchar('day', { length: 10 }).notNull(),
     players: integer('players').notNull().default(0),
     confirmed: integer('confirmed').notNull().default(0),
     users: integer('users').notNull().default(0),
@@ -158,5 +160,8 @@ export const dailyStats = pgTable(
     replies: integer('replies').notNull().default(0),
     judgements: integer('judgements').notNull().default(0),
     appeals: integer('appeals').notNull().default(0),
+    /** As in case_counts: one row per day and shard; readers sum. */
+    shard: smallint('shard').notNull().default(0),
   },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
