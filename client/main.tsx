@@ -12,13 +12,13 @@ import { startOpenCases } from './realtime/openCasesRealtime';
 import { startSessionRealtime } from './realtime/sessionRealtime';
 import { createRouter } from './routes';
 import { preferences, watchPreferences } from './state/preferences';
-import { endSession, refreshMe, session, syncWithCookie } from './state/session';
+import { endSession, refreshMe, session, syncWithStore } from './state/session';
 
 async function start() {
   watchPreferences();
   const query = new URLSearchParams(location.search);
   await setupI18n(initialLanguage(query.get('lang'), preferences.language, navigator.languages));
-  syncWithCookie();
+  syncWithStore();
 
   const router = createRouter();
 

@@ -9,6 +9,7 @@ import { mountRoutes, type AnyRoute } from './http/route';
 import { AppError } from './http/errors';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
+import { securityHeaders } from './http/security-headers';
 import { buildOpenApi, docsInit, docsPage } from './http/openapi';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -37,6 +38,7 @@ export function createApp(services: Services) {
   app.disable('x-powered-by');
   app.set('trust proxy', services.config.trustProxy);
   app.set('etag', false);
+  app.use(securityHeaders());
 
   const cors = corsPolicy(services.config.corsOrigins);
   app.use('/api', cors.middleware);

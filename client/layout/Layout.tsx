@@ -7,18 +7,21 @@ import { usePageMeta } from '@client/app/usePageMeta';
 import { PageSpinner } from '@client/components/Spinner';
 import { Toaster } from '@client/components/Toaster';
 import { switchLanguage } from '@client/i18n/setup';
-import { refreshMe, syncWithCookie } from '@client/state/session';
+import { refreshMe, syncWithStore } from '@client/state/session';
+import { watchOtherTabs } from '@client/state/sessionStore';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { UnboundBanner } from './UnboundBanner';
 import styles from './Layout.module.css';
 
-/** Every navigation re-reads the login cookie, so a sign-in or sign-out in another tab shows here too. */
-function useSessionFollowsCookie() {
+/** A sign-in or sign-out in another tab shows here too: at once, and again on every navigation. */
+function useSessionFollowsOtherTabs() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    if (syncWithCookie()) void refreshMe().catch(() => undefined);
-  }, [pathname]);
+  const sync = () => {
+    if (syncWithStore()) void refreshMe().catch(() => undefined);
+  };
+  useEffect(() => watchOtherTabs(sync), []);
+  useEffect(sync, [pathname]);
 }
 
 /** `?lang=` switches the language for this visit without changing the saved choice. */
@@ -35,7 +38,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const [params] = useSearchParams();
   const full = params.get('full') === '1';
   usePageMeta();
-  useSessionFollowsCookie();
+  useSessionFollowsOtherTabs();
   useLanguageQuery(params.get('lang'));
 
   return (

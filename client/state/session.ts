@@ -3,11 +3,11 @@ import { isAdmin } from '@shared/privileges';
 import type { Actor } from '@shared/policy';
 import { getMe, signout } from '@client/api/account';
 import type { Me, SigninResult, TokenUserInfo } from '@client/api/types';
-import { clearSession, loadSession, saveSession } from './sessionCookie';
+import { clearSession, loadSession, saveSession } from './sessionStore';
 
 export interface SessionState {
   token: string | null;
-  /** What the login cookie remembers: enough to draw the header before /user/me answers. */
+  /** What the stored login remembers: enough to draw the header before /user/me answers. */
   userinfo: TokenUserInfo | null;
   /** The full account from /user/me; privileges always come from here once loaded. */
   me: Me | null;
@@ -22,10 +22,10 @@ function persist() {
 }
 
 /**
- * Adopts what the cookie says now: another tab may have signed out or in meanwhile. Returns
+ * Adopts the stored login as it is now: another tab may have signed out or in meanwhile. Returns
  * true when the session changed.
  */
-export function syncWithCookie(): boolean {
+export function syncWithStore(): boolean {
   const stored = loadSession();
   if ((stored?.token ?? null) === session.token) return false;
   session.token = stored?.token ?? null;
@@ -43,7 +43,7 @@ export function beginSession({ token, userinfo }: SigninResult) {
   persist();
 }
 
-/** Re-reads the account from the server and keeps the cookie's copy of name, avatar and privileges fresh. */
+/** Re-reads the account from the server and keeps the stored copy of name, avatar and privileges fresh. */
 export async function refreshMe() {
   const token = session.token;
   if (!token) return;
