@@ -80,14 +80,14 @@ describe('security headers in the browser', () => {
   it('lets another site frame the share card, and no other page', async () => {
     const page = await browser.newPage();
     await page.goto(`${otherSiteUrl}/?src=${encodeURIComponent(`${casePath}/share/card`)}`);
-    const card = await (await page.waitForSelector('#f'))!.contentFrame();
+    const card = (await (await page.waitForSelector('#f'))!.contentFrame())!;
     await card.waitForFunction(() => document.body.innerText.trim().length > 0, { timeout: 15_000 });
 
     const refused = watchCspViolations(page);
     await page.goto(`${otherSiteUrl}/?src=${encodeURIComponent(casePath)}`);
     await page.waitForFunction(() => true);
     await new Promise((r) => setTimeout(r, 1500));
-    const framed = await (await page.$('#f'))!.contentFrame();
+    const framed = (await (await page.$('#f'))!.contentFrame())!;
     const text = await framed.evaluate(() => document.body?.innerText ?? '').catch(() => '');
     expect(text).not.toContain('Evidence for the frame test');
     expect(refused.join('\n')).toMatch(/frame-ancestors/);
