@@ -27,7 +27,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { messageRoutes } from './modules/messages/routes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const clientDist = path.join(root, 'dist', 'client');
+const clientDist = path.join(root, 'dist', 'client');
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */

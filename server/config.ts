@@ -13,7 +13,7 @@ const optionalUrl = z
   .pipe(z.string().url().optional());
 
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),

@@ -1,10 +1,10 @@
 /** Where report evidence may come from (spec §5): video sites yes, network drives never. */
-export const VIDEO_HOSTS = [
+const VIDEO_HOSTS = [
   'youtube.com', 'youtu.be', 'bilibili.com', 'b23.tv', 'twitch.tv', 'clips.twitch.tv', 'streamable.com', 'medal.tv',
   'vimeo.com', 'outplayed.tv', 'douyin.com', 'kick.com', 'ixigua.com', 'v.qq.com', 'youku.com', 'nicovideo.jp', 'dailymotion.com',
 ] as const;
 
-export const NETWORK_DRIVE_HOSTS = [
+const NETWORK_DRIVE_HOSTS = [
   'pan.baidu.com', 'yun.baidu.com', 'drive.google.com', 'onedrive.live.com', '1drv.ms', 'mega.nz', 'mega.io', 'dropbox.com',
   'weiyun.com', 'lanzou.com', 'lanzoui.com', 'lanzoux.com', '123pan.com', 'aliyundrive.com', 'alipan.com', 'quark.cn', 'pan.quark.cn', 'mediafire.com',
 ] as const;

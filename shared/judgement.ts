@@ -11,7 +11,7 @@ export type JudgeAction = (typeof JUDGE_ACTIONS)[number];
 export const ACTION_TARGET: Record<JudgeAction, number> = { kill: 1, suspect: 2, innocent: 3, invalid: 4, discuss: 5, guilt: 6, more: 7, farm: 8 };
 
 /** Actions that need cheat methods (and alone may carry a hacker level). */
-export const VERDICT_ACTIONS: readonly JudgeAction[] = ['guilt', 'kill'];
+const VERDICT_ACTIONS: readonly JudgeAction[] = ['guilt', 'kill'];
 export const needsCheatMethods = (action: JudgeAction) => VERDICT_ACTIONS.includes(action);
 
 /** Distinct admins whose consecutive guilt/kill votes confirm a case in status 6. */
@@ -19,8 +19,8 @@ export const PERSONS_TO_CONFIRM = 2;
 /** Staff who must have viewed an appeal before its staff notification is cleared. */
 export const PERSONS_TO_REVIEW = 2;
 
-export const JUDGE_ROLES = ['admin', 'super', 'root'] as const;
-export const KILL_ROLES = ['super', 'root'] as const;
+const JUDGE_ROLES = ['admin', 'super', 'root'] as const;
+const KILL_ROLES = ['super', 'root'] as const;
 export const mayJudge = (roles: readonly string[]) => hasAny(roles, JUDGE_ROLES);
 export const mayUseAction = (roles: readonly string[], action: JudgeAction) => (action === 'kill' ? hasAny(roles, KILL_ROLES) : mayJudge(roles));
 

@@ -28,7 +28,7 @@ export function maySendType(roles: readonly string[], type: SendableMessageType)
 export const sendableTypesFor = (roles: readonly string[]) => SENDABLE_MESSAGE_TYPES.filter((t) => maySendType(roles, t));
 
 /** Broadcasts a user reads in the `announce` box: everyone `toAll`, staff `toAdmins`, everyone else `toNormals`. */
-export const announceTypesFor = (roles: readonly string[]): BroadcastType[] => (isAdmin(roles) ? ['toAll', 'toAdmins'] : ['toAll', 'toNormals']);
+const announceTypesFor = (roles: readonly string[]): BroadcastType[] => (isAdmin(roles) ? ['toAll', 'toAdmins'] : ['toAll', 'toNormals']);
 
 /** What the `announce` box lists: the broadcasts for the role, and for staff the open appeals' notices (reference §6). */
 export const announceBoxTypesFor = (roles: readonly string[]): string[] => [...announceTypesFor(roles), ...(isAdmin(roles) ? ['banAppeal'] : [])];

@@ -143,13 +143,3 @@ export function mayJoinRoom(room: string, actor: Pick<Actor, 'id' | 'privileges'
       return actor && hasAny(actor.privileges, ADMIN_LEVELS[1]) ? 'ok' : 'room.forbidden';
   }
 }
-
-/** An actor for rules that only need privileges (client views before /user/me loaded, tests). */
-export const actorOf = (privileges: readonly (Privilege | string)[], extra: Partial<Actor> = {}): Actor => ({
-  id: 0,
-  isBound: true,
-  visitType: 'websites',
-  mutedUntil: null,
-  ...extra,
-  privileges,
-});

@@ -1,7 +1,7 @@
 /** Anti-spam rules shared by reports, replies and judgements (reference §2). */
 
 /** Any character repeated this many times in a row is spam. */
-export const REPEAT_LIMIT = 8;
+const REPEAT_LIMIT = 8;
 /** Texts at least this similar to the author's previous one on the same case are duplicates. */
 export const DUPLICATE_SIMILARITY = 0.96;
 

@@ -3,5 +3,5 @@ export const TIMELINE_SUBJECTS = ['report', 'reply', 'judgement', 'banAppeal', '
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
 
 /** Statuses a new report reopens to 0 (reference §4): 2, 3, 4, 5, 7, 8; 0, 1, 6, 9 stay. */
-export const REOPENED_BY_REPORT: readonly number[] = [2, 3, 4, 5, 7, 8];
+const REOPENED_BY_REPORT: readonly number[] = [2, 3, 4, 5, 7, 8];
 export const statusAfterReport = (status: number | null) => (status === null ? 0 : REOPENED_BY_REPORT.includes(status) ? 0 : status);

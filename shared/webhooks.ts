@@ -4,7 +4,7 @@ import { hasAny } from './privileges';
 export const WEBHOOK_EVENTS = ['stateChange', 'report', 'banAppeal', 'playerUpdate', 'register'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const WEBHOOK_ROLES = ['bot', 'dev', 'root'] as const;
+const WEBHOOK_ROLES = ['bot', 'dev', 'root'] as const;
 export const mayUseWebhooks = (roles: readonly string[]) => hasAny(roles, WEBHOOK_ROLES);
 export const WEBHOOK_MAX_PER_USER = 5;
 /** Attempts before a delivery is given up, and the wait before each retry. */

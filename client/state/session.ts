@@ -87,7 +87,7 @@ export function viewerOf(state: SessionState | Readonly<SessionState>): Viewer {
 }
 
 /** The signed-in account as the shared access rules (shared/policy.ts) read it; null for a visitor. */
-export function actorOfSession(state: SessionState | Readonly<SessionState>): Actor | null {
+function actorOfSession(state: SessionState | Readonly<SessionState>): Actor | null {
   if (!state.token || !state.userinfo) return null;
   const mute = state.me?.attr?.mute ? new Date(state.me.attr.mute).getTime() : null;
   return {

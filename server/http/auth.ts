@@ -22,13 +22,13 @@ export interface AuthedUser {
 }
 
 /** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
-export function muteEndOf(mute: string | null | undefined): number | null {
+function muteEndOf(mute: string | null | undefined): number | null {
   if (!mute) return null;
   const at = new Date(mute).getTime();
   return Number.isFinite(at) ? at : null;
 }
 
-export function actorOfRow(row: UserRow, visitType: string): Actor {
+function actorOfRow(row: UserRow, visitType: string): Actor {
   return { id: row.id, privileges: row.privileges, isBound: !!row.originUserId, visitType, mutedUntil: muteEndOf(row.attr.mute) };
 }
 

@@ -89,7 +89,7 @@ function assertConsistent(spec: AnyRoute) {
 }
 
 /** The policy's refusal, as the error the envelope answers with. */
-export function enforce(policy: Rule, actor: Actor | null) {
+function enforce(policy: Rule, actor: Actor | null) {
   const refusal = policy.check(actor);
   if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
 }
@@ -117,4 +117,3 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
   }
 }
 
-export const emptyObject = z.object({}).passthrough();

@@ -13,7 +13,7 @@ const accountSchema = z.object({
   avatar: z.string().url().optional(),
   games: z.array(z.string()).optional(),
 });
-export const directoryFileSchema = z.object({ accounts: z.array(accountSchema) });
+const directoryFileSchema = z.object({ accounts: z.array(accountSchema) });
 
 export function loadDirectoryFile(file: string): DirectoryAccount[] {
   return directoryFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).accounts;

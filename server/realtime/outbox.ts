@@ -19,7 +19,7 @@ export type RecordedEvent = RoomEvent | (Omit<RoomEvent, 'seq'> & { seq: null })
  * a chat) take the room's sequence under its row lock, so they are numbered without gaps in commit
  * order; site-wide rooms are numbered by the relay after commit.
  */
-export async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RecordedEvent> {
+async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RecordedEvent> {
   if (SITE_WIDE_ROOMS.has(room)) {
     const [ev] = await tx.insert(realtimeEvents).values({ room, seq: null, name, payload }).returning({ createTime: realtimeEvents.createTime });
     return { room, seq: null, name, payload, at: ev!.createTime.toISOString() } as RecordedEvent;

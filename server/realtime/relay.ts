@@ -4,7 +4,7 @@ import type { Logger } from '@server/infra/logger';
 import { numberPendingEvents, type Finalizers } from './outbox';
 
 /** How often a node looks for events left unnumbered (a writer that died right after its commit). */
-export const RELAY_SWEEP_MS = 2_000;
+const RELAY_SWEEP_MS = 2_000;
 
 export interface Relay {
   /** Numbers what is pending now and publishes it; calls arriving meanwhile fold into one more pass. */

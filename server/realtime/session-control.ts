@@ -14,7 +14,7 @@ export interface SessionControl {
 
 type Command = { op: 'end' | 'recheck'; userId: number };
 
-export const controlChannel = (prefix: string) => `${prefix}realtime:control`;
+const controlChannel = (prefix: string) => `${prefix}realtime:control`;
 
 /** Commands travel over Redis to every node (the CLI uses this too); each node acts on its own sockets. */
 export function publishingControl(redis: Redis, prefix: string): SessionControl {

@@ -9,7 +9,7 @@ import { DEMO_DIRECTORY_FILE } from '@server/services';
 import { seedCases } from './cases';
 
 /** The fixed demo accounts (DESIGN §5b), each bound to a demo platform account unless noted. */
-export const DEMO_USERS: Array<{ username: string; privileges: string[]; origin?: string; attr?: Record<string, unknown> }> = [
+const DEMO_USERS: Array<{ username: string; privileges: string[]; origin?: string; attr?: Record<string, unknown> }> = [
   { username: 'demo-root', privileges: ['root'], origin: 'DemoRootSoldier' },
   { username: 'demo-super', privileges: ['super'], origin: 'DemoSuperMedic' },
   { username: 'demo-admin', privileges: ['admin'], origin: 'DemoAdminSniper' },

@@ -22,10 +22,10 @@ export const originNameField = z
   .max(LIMITS.originNameMax)
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 
-export const languageField = z.enum(LANGUAGE_CODES);
+const languageField = z.enum(LANGUAGE_CODES);
 const optionalLanguage = z.string().max(16).optional();
 
-export const VISIT_TYPES = ['websites', 'client-phone', 'client-desktop', 'external-auth', 'bot'] as const;
+const VISIT_TYPES = ['websites', 'client-phone', 'client-desktop', 'external-auth', 'bot'] as const;
 
 export const signupBody = captchaFields.extend({
   data: z.object({
@@ -38,7 +38,7 @@ export const signupBody = captchaFields.extend({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const verifyCodeField = z.string().trim().min(16).max(200).regex(/^[A-Za-z0-9]+$/);
+const verifyCodeField = z.string().trim().min(16).max(200).regex(/^[A-Za-z0-9]+$/);
 
 export const signupVerifyQuery = z.object({ code: verifyCodeField, lang: optionalLanguage });
 

@@ -5,7 +5,7 @@ import { LIMITS } from '../limits';
  * Captcha fields accepted beside a request's `data` (reference §2): the current object form,
  * the legacy pair (`captcha` string + top-level `encryptCaptcha`), and `SKIP_CAPTCHA` for bots.
  */
-export const captchaObject = z.discriminatedUnion('captchaType', [
+const captchaObject = z.discriminatedUnion('captchaType', [
   z.object({
     captchaType: z.literal('svg'),
     encryptCaptcha: z.string().min(1).max(512),

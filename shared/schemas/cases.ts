@@ -5,10 +5,10 @@ import { TIMELINE_SUBJECTS } from '../timeline';
 import { captchaFields } from './captcha';
 import { epochMs, idParam, platformId, skipParam, limitParam, boolParam } from './common';
 
-export const gameField = z.enum(GAMES);
+const gameField = z.enum(GAMES);
 export const gameFilter = z.enum([...GAMES, 'all']).default('all');
 /** -1 = every status. */
-export const statusFilter = z.coerce.number().int().min(-1).max(9).default(-1);
+const statusFilter = z.coerce.number().int().min(-1).max(9).default(-1);
 export const orderField = z.enum(['asc', 'desc']);
 
 export const playersQuery = z.object({
@@ -63,7 +63,7 @@ export const batchsQuery = z
 export const viewedBody = z.object({ data: z.object({ id: idParam }) });
 
 /** Known cheat methods only; unknown ones are dropped, at least one must remain (reference §3.2). */
-export const cheatMethodsField = z
+const cheatMethodsField = z
   .array(z.string().max(32))
   .max(20)
   .transform((list) => [...new Set(list.filter((m): m is (typeof CHEAT_METHODS)[number] => (CHEAT_METHODS as readonly string[]).includes(m)))])
@@ -114,7 +114,7 @@ export const updateBody = caseKey;
  * (`subject=report&subject=reply`, `subject[]=...`) or comma-separated (`report,reply`).
  * Read as a list without duplicates; absent = every type.
  */
-export const subjectsParam = z.preprocess(
+const subjectsParam = z.preprocess(
   (v) => {
     const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
     return parts.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');

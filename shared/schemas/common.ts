@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A non-negative integer that may arrive as a query string. */
-export const intParam = z.coerce.number().int().nonnegative();
+const intParam = z.coerce.number().int().nonnegative();
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Query booleans arrive as the strings "true"/"false". */

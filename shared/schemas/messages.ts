@@ -24,7 +24,7 @@ export const messagesQuery = z.object({
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 
-export const MARK_TYPES = ['read', 'unread', 'del'] as const;
+const MARK_TYPES = ['read', 'unread', 'del'] as const;
 export type MarkType = (typeof MARK_TYPES)[number];
 
 const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v), z.array(idParam).min(1).max(LIMITS.pageMax));

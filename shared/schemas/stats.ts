@@ -8,7 +8,7 @@ import { timeParam } from './search';
  * A counter switch of the statistics calls: any present, non-empty value turns it on, `false`
  * included — clients were written against the original, which only tested truthiness (api-clients §3).
  */
-export const flagParam = z
+const flagParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v) => (Array.isArray(v) ? v.some((s) => s !== '') : v !== undefined && v !== ''));
@@ -28,7 +28,7 @@ export const statisticsQuery = z.object({
 export type StatisticsQuery = z.infer<typeof statisticsQuery>;
 
 /** `*` = every game; status -1 = every status. */
-export const playerStatisticsGame = z.enum([...GAMES, '*']);
+const playerStatisticsGame = z.enum([...GAMES, '*']);
 export const playerStatisticsBody = z.object({
   data: z
     .array(
@@ -50,7 +50,7 @@ export const activitiesQuery = z.object({
 
 export const TIME_WINDOWS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type TimeWindow = (typeof TIME_WINDOWS)[number];
-export const timeWindowParam = z.enum(TIME_WINDOWS).default('weekly');
+const timeWindowParam = z.enum(TIME_WINDOWS).default('weekly');
 
 export const trendQuery = z.object({
   limit: limitParam(10, 5),
@@ -68,7 +68,7 @@ export const activeStatisticalQuery = z.object({
 export type ActiveStatisticalQuery = z.infer<typeof activeStatisticalQuery>;
 
 /** The original's names (open, close, lock) and the states appeals are kept in (unprocessed, accept, fail, lock). */
-export const APPEAL_STATUSES = ['open', 'close', 'lock', 'unprocessed', 'accept', 'fail'] as const;
+const APPEAL_STATUSES = ['open', 'close', 'lock', 'unprocessed', 'accept', 'fail'] as const;
 
 export const banAppealsQuery = z.object({
   game: gameFilter,

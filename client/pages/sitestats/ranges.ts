@@ -8,7 +8,7 @@ export const DEFAULT_RANGE: Range = 'weekly';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Days each range reaches back: the server's ranking and trend windows (1, 7, 30, 365 days). */
-export const RANGE_DAYS: Record<Range, number> = { daily: 1, weekly: 7, monthly: 30, yearly: 365 };
+const RANGE_DAYS: Record<Range, number> = { daily: 1, weekly: 7, monthly: 30, yearly: 365 };
 
 /** The range named by `?range=`, or the default. */
 export function parseRange(value: string | null): Range {

@@ -1,7 +1,7 @@
 import type { SitePoint, SiteStats } from '@client/api/stats';
 
 /** The lines of the growth chart, in drawing order; each names its /siteStats list and theme colour. */
-export const SITE_SERIES = [
+const SITE_SERIES = [
   { key: 'players', field: 'playerStats', color: '--color-accent' },
   { key: 'confirmed', field: 'confirmStats', color: '--color-danger' },
   { key: 'registers', field: 'userStats', color: '--color-success' },

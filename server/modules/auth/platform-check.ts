@@ -5,7 +5,7 @@ import type { ErrorCode } from '@shared/errors';
 import type { PlatformIdentity } from '@server/platform/types';
 
 /** Names of owned games that count as "a game of the series". */
-export const ownsSeriesGame = (games: string[] | null) => !!games?.some((g) => /battlefield/i.test(g));
+const ownsSeriesGame = (games: string[] | null) => !!games?.some((g) => /battlefield/i.test(g));
 
 interface Codes {
   notFound: ErrorCode;

@@ -9,7 +9,7 @@ import { appendEntry } from '@server/modules/timeline/append';
 import { deadlineOf } from './suspect-schedule';
 
 /** Marks the automatic entry, so the client can say why in the reader's language. */
-export const SUSPECT_DEADLINE_REASON = 'suspectDeadline';
+const SUSPECT_DEADLINE_REASON = 'suspectDeadline';
 const AUTO_TEXT = 'No self-certification arrived within 7 days of the suspect verdict: the case is confirmed automatically.';
 
 /**

@@ -17,7 +17,7 @@ export const judgementsNewestFirst = (db: DbOrTx, playerId: number) =>
     .limit(RUN_WINDOW);
 
 /** The admins whose consecutive guilt/kill votes lead the case's judgements, newest first. */
-export async function confirmingVotersOf(db: DbOrTx, playerId: number): Promise<number[]> {
+async function confirmingVotersOf(db: DbOrTx, playerId: number): Promise<number[]> {
   return confirmingVoters(await judgementsNewestFirst(db, playerId));
 }
 

@@ -13,7 +13,7 @@ export interface Party {
   attr: { allowDM?: boolean };
 }
 
-export function presentMessage(row: MessageRow, parties: Map<number, Party>, personaIds: Map<number, string> = new Map()): MessageItem {
+function presentMessage(row: MessageRow, parties: Map<number, Party>, personaIds: Map<number, string> = new Map()): MessageItem {
   const by = row.byUserId === null ? undefined : parties.get(row.byUserId);
   const to = row.toUserId === null ? undefined : parties.get(row.toUserId);
   return {

@@ -15,7 +15,7 @@ async function check(run: () => Promise<unknown>, kind?: string): Promise<Check>
   }
 }
 
-export async function healthReport(services: Services) {
+async function healthReport(services: Services) {
   const [database, redis, mail, platform] = await Promise.all([
     check(() => services.db.execute(sql`select 1`), services.database.kind),
     services.redis ? check(() => services.redis!.ping(), 'redis') : Promise.resolve<Check>({ status: 'off', kind: 'in-process' }),

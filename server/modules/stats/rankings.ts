@@ -5,12 +5,12 @@ import { timeline, users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { windowStart } from './windows';
 
-export const RANKING_SIZE = 10;
+const RANKING_SIZE = 10;
 /** Rows ranked before muted users are dropped (muting is rare; a mute date is only readable in JS). */
 const CANDIDATES = 100;
 
 /** Community participation: what each kind of entry is worth. Appeals are for oneself, so 0. */
-export const COMMUNITY_WEIGHTS: Partial<Record<TimelineSubject, number>> = { reply: 1, report: 2, judgement: 1, banAppeal: 0 };
+const COMMUNITY_WEIGHTS: Partial<Record<TimelineSubject, number>> = { reply: 1, report: 2, judgement: 1, banAppeal: 0 };
 
 const isMuted = (mute: string | null) => !!mute && new Date(mute).getTime() > Date.now();
 

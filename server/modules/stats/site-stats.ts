@@ -4,8 +4,8 @@ import type { DbOrTx } from '@server/db/client';
 import { dayOf } from './windows';
 
 /** The charts start when the original site's data starts (reference §8). */
-export const SITE_STATS_START = Date.parse('2018-10-12T00:00:00.000Z');
-export const SITE_STATS_SLICES = 20;
+const SITE_STATS_START = Date.parse('2018-10-12T00:00:00.000Z');
+const SITE_STATS_SLICES = 20;
 
 export interface SitePoint {
   time: string;

@@ -6,11 +6,6 @@ import type { DbOrTx } from '@server/db/client';
 const isStaff = () => and(sql.raw(STAFF_PREDICATE), eq(users.valid, true));
 export const staffCondition = isStaff;
 
-export async function countStaff(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isStaff());
-  return Number(row?.n ?? 0);
-}
-
 export function staffUsers(db: DbOrTx) {
   return db
     .select({

@@ -3,7 +3,7 @@ import type { TimeWindow } from '@shared/schemas/stats';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The span of each ranking window (spec §2: yesterday, week, month, year). */
-export const WINDOW_MS: Record<TimeWindow, number> = {
+const WINDOW_MS: Record<TimeWindow, number> = {
   daily: DAY,
   weekly: 7 * DAY,
   monthly: 30 * DAY,

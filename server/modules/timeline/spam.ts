@@ -11,7 +11,7 @@ export function assertNotSpam(html: string, code: ErrorCode) {
   if (hasRepeatedRun(plainText(html))) throw new AppError(code, 'the text repeats one character too often');
 }
 
-export function similarity(a: string, b: string): number {
+function similarity(a: string, b: string): number {
   if (!a.length && !b.length) return 1;
   return 1 - distance(a, b) / Math.max(a.length, b.length);
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /** A Gravatar-style avatar URL for a user (identicon when the address has none). */
-export function avatarUrl(seed: string | null | undefined, size = 150): string {
+function avatarUrl(seed: string | null | undefined, size = 150): string {
   const hash = crypto.createHash('md5').update((seed ?? '').trim().toLowerCase()).digest('hex');
   return `https://www.gravatar.com/avatar/${hash}?s=${size}&d=identicon`;
 }

@@ -10,7 +10,7 @@ const TIMEOUT_MS = 10_000;
 /** A claimed delivery is hidden from other runners this long (longer than one attempt can take). */
 const LEASE_MS = 60_000;
 
-export const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
 
 const PRIVATE = new net.BlockList();
 for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');

@@ -16,7 +16,7 @@ export const DEFAULT_APPEALS: AppealsState = { view: 'waiting', page: 1 };
 /** The state an appeal waits for review in (as stored on the appeal entry). */
 export const WAITING_STATE: AppealState = 'unprocessed';
 
-export const PAGE_SIZE = LIMITS.pageDefault;
+const PAGE_SIZE = LIMITS.pageDefault;
 
 export function parseAppealsQuery(params: URLSearchParams): AppealsState {
   const show = params.get('show');

@@ -45,7 +45,7 @@ export function judgementPayload(draft: JudgementDraft, toPlayerId: number) {
 }
 
 /** Characters a reader sees: the rule "at least 5" counts these, not the markup. */
-export const visibleLength = (html: string) => plainText(html).trim().length;
+const visibleLength = (html: string) => plainText(html).trim().length;
 
 /**
  * The first problem of each field, in the form's own words (spec §5): everything empty asks to

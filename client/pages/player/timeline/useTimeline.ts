@@ -6,7 +6,7 @@ import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineStat
 import { loadTimelinePage, type PageFetcher, type PositionFetcher } from './loadPage';
 import type { TimelinePosition } from './pageQuery';
 
-export const fetcherFor =
+const fetcherFor =
   (key: CaseKey, signal?: AbortSignal): PageFetcher =>
   (query) =>
     getTimeline(key, query, signal);

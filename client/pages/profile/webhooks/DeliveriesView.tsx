@@ -15,7 +15,7 @@ import { Answer, StatusBadge } from './DeliveryResult';
 import { useDescribeWebhookError } from './describeWebhookError';
 import styles from './WebhooksPage.module.css';
 
-export const DELIVERIES_PAGE_SIZE = 20;
+const DELIVERIES_PAGE_SIZE = 20;
 
 const pretty = (payload: unknown) => JSON.stringify(payload, null, 2);
 
