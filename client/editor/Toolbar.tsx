@@ -56,8 +56,11 @@ export function Toolbar({ disabled }: { disabled: boolean }) {
   };
   const close = () => setDialog(null);
   const done = (build: Parameters<typeof insertAt>[2]) => {
-    if (dialog) insertAt(editor, dialog.restore, build);
+    const restore = dialog?.restore;
     close();
+    // A closing dialog gives focus back to its toolbar button: insert once it has, so the caret
+    // lands after the insertion and the writer types on.
+    if (restore) setTimeout(() => insertAt(editor, restore, build), 0);
   };
 
   const tools: ReadonlyArray<{ name: DialogName; icon: IconName }> = [
