@@ -18,6 +18,12 @@ const TONE: Record<Privilege, Tone> = {
 
 const isPrivilege = (p: string): p is Privilege => p in TONE;
 
+/** One privilege as a badge, e.g. written as `{privilege:admin}` in user text. */
+export function PrivilegeBadge({ privilege }: { privilege: Privilege }) {
+  const { t } = useTranslation();
+  return <Badge tone={TONE[privilege]}>{t(`privileges.${privilege}`)}</Badge>;
+}
+
 /** A user's privileges as badges, the weightiest first. */
 export function PrivilegeBadges({ privileges }: { privileges: readonly string[] }) {
   const { t } = useTranslation();

@@ -13,6 +13,8 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { Icon } from '@client/components/Icon';
 import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
+import { ContractedNode } from './ContractedNode';
+import { EmoteNode } from './EmoteNode';
 import { ImageNode } from './ImageNode';
 import { ControllerPlugin, EditablePlugin, HtmlOutputPlugin, type EditorController } from './plugins';
 import { LINK_URL, counterTone } from './rules';
@@ -75,7 +77,7 @@ export function RichEditor({ label, maxLength, onChange, placeholder, hint, erro
         initialConfig={{
           namespace: 'tribunal',
           theme: THEME,
-          nodes: [LinkNode, ImageNode, HorizontalRuleNode],
+          nodes: [LinkNode, ImageNode, HorizontalRuleNode, EmoteNode, ContractedNode],
           editable: !disabled,
           onError: (e: Error) => {
             throw e;

@@ -4,7 +4,10 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
 import { $createTextNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
 import { Icon, type IconName } from '@client/components/Icon';
+import { $createContractedNode } from './ContractedNode';
+import { ContractedDialog } from './dialogs/ContractedDialog';
 import { EmoteDialog } from './dialogs/EmoteDialog';
+import { $createEmoteNode } from './EmoteNode';
 import { ImageDialog } from './dialogs/ImageDialog';
 import { LinkDialog } from './dialogs/LinkDialog';
 import { $createImageNode } from './ImageNode';
@@ -17,7 +20,7 @@ const FORMATS: ReadonlyArray<{ format: TextFormatType; glyph: string; shortcut: 
   { format: 'underline', glyph: 'U', shortcut: 'Ctrl+U' },
 ];
 
-type DialogName = 'link' | 'image' | 'emote';
+type DialogName = 'link' | 'image' | 'emote' | 'contracted';
 
 function ToolButton({ label, pressed, onClick, disabled, children }: { label: string; pressed?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (
@@ -27,7 +30,7 @@ function ToolButton({ label, pressed, onClick, disabled, children }: { label: st
   );
 }
 
-/** Bold, italic, underline, link, image, emote and rule; each dialog inserts where the caret was. */
+/** Bold, italic, underline, link, image, emote, contracted syntax and rule; each dialog inserts where the caret was. */
 export function Toolbar({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const [editor] = useLexicalComposerContext();
@@ -53,14 +56,18 @@ export function Toolbar({ disabled }: { disabled: boolean }) {
   };
   const close = () => setDialog(null);
   const done = (build: Parameters<typeof insertAt>[2]) => {
-    if (dialog) insertAt(editor, dialog.restore, build);
+    const restore = dialog?.restore;
     close();
+    // A closing dialog gives focus back to its toolbar button: insert once it has, so the caret
+    // lands after the insertion and the writer types on.
+    if (restore) setTimeout(() => insertAt(editor, restore, build), 0);
   };
 
   const tools: ReadonlyArray<{ name: DialogName; icon: IconName }> = [
     { name: 'link', icon: 'link' },
     { name: 'image', icon: 'image' },
     { name: 'emote', icon: 'smile' },
+    { name: 'contracted', icon: 'code' },
   ];
 
   return (
@@ -88,7 +95,12 @@ export function Toolbar({ disabled }: { disabled: boolean }) {
 
       <LinkDialog key={`link${round}`} open={dialog?.name === 'link'} initialText={dialog?.text ?? ''} onClose={close} onInsert={(url, text) => done(linkNodes(url, text))} />
       <ImageDialog key={`image${round}`} open={dialog?.name === 'image'} onClose={close} onInsert={(src, alt) => done(() => [$createImageNode(src, alt)])} />
-      <EmoteDialog open={dialog?.name === 'emote'} onClose={close} onInsert={(emote) => done(() => [$createTextNode(emote)])} />
+      <EmoteDialog
+        open={dialog?.name === 'emote'}
+        onClose={close}
+        onInsert={(pick) => done(() => [pick.kind === 'emote' ? $createEmoteNode(pick.id) : $createTextNode(pick.text)])}
+      />
+      <ContractedDialog key={`contracted${round}`} open={dialog?.name === 'contracted'} onClose={close} onInsert={(type, value) => done(() => [$createContractedNode(type, value)])} />
     </div>
   );
 }

@@ -22,6 +22,11 @@ export function formatMonthYear(value: DateInput, language: string) {
   return new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(value));
 }
 
+/** A calendar date (`2026-01-15`) in the reader's format: the same day in every time zone. */
+export function formatCalendarDate(value: string, language: string) {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
+
 export function formatDateTime(value: DateInput, language: string) {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
@@ -43,6 +48,7 @@ export function useFormat() {
   const lang = i18n.language;
   return {
     date: (v: DateInput) => formatDate(v, lang),
+    calendarDate: (v: string) => formatCalendarDate(v, lang),
     dateTime: (v: DateInput) => formatDateTime(v, lang),
     monthYear: (v: DateInput) => formatMonthYear(v, lang),
     relative: (v: DateInput) => formatRelative(v, lang),

@@ -1,7 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { ALLOWED_TAGS, DROPPED_TAGS, safeHref, safeMediaSrc } from './whitelist';
+import { CS_TYPE_ATTR, CS_VALUE_ATTR, EMOTE_ATTR, elementFate, type Attributes } from '@shared/html-allowlist';
 import { SegmentView } from './SegmentView';
-import { tokenize } from './tokens';
+import { contractedSegment, emoteSegment, tokenize, type Segment } from './tokens';
 import styles from './RichText.module.css';
 
 interface RichTextProps {
@@ -11,10 +11,17 @@ interface RichTextProps {
   floorHref?: (id: number) => string;
 }
 
-const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
-
 /** Tags whose text is shown as written, without links or tokens. */
 const VERBATIM = new Set(['a', 'code', 'pre']);
+
+const attributesOf = (element: Element) => Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
+
+/** What an editor's span stands for: an emote, or a contracted-syntax token. */
+function spanSegment(attrs: Attributes): Segment | null {
+  if (attrs[EMOTE_ATTR]) return emoteSegment(attrs[EMOTE_ATTR]);
+  if (attrs[CS_TYPE_ATTR] && attrs[CS_VALUE_ATTR]) return contractedSegment(attrs[CS_TYPE_ATTR], attrs[CS_VALUE_ATTR]);
+  return null;
+}
 
 function renderNodes(nodes: NodeListOf<ChildNode>, floorHref: (id: number) => string, verbatim: boolean): ReactNode[] {
   return [...nodes].map((node, i) => renderNode(node, floorHref, verbatim, i));
@@ -34,43 +41,47 @@ function renderNode(node: ChildNode, floorHref: (id: number) => string, verbatim
   }
   if (!(node instanceof Element)) return null;
   const tag = node.tagName.toLowerCase();
-  if (DROPPED_TAGS.has(tag)) return null;
+  // The shared allowlist decides, as on the server and in the editor.
+  const fate = elementFate(tag, attributesOf(node));
+  if (fate.action === 'drop') return null;
   const children = () => renderNodes(node.childNodes, floorHref, verbatim || VERBATIM.has(tag));
-  if (!ALLOWED_TAGS.has(tag)) return <Fragment key={key}>{children()}</Fragment>;
+  if (fate.action === 'unwrap') return <Fragment key={key}>{children()}</Fragment>;
+  // The allowlist's attribute names (href, src, alt, title, poster, target, rel, data-*) are React's too.
+  const attrs = fate.attrs;
   switch (tag) {
     case 'br':
     case 'hr': {
       const Void = tag;
       return <Void key={key} />;
     }
-    case 'a': {
-      const href = safeHref(node.getAttribute('href'));
-      return href ? (
-        <a key={key} href={href} {...EXTERNAL}>
+    case 'img':
+      return <img key={key} {...attrs} loading="lazy" referrerPolicy="no-referrer" />;
+    case 'video':
+      return (
+        <video key={key} {...attrs} controls preload="metadata">
           {children()}
-        </a>
-      ) : (
-        <Fragment key={key}>{children()}</Fragment>
+        </video>
       );
-    }
-    case 'img': {
-      const src = safeMediaSrc(node.getAttribute('src'));
-      return src ? <img key={key} src={src} alt={node.getAttribute('alt') ?? ''} loading="lazy" referrerPolicy="no-referrer" /> : null;
-    }
-    case 'video': {
-      const src = safeMediaSrc(node.getAttribute('src'));
-      return src ? <video key={key} src={src} poster={safeMediaSrc(node.getAttribute('poster')) ?? undefined} controls preload="metadata" /> : null;
+    case 'span': {
+      // An emote or token the editor inserted; its text is the same token, shown if it is not one.
+      const segment = verbatim ? null : spanSegment(fate.attrs);
+      if (segment) return <SegmentView key={key} segment={segment} floorHref={floorHref} />;
+      return <Fragment key={key}>{children()}</Fragment>;
     }
     default: {
-      const Tag = tag as 'p';
-      return <Tag key={key}>{children()}</Tag>;
+      const Tag = tag as 'a';
+      return (
+        <Tag key={key} {...attrs}>
+          {children()}
+        </Tag>
+      );
     }
   }
 }
 
 /**
- * Renders user content (spec §5): only the allowed tags, links opening in a new tab,
- * and bare links, e-mail addresses and brace tokens made into links.
+ * Renders user content (spec §5): only the allowed tags, links opening in a new tab, bare links,
+ * e-mail addresses and dates made into links and times, contracted syntax and emotes expanded.
  */
 export function RichText({ html, floorHref = (id) => `#floor-${id}` }: RichTextProps) {
   const content = useMemo(() => {

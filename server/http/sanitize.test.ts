@@ -19,7 +19,7 @@ describe('sanitizeRichText', () => {
 
   it('opens links safely in a new tab', () => {
     expect(sanitizeRichText('<a href="https://bfban.example/player/1">case</a>')).toBe(
-      '<a href="https://bfban.example/player/1" rel="noopener noreferrer nofollow" target="_blank">case</a>',
+      '<a href="https://bfban.example/player/1" target="_blank" rel="noopener noreferrer nofollow">case</a>',
     );
   });
 

@@ -1,18 +1,31 @@
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, LINK_SCHEMES, MEDIA_SCHEMES, elementFate } from '@shared/html-allowlist';
 
-/** The one HTML whitelist for everything users write (reference §2, DESIGN §6). */
+/**
+ * sanitize-html configured from the shared allowlist (shared/html-allowlist.ts): every element
+ * goes through `elementFate`, the same rule the editor's cleaner and the renderer apply (its
+ * attributes filtered on the way in, then kept, unwrapped or dropped with its content on the way
+ * out); the library's own lists are the second line.
+ */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['a', 'b', 'br', 'div', 'hr', 'i', 'img', 'li', 'ol', 'ul', 'p', 'span', 'strong', 'em', 'u', 'video', 'blockquote', 'code', 'pre'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    video: ['src', 'controls', 'poster'],
-    span: ['data-cs-type', 'data-cs-value', 'data-emote'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'ftp'],
-  allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'] },
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: { ...Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])), a: [...ALLOWED_ATTRIBUTES.a!, 'target', 'rel'] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...MEDIA_SCHEMES], video: [...MEDIA_SCHEMES] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'poster'],
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+  nonTextTags: [...DROPPED_WITH_CONTENT],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    '*': (tagName, attribs) => {
+      const fate = elementFate(tagName, attribs);
+      return { tagName, attribs: fate.action === 'keep' ? fate.attrs : {} };
+    },
+  },
+  exclusiveFilter: (frame) => {
+    const fate = elementFate(frame.tag, frame.attribs);
+    return fate.action === 'drop' ? true : fate.action === 'unwrap' ? 'excludeTag' : false;
+  },
 };
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, OPTIONS);
