@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -10,6 +11,8 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
 export const envSchema = z.object({
@@ -36,6 +39,8 @@ export const envSchema = z.object({
   TURNSTILE_VERIFY_URL: optionalUrl,
   CORS_ORIGINS: z.string().optional(),
   SERVE_CLIENT: bool,
+  /** The built client served when SERVE_CLIENT is on; `dist/client` when unset. */
+  CLIENT_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +67,7 @@ export interface Config {
   turnstileSecret?: string;
   turnstileVerifyUrl: string;
   serveClient: boolean;
+  clientDir: string;
   /** CORS_ORIGINS: when set, only these origins are echoed (api-clients §3 otherwise echoes any). */
   corsOrigins?: string[];
 }
@@ -102,6 +108,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     turnstileSecret: e.TURNSTILE_SECRET,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     serveClient: e.SERVE_CLIENT ?? true,
+    clientDir: path.resolve(e.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
     corsOrigins: corsList(e.CORS_ORIGINS),
   };
 }

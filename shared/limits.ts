@@ -23,6 +23,8 @@ export const LIMITS = {
   bindRedirectMs: 3_000,
   editorMax: 500,
   replyMax: 5000,
+  /** Case pages listed in one sitemap file (the protocol allows 50 000); a sitemap index lists the files. */
+  sitemapCases: 10_000,
   /** Visible characters a reply needs (spec §5: single-character replies are meaningless). */
   replyMinChars: 2,
   judgementMax: 60000,
