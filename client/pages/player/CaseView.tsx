@@ -31,6 +31,7 @@ import { Timeline } from './timeline/Timeline';
 import type { EntryPermissions } from './timeline/TimelineEntryView';
 import { useFloorTarget } from './timeline/useFloorTarget';
 import { useTimeline } from './timeline/useTimeline';
+import { scrolledPast } from './timeline/scrolledPast';
 import { useTimelineView } from './timeline/useTimelineView';
 import styles from './PlayerPage.module.css';
 
@@ -92,7 +93,8 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       timelineRef.current?.reload();
     },
   });
-  const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin });
+  const timelineList = useRef<HTMLDivElement | null>(null);
+  const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin, awayFromStart: () => scrolledPast(timelineList.current) });
   const votes = useVoteTally(record.id, { enabled: viewer.isAdmin, ready });
   useLayoutEffect(() => {
     timelineRef.current = timeline;
@@ -138,7 +140,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     ) : null;
 
   const posted = (entry: TimelineEntry) => {
-    timeline.apply({ type: 'added', entry });
+    timeline.apply({ type: 'added', entry, mine: true });
     void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
   };
 
@@ -173,6 +175,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
             onShare={(entry) => setSharing(entry.id)}
             onVisibility={(entry) => void toggleVisibility(entry)}
             renderExtra={appealTools}
+            listRef={timelineList}
           />
           {judgeRole && (
             <Suspense fallback={<Skeleton height={320} radius="var(--radius-md)" />}>
