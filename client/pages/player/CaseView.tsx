@@ -6,7 +6,6 @@ import { mayHideEntry } from '@shared/policy';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
-import { useDescribeError } from '@client/api/describeError';
 import { Card } from '@client/components/Card';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
@@ -34,6 +33,7 @@ import { useTimeline } from './timeline/useTimeline';
 import { scrolledPast } from './timeline/scrolledPast';
 import { useTimelineView } from './timeline/useTimelineView';
 import styles from './PlayerPage.module.css';
+import { useShowError } from '@client/app/useShowError';
 
 /** The editor is the heaviest part of the page: it loads after the timeline. */
 const ReplyForm = lazy(() => import('./reply/ReplyForm').then((m) => ({ default: m.ReplyForm })));
@@ -61,7 +61,7 @@ function useViewCount(caseId: number, update: CaseViewProps['update']) {
 /** A loaded case: header, live timeline, reply form and name history. */
 export function CaseView({ record, update, reload }: CaseViewProps) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const showError = useShowError();
   const navigate = useNavigate();
   const { search } = useLocation();
   const viewer = useViewer();
@@ -124,7 +124,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       timeline.apply({ type: 'visibility', id: entry.id, valid });
       toast.success(valid ? t('timeline.shown') : t('timeline.hidden'));
     } catch (error) {
-      toast.error(describe(error));
+      showError(error);
     }
   };
 
