@@ -35,6 +35,7 @@ export const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).optional(),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: optionalUrl,
   CORS_ORIGINS: z.string().optional(),
@@ -64,6 +65,8 @@ export interface Config {
   demoPassword?: string;
   trustProxy: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
+  turnstileSiteKey?: string;
   turnstileSecret?: string;
   turnstileVerifyUrl: string;
   serveClient: boolean;
@@ -105,7 +108,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
+    turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     serveClient: e.SERVE_CLIENT ?? true,
     clientDir: path.resolve(e.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
