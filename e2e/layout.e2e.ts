@@ -3,6 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { launchBrowser, screenshot } from './support/browser';
 import { seeText } from './support/page';
+import { openCase } from '@server/test/cases';
 
 /** Opens a page with the interface language and text size a visitor picked. */
 async function open(page: Page, app: TestApp, path: string, language: string, textSize: string) {
@@ -55,5 +56,23 @@ describe('layout under large text and long languages', () => {
     const cut = await page.$$eval('ol[aria-label] li > span', (names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
     expect(cut).toEqual([]);
     await seeText(page, '2.');
+  });
+
+  it('an old-site case address (/cheaters/<user id>) lands on the case without a failing request', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Old link evidence: wallhack on Amiens.</p>' });
+    const page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().startsWith(app.url) && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().startsWith(app.url)) failed.push(`${r.failure()?.errorText} ${r.url()}`);
+    });
+    await page.goto(`${app.url}/cheaters/${account.userId}`);
+    await seeText(page, 'Old link evidence: wallhack on Amiens.');
+    expect(new URL(page.url()).pathname).toBe(`/player/${account.userId}`);
+    expect(failed).toEqual([]);
   });
 });
