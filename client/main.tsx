@@ -6,6 +6,7 @@ import './styles/themes.css';
 import './styles/base.css';
 import { configureApi } from './api/client';
 import { signinPath } from './app/guards';
+import { rememberCaptchaChoice } from './app/captchaChoice';
 import { initialLanguage } from './i18n/language';
 import { setupI18n } from './i18n/setup';
 import { startOpenCases } from './realtime/openCasesRealtime';
@@ -17,6 +18,7 @@ import { endSession, refreshMe, session, syncWithStore } from './state/session';
 async function start() {
   watchPreferences();
   const query = new URLSearchParams(location.search);
+  rememberCaptchaChoice(query.get('captcha'));
   await setupI18n(initialLanguage(query.get('lang'), preferences.language, navigator.languages));
   syncWithStore();
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { childPath, SCREENS } from '@shared/screens';
 import { Guard } from './app/Guard';
 import type { Access } from './app/guards';
 import { MENU, availableEntries } from './app/menu';
@@ -57,43 +58,43 @@ function screen(path: string, page: string, Page: ComponentType, access: Access 
   };
 }
 
-/** The screens that exist (spec §2); later screens add their routes here. */
+/** The screens that exist (spec §2), at the paths of the shared route list. */
 const pages: RouteObject[] = [
-  screen('/', 'home', HomePage),
-  screen('/app', 'home', HomePage),
-  screen('/about', 'about', AboutPage),
-  screen('/signin', 'signin', SigninPage),
-  screen('/signup', 'signup', SignupPage),
-  screen('/registerVerification', 'registerVerification', RegisterVerificationPage),
-  screen('/forgetPassword', 'forgetPassword', ForgetPasswordPage),
-  screen('/forgetPasswordVerify', 'forgetPasswordVerify', ForgetPasswordVerifyPage),
-  screen('/bindOrigin', 'bindOrigin', BindOriginPage, 'user'),
-  screen('/profile', 'profile', ProfileLayout, 'user', [
+  screen(SCREENS.home, 'home', HomePage),
+  screen(SCREENS.app, 'home', HomePage),
+  screen(SCREENS.about, 'about', AboutPage),
+  screen(SCREENS.signin, 'signin', SigninPage),
+  screen(SCREENS.signup, 'signup', SignupPage),
+  screen(SCREENS.registerVerification, 'registerVerification', RegisterVerificationPage),
+  screen(SCREENS.forgetPassword, 'forgetPassword', ForgetPasswordPage),
+  screen(SCREENS.forgetPasswordVerify, 'forgetPasswordVerify', ForgetPasswordVerifyPage),
+  screen(SCREENS.bindOrigin, 'bindOrigin', BindOriginPage, 'user'),
+  screen(SCREENS.profile, 'profile', ProfileLayout, 'user', [
     { index: true, element: <Navigate to="information" replace /> },
-    screen('information', 'profileInformation', InformationPage),
-    screen('appearance', 'profileAppearance', AppearancePage),
-    screen('changeName', 'changeName', ChangeNamePage),
-    screen('reports', 'profileReports', MyReportsPage),
-    screen('subscribes', 'profileSubscribes', SubscribesPage),
-    screen('webhooks', 'profileWebhooks', WebhooksPage),
-    screen('chat', 'profileChat', ChatPage),
+    screen(childPath(SCREENS.profileInformation, SCREENS.profile), 'profileInformation', InformationPage),
+    screen(childPath(SCREENS.profileAppearance, SCREENS.profile), 'profileAppearance', AppearancePage),
+    screen(childPath(SCREENS.changeName, SCREENS.profile), 'changeName', ChangeNamePage),
+    screen(childPath(SCREENS.profileReports, SCREENS.profile), 'profileReports', MyReportsPage),
+    screen(childPath(SCREENS.profileSubscribes, SCREENS.profile), 'profileSubscribes', SubscribesPage),
+    screen(childPath(SCREENS.profileWebhooks, SCREENS.profile), 'profileWebhooks', WebhooksPage),
+    screen(childPath(SCREENS.profileChat, SCREENS.profile), 'profileChat', ChatPage),
   ]),
-  screen('/player', 'players', PlayersPage),
-  screen('/player/:ouid', 'player', PlayerPage),
-  screen('/player/:ouid/share', 'share', SharePage),
-  screen('/player/:ouid/appeal', 'appeal', AppealPage, 'user'),
-  screen('/cheaters/:ouid', 'player', OldCaseRedirect),
-  screen('/report', 'report', ReportPage, 'user'),
-  screen('/search', 'search', SearchPage),
-  screen('/search/:content', 'search', SearchPage),
-  screen('/space/:uId', 'space', SpacePage),
-  screen('/admin', 'adminHome', AdminHomePage, 'admin'),
-  { path: '/admin/home', element: <Navigate to="/admin" replace /> },
-  screen('/admin/judgementLog', 'adminJudgementLog', JudgementLogPage, 'admin'),
-  screen('/admin/appeals', 'adminAppeals', AppealsPage, 'admin'),
-  screen('/admin/messages', 'adminMessages', AdminMessagesPage, 'admin'),
-  screen('/sitestats', 'siteStats', SiteStatsPage),
-  screen('/empty', 'notFound', NotFoundPage),
+  screen(SCREENS.players, 'players', PlayersPage),
+  screen(SCREENS.player, 'player', PlayerPage),
+  screen(SCREENS.share, 'share', SharePage),
+  screen(SCREENS.appeal, 'appeal', AppealPage, 'user'),
+  screen(SCREENS.oldCase, 'player', OldCaseRedirect),
+  screen(SCREENS.report, 'report', ReportPage, 'user'),
+  screen(SCREENS.search, 'search', SearchPage),
+  screen(SCREENS.searchFor, 'search', SearchPage),
+  screen(SCREENS.space, 'space', SpacePage),
+  screen(SCREENS.adminHome, 'adminHome', AdminHomePage, 'admin'),
+  { path: SCREENS.adminHomeAlias, element: <Navigate to={SCREENS.adminHome} replace /> },
+  screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, 'admin'),
+  screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
+  screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
+  screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
+  screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];
 
 /** Whether a path opens a screen (rather than falling through to the 404 redirect). */
@@ -102,7 +103,7 @@ export const routeExists = (path: string) => matchRoutes(pages, path) !== null;
 export const routes: RouteObject[] = [
   /** The share card alone, for other sites' frames: no header, no footer. */
   {
-    path: '/player/:ouid/share/card',
+    path: SCREENS.shareCard,
     element: (
       <Suspense fallback={null}>
         <ShareCardPage />
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <Layout menu={availableEntries(MENU, routeExists)} />,
-    children: [...pages, { path: '*', element: <Navigate to="/empty" replace /> }],
+    children: [...pages, { path: '*', element: <Navigate to={SCREENS.notFound} replace /> }],
   },
 ];
 

@@ -56,4 +56,29 @@ describe('live case page', () => {
     expect(await b.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
     await screenshot(b, 'live-case-reader');
   });
+
+  it('newest first, page 1: a new entry appears on top at once; scrolled away, the button offers it', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account, dbId } = await openCase(app, bot, { description: '<p>First report: aim snaps through smoke.</p>' });
+    const post = (text: string) =>
+      app.request.post('/api/player/reply').set('x-access-token', bot).send({ data: { toPlayerId: dbId, content: `<p>${text}</p>` }, SKIP_CAPTCHA: true });
+
+    const page = await reader.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await page.goto(`${app.url}/player/${account.personaId}?order=desc`);
+    await seeText(page, 'First report: aim snaps through smoke.');
+    const entryTexts = () => page.$$eval('article', (list) => list.map((a) => (a as HTMLElement).innerText));
+
+    expect((await post('Fresh reply: seen it again tonight.')).status).toBe(200);
+    await seeText(page, 'Fresh reply: seen it again tonight.', 5_000);
+    const entries = await entryTexts();
+    expect(entries.findIndex((t) => t.includes('Fresh reply'))).toBeLessThan(entries.findIndex((t) => t.includes('First report')));
+    expect(await page.evaluate(() => document.body.innerText.includes('new entr'))).toBe(false);
+
+    // Scrolled down to the reply form: the entry waits behind the button.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect((await post('Later reply: while the reader was away.')).status).toBe(200);
+    await seeText(page, '1 new entry', 5_000);
+    expect(await page.evaluate(() => document.body.innerText.includes('Later reply'))).toBe(false);
+  });
 });

@@ -25,9 +25,9 @@ import { appealRoutes } from './modules/appeals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const clientDist = path.join(root, 'dist', 'client');
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
@@ -59,13 +59,9 @@ export function createApp(services: Services) {
   api.use((_req, res) => sendError(res, 404, 'request.404'));
   app.use('/api', api);
 
-  if (services.config.serveClient && fs.existsSync(path.join(clientDist, 'index.html'))) {
-    app.use(express.static(clientDist, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
-    const indexHtml = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-    app.get('/{*splat}', (_req, res) => void res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml));
-  }
+  app.use(crawlerRoutes(services));
+  const client = services.config.serveClient ? clientRoutes(services.config.clientDir) : null;
+  if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof AppError) return sendError(res, err.status, err.code, err.detail, err.code.startsWith('user.token') ? { err: 1 } : {});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
 
 const bool = z
@@ -11,6 +12,8 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
 const envSchema = z.object({
@@ -33,10 +36,13 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).optional(),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: optionalUrl,
   CORS_ORIGINS: z.string().optional(),
   SERVE_CLIENT: bool,
+  /** The built client served when SERVE_CLIENT is on; `dist/client` when unset. */
+  CLIENT_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,9 +67,12 @@ export interface Config {
   /** Which peers may tell the client's address (X-Forwarded-For): Express's `trust proxy`. */
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
+  /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
+  turnstileSiteKey?: string;
   turnstileSecret?: string;
   turnstileVerifyUrl: string;
   serveClient: boolean;
+  clientDir: string;
   /** CORS_ORIGINS: when set, only these origins are echoed (api-clients §3 otherwise echoes any). */
   corsOrigins?: string[];
 }
@@ -101,9 +110,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
-    turnstileSecret: e.TURNSTILE_SECRET,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
+    turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     serveClient: e.SERVE_CLIENT ?? true,
+    clientDir: path.resolve(e.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
     corsOrigins: corsList(e.CORS_ORIGINS),
   };
 }

@@ -21,6 +21,10 @@ export const LIMITS = {
   highlightMs: 10_000,
   bindRedirectMs: 3_000,
   replyMax: 5000,
+  /** Case pages listed in one sitemap file (the protocol allows 50 000); a sitemap index lists the files. */
+  sitemapCases: 10_000,
+  /** Visible characters a reply needs (spec §5: single-character replies are meaningless). */
+  replyMinChars: 2,
   judgementMax: 60000,
   judgementMin: 5,
   appealMax: 65535,

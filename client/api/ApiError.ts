@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: unknown,
     readonly status: number,
+    /** The request carried no token: a session-end code then means a visitor needs to sign in, not that a session ended. */
+    readonly withoutToken = false,
   ) {
     super(typeof detail === 'string' ? `${code}: ${detail}` : code);
     this.name = 'ApiError';

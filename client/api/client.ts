@@ -68,7 +68,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
   const code = body && 'code' in body && typeof body.code === 'string' ? body.code : 'server.error';
   // Only the session held now can end: not a token already forgotten here, nor a request without one.
   if (isSessionEnd(code) && token && token === hooks.token()) hooks.onSessionEnd(code);
-  throw new ApiError(code, body?.message ?? response.statusText, response.status);
+  throw new ApiError(code, body?.message ?? response.statusText, response.status, !token);
 }
 
 const listOf = <T>(body: SuccessBody<T[]>): ListPage<T> => ({ data: body.data ?? [], total: body.total ?? 0 });

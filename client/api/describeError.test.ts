@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import { ApiError } from './ApiError';
 import { describeError, issuesByField } from './describeError';
+import { signInLinkFor } from '@client/app/useShowError';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -22,6 +23,20 @@ describe('describeError', () => {
   it('falls back to a generic text carrying the code and the server message', () => {
     const text = describeError(i18n, new ApiError('report.somethingNew', 'the server says why', 400));
     expect(text).toBe('Something went wrong (report.somethingNew): the server says why');
+  });
+
+  it('asks a visitor to sign in when a call without a token needs one; a session that ended is told so', () => {
+    for (const code of ['user.tokenExpired', 'user.invalid']) {
+      expect(describeError(i18n, new ApiError(code, 'no token', 401, true))).toBe('Sign in to do this: it needs an account.');
+    }
+    expect(describeError(i18n, new ApiError('user.tokenExpired', 'expired', 401, false))).toBe('Your session has ended. Please sign in again.');
+    expect(describeError(i18n, new ApiError('user.permissionDenied', 'no', 403, true))).toBe('You are not allowed to do this.');
+  });
+
+  it('links a visitor to sign-in and back to the page they were on', () => {
+    const visitor = new ApiError('user.tokenExpired', 'no token', 401, true);
+    expect(signInLinkFor(visitor, '/player/1006?order=desc#floor-3', 'Sign in')).toEqual({ label: 'Sign in', to: `/signin?backurl=${encodeURIComponent('/player/1006?order=desc#floor-3')}` });
+    expect(signInLinkFor(new ApiError('user.tokenExpired', 'expired', 401, false), '/player/1006', 'Sign in')).toBeUndefined();
   });
 
   it('explains a network failure and anything that is not an API error', () => {

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { SESSION_END_CODES } from '@shared/errors';
 import { ApiError } from './ApiError';
 
 type Translator = Pick<I18n, 't' | 'exists'>;
@@ -10,11 +11,19 @@ function serverText(error: ApiError) {
 }
 
 /**
+ * The server answers a call without a token as if a session had ended (`user.tokenExpired`, as the
+ * original does): for a visitor who never signed in, that means the action needs an account.
+ */
+export const needsSignIn = (error: unknown): boolean =>
+  error instanceof ApiError && error.withoutToken && (SESSION_END_CODES as readonly string[]).includes(error.code);
+
+/**
  * A readable message for a failed call: the translation of its code (`codes.<code>`), or a
  * generic text that carries the code and the server's own message.
  */
 export function describeError(i18n: Translator, error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('codes.unexpected');
+  if (needsSignIn(error)) return i18n.t('signin.required');
   const message = serverText(error);
   const key = `codes.${error.code}`;
   if (i18n.exists(key)) return i18n.t(key, { message });

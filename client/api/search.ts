@@ -1,5 +1,5 @@
 import type { SearchType } from '@shared/schemas/search';
-import type { TimelineEntry } from '@shared/types/cases';
+import type { CommentHit } from '@shared/types/cases';
 import { api } from './client';
 
 /** GET /search (api-clients call 6): one page of players, users or comments, with the exact total. */
@@ -30,7 +30,7 @@ export interface UserHit {
 export interface SearchHits {
   player: PlayerHit;
   user: UserHit;
-  comment: TimelineEntry;
+  comment: CommentHit;
 }
 
 export interface SearchQuery<T extends SearchType> {

@@ -5,14 +5,12 @@ export type { AccountAttr, BoundOrigin, Me, SigninResult, TokenPayload as TokenU
 export interface CaptchaChallenge {
   hash: string;
   content: string;
+  /** Present when the site offers Cloudflare Turnstile: the widget's site key. */
+  turnstileSiteKey?: string;
 }
 
-/** The captcha as the API takes it beside `data`. */
-export interface CaptchaAnswer {
-  captchaType: 'svg';
-  encryptCaptcha: string;
-  response: string;
-}
+/** The captcha as the API takes it beside `data`: the svg picture's answer, or a Turnstile token. */
+export type CaptchaAnswer = { captchaType: 'svg'; encryptCaptcha: string; response: string } | { captchaType: 'turnstile'; response: string };
 
 /** One line of GET /user/reports: a case the user reported. */
 export interface UserReport {

@@ -7,6 +7,8 @@ import { Button } from './Button';
 import { FieldFrame } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
+import { TurnstileWidget } from './TurnstileWidget';
+import { captchaChoice, captchaKind } from '@client/app/captchaChoice';
 import { lastManualRefresh, recordManualRefresh, refreshWaitSeconds } from './captchaCountdown';
 import styles from './CaptchaField.module.css';
 
@@ -73,8 +75,19 @@ export function CaptchaField({ round, onChange, error }: CaptchaFieldProps) {
     void load();
   };
 
+  // `?captcha=turnstile` (spec §2): Turnstile when the site offers it, else the picture, saying so.
+  const kind = captchaKind(captchaChoice(), challenge?.turnstileSiteKey);
+  if (kind === 'turnstile' && challenge?.turnstileSiteKey) {
+    return (
+      <FieldFrame label={t('captcha.label')} hint={t('captcha.turnstileHint')} error={error}>
+        {() => <TurnstileWidget key={round} siteKey={challenge.turnstileSiteKey!} onToken={(token) => onChange(token ? { captchaType: 'turnstile', response: token } : null)} />}
+      </FieldFrame>
+    );
+  }
+  const hint = kind === 'svgInstead' ? `${t('captcha.turnstileUnavailable')} ${t('captcha.hint')}` : t('captcha.hint');
+
   return (
-    <FieldFrame label={t('captcha.label')} hint={t('captcha.hint')} error={error ?? (state === 'failed' ? t('captcha.loadFailed') : undefined)}>
+    <FieldFrame label={t('captcha.label')} hint={hint} error={error ?? (state === 'failed' ? t('captcha.loadFailed') : undefined)}>
       {(control) => (
         <div className={styles.row}>
           <div className={`${styles.picture} ${state === 'failed' ? styles.failed : ''}`}>

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { CASE_STATUS_NAMES, type CaseStatus } from '@shared/games';
 import { Badge, type Tone } from './Badge';
 
-/** One colour per case status, the same on lists, case pages and charts. */
-const STATUS_TONE: Record<CaseStatus, Tone> = {
+/**
+ * One colour per case status, the same on lists, case pages, share cards and the judgement log.
+ * Red is for confirmed cheaters only: 7 (needs more evidence, reached only by the `more` verdict)
+ * decides nothing and is neutral.
+ */
+export const STATUS_TONE: Record<CaseStatus, Tone> = {
   0: 'neutral',
   1: 'danger',
   2: 'violet',
@@ -11,7 +15,7 @@ const STATUS_TONE: Record<CaseStatus, Tone> = {
   4: 'neutral',
   5: 'warning',
   6: 'info',
-  7: 'danger',
+  7: 'neutral',
   8: 'success',
   9: 'accent',
 };

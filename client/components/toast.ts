@@ -35,6 +35,6 @@ function show(tone: ToastTone, message: string, link?: ToastLink) {
 
 export const toast = {
   success: (message: string) => show('success', message),
-  error: (message: string) => show('danger', message),
+  error: (message: string, link?: ToastLink) => show('danger', message, link),
   info: (message: string, link?: ToastLink) => show('info', message, link),
 };

@@ -46,6 +46,10 @@ export async function attemptWithCaptcha<T, F extends string>(
   }
 }
 
+/** Whether an answer can be sent: the picture's 4 characters, or a token Turnstile issued. */
+export const answerComplete = (answer: CaptchaAnswer | null) =>
+  !!answer && (answer.captchaType === 'turnstile' ? answer.response.length > 0 : answer.response.length === LIMITS.captchaLength);
+
 /**
  * State for a form with a captcha: the answer, whether it is complete, a way to get a new
  * picture, and `submit`, which sends with the answer and does the captcha's part of a failure
@@ -64,7 +68,7 @@ export function useCaptcha() {
     attemptWithCaptcha(answer, send, (e) => placeError<F>(e, describe(e), fields, fieldOfCode), { setBusy, setError, renew });
   return {
     answer,
-    complete: answer?.response.length === LIMITS.captchaLength,
+    complete: answerComplete(answer),
     renew,
     /** Whether a `submit` is under way. */
     busy,

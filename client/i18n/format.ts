@@ -42,6 +42,19 @@ export function formatNumber(value: number, language: string) {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** "181 byte", "2.4 kB", "16 MB": a file size in the largest unit that keeps it at 1 or more (1024 per step), in the language's own words. */
+export function formatBytes(bytes: number, language: string) {
+  let value = Math.max(0, bytes);
+  let step = 0;
+  while (value >= 1024 && step < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    step += 1;
+  }
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: BYTE_UNITS[step], unitDisplay: step === 0 ? 'long' : 'short', maximumFractionDigits: step === 0 || value >= 10 ? 0 : 1 }).format(value);
+}
+
 /** The formatters bound to the current interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -53,5 +66,6 @@ export function useFormat() {
     monthYear: (v: DateInput) => formatMonthYear(v, lang),
     relative: (v: DateInput) => formatRelative(v, lang),
     number: (v: number) => formatNumber(v, lang),
+    bytes: (v: number) => formatBytes(v, lang),
   };
 }

@@ -76,4 +76,14 @@ describe('locale files', () => {
     }
     expect(wrong).toEqual({});
   });
+
+  it('translate the persona id label in every language', () => {
+    for (const { code } of LANGUAGES) {
+      if (code === 'en-US') continue;
+      const texts = textsOf(load(code));
+      for (const key of ['case.personaId', 'profile.game.personaId']) {
+        expect(texts.get(key)?.[0]?.text, `${code} ${key}`).not.toMatch(/persona ID/i);
+      }
+    }
+  });
 });

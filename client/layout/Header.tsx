@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { entryVisible, type MenuEntry } from '@client/app/menu';
@@ -12,6 +13,7 @@ import { OpenCasesLink } from './OpenCasesLink';
 import { MobileDrawer } from './MobileDrawer';
 import { UserMenu } from './UserMenu';
 import { SITE_LINKS } from './siteLinks';
+import { useWrapped } from './useWrapped';
 import styles from './Header.module.css';
 
 /** Sign-in links bring the visitor back to where they were, except from the account pages themselves. */
@@ -27,13 +29,16 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
   const signinLink = useSigninLink();
   const mainEntries = menu.filter((e) => e.place === 'main');
   const userEntries = menu.filter((e) => e.place === 'user' && entryVisible(e, viewer.privileges));
+  // Links that do not fit (large text, long words) wait in the drawer, whose button then shows.
+  const navList = useRef<HTMLUListElement>(null);
+  const crowded = useWrapped(navList);
 
   return (
-    <header className={styles.header}>
+    <header className={`${styles.header} ${crowded ? styles.crowded : ''}`}>
       <div className={`container ${styles.bar}`}>
         <Logo />
         <nav className={styles.nav} aria-label={t('nav.main')}>
-          <ul className={styles.navList}>
+          <ul ref={navList} className={styles.navList}>
             {mainEntries.map((entry) => (
               <li key={entry.to}>
                 <NavLink to={entry.to} className={styles.navLink}>

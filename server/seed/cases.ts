@@ -44,7 +44,8 @@ export async function seedCases(db: Db, accounts: DirectoryAccount[]) {
     const game = GAMES[i % GAMES.length]!;
     const games = i % 3 === 0 ? [game, GAMES[(i + 2) % GAMES.length]!] : [game];
     const methods = [CHEAT_METHODS[i % CHEAT_METHODS.length]!, CHEAT_METHODS[(i + 4) % CHEAT_METHODS.length]!];
-    const created = new Date(now - (60 - i * 2) * day);
+    // Two days apart, the last one's latest entry (3 days after it began) two days ago: nothing in the future.
+    const created = new Date(now - ((targets.length - i) * 2 + 3) * day);
     const renamed = i % 7 === 3;
     const formerName = `${account.name}_old`;
     const [c] = await db

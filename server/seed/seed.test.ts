@@ -40,6 +40,26 @@ describe('demo data', () => {
     expect((await app.request.get('/api/players?status=2')).body.data.total).toBe(suspects);
   });
 
+  it('dates nothing in the future: every timestamp of every table is at most now', async () => {
+    const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Array<Record<string, unknown>>;
+    const columns = rows(
+      await app.services.db.execute(sql`
+        select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('timestamp with time zone', 'timestamp without time zone', 'date')`),
+    ) as Array<{ table_name: string; column_name: string }>;
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(expect.arrayContaining(['players.update_time', 'timeline.create_time']));
+    const now = Date.now();
+    const future: string[] = [];
+    let checked = 0;
+    for (const { table_name: table, column_name: column } of columns) {
+      const [row] = rows(await app.services.db.execute(sql`select max(${sql.identifier(column)}) as latest, count(${sql.identifier(column)})::int as n from ${sql.identifier(table)}`));
+      checked += Number(row!.n);
+      if (row!.latest !== null && new Date(row!.latest as string).getTime() > now) future.push(`${table}.${column} = ${new Date(row!.latest as string).toISOString()}`);
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(future).toEqual([]);
+  });
+
   it('keeps the trigger counters equal to the cases themselves', async () => {
     const counted = await app.services.db.execute(sql`
       select g.game, p.status, count(*)::int as n

@@ -42,7 +42,18 @@ const optionalLink = z
   .transform((v) => v || undefined)
   .pipe(z.url({ protocol: /^https?$/ }).optional());
 
-export const appealLinks = z.object({ btrLink: optionalLink, videoLink: optionalLink, mossDownloadUrl: optionalLink }).partial();
+/**
+ * The MOSS archive as the upload answered it: its `name`, its relative `downloadURL`, or that
+ * address made absolute. Whether it is one of our own files is decided on the server.
+ */
+const fileRef = z
+  .string()
+  .trim()
+  .max(LIMITS.videoLinkMax)
+  .nullish()
+  .transform((v) => v || undefined);
+
+export const appealLinks = z.object({ btrLink: optionalLink, videoLink: optionalLink, mossDownloadUrl: fileRef }).partial();
 
 /** `player/banAppeal`: DISC omits the type (read as `none`); `toOriginPersonaId` is ignored — ownership is decided on the server. */
 export const banAppealBody = z.object({

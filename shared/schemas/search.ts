@@ -26,8 +26,11 @@ const PARAM_MAX = 100;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** The `param` rule of each type: at least 3 meaningful characters (the original never checked). */
-function checkParam(type: SearchType, param: string): string | null {
+/**
+ * The `param` rule of each type: at least 3 meaningful characters (the original never checked).
+ * The web client checks it before asking, the server on every request.
+ */
+export function searchParamProblem(type: SearchType, param: string): string | null {
   if (CONTROL.test(param)) return 'control characters are not allowed';
   if (type === 'player') {
     if (param.length > 64) return 'at most 64 characters';
@@ -52,7 +55,7 @@ export const searchQuery = z
     limit: limitParam(100, 20),
   })
   .superRefine((q, ctx) => {
-    const problem = checkParam(q.type, q.param);
+    const problem = searchParamProblem(q.type, q.param);
     if (problem) ctx.addIssue({ code: 'custom', path: ['param'], message: problem });
   });
 export type SearchQuery = z.infer<typeof searchQuery>;

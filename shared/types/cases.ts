@@ -69,6 +69,12 @@ export interface TimelineEntry {
   valid?: boolean;
 }
 
+/**
+ * A comment search hit (api-clients §6): the entry as a raw comment row, its `content` the entry's
+ * HTML as a string (the original's clients read a string here, unlike the timeline's object).
+ */
+export type CommentHit = Omit<TimelineEntry, 'content'> & { content: string };
+
 /** One line of the live activity feed (reference §8 `/activities`). */
 export interface ActivityItem {
   type: 'register' | 'report' | 'judgement' | 'banAppeal';

@@ -6,7 +6,6 @@ import { mayHideEntry } from '@shared/policy';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
-import { useDescribeError } from '@client/api/describeError';
 import { Card } from '@client/components/Card';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
@@ -31,8 +30,10 @@ import { Timeline } from './timeline/Timeline';
 import type { EntryPermissions } from './timeline/TimelineEntryView';
 import { useFloorTarget } from './timeline/useFloorTarget';
 import { useTimeline } from './timeline/useTimeline';
+import { scrolledPast } from './timeline/scrolledPast';
 import { useTimelineView } from './timeline/useTimelineView';
 import styles from './PlayerPage.module.css';
+import { useShowError } from '@client/app/useShowError';
 
 /** The editor is the heaviest part of the page: it loads after the timeline. */
 const ReplyForm = lazy(() => import('./reply/ReplyForm').then((m) => ({ default: m.ReplyForm })));
@@ -60,7 +61,7 @@ function useViewCount(caseId: number, update: CaseViewProps['update']) {
 /** A loaded case: header, live timeline, reply form and name history. */
 export function CaseView({ record, update, reload }: CaseViewProps) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const showError = useShowError();
   const navigate = useNavigate();
   const { search } = useLocation();
   const viewer = useViewer();
@@ -92,7 +93,8 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       timelineRef.current?.reload();
     },
   });
-  const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin });
+  const timelineList = useRef<HTMLDivElement | null>(null);
+  const timeline = useTimeline({ key: caseKey, ready, position: view.position, filter: view.filter, staff: viewer.isAdmin, awayFromStart: () => scrolledPast(timelineList.current) });
   const votes = useVoteTally(record.id, { enabled: viewer.isAdmin, ready });
   useLayoutEffect(() => {
     timelineRef.current = timeline;
@@ -122,7 +124,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       timeline.apply({ type: 'visibility', id: entry.id, valid });
       toast.success(valid ? t('timeline.shown') : t('timeline.hidden'));
     } catch (error) {
-      toast.error(describe(error));
+      showError(error);
     }
   };
 
@@ -138,7 +140,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     ) : null;
 
   const posted = (entry: TimelineEntry) => {
-    timeline.apply({ type: 'added', entry });
+    timeline.apply({ type: 'added', entry, mine: true });
     void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
   };
 
@@ -173,6 +175,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
             onShare={(entry) => setSharing(entry.id)}
             onVisibility={(entry) => void toggleVisibility(entry)}
             renderExtra={appealTools}
+            listRef={timelineList}
           />
           {judgeRole && (
             <Suspense fallback={<Skeleton height={320} radius="var(--radius-md)" />}>

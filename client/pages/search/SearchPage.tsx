@@ -17,7 +17,7 @@ import { Segmented } from '@client/components/Segmented';
 import { Tabs } from '@client/components/Tabs';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
-import { parseSearch, searchPath, type SearchState } from './searchQuery';
+import { parseSearch, searchable, searchPath, type SearchState } from './searchQuery';
 import { SearchResults } from './SearchResults';
 import styles from './SearchPage.module.css';
 
@@ -32,7 +32,7 @@ export function SearchPage() {
   const state = parseSearch(content, params);
   const [text, setText] = useState(state.param);
   const size = LIMITS.pageDefault;
-  const remote = useRemote(state.param ? searchPath(state) : null, (signal) =>
+  const remote = useRemote(searchable(state) ? searchPath(state) : null, (signal) =>
     search({ type: state.type, param: state.param, sort: state.sort, skip: (state.page - 1) * size, limit: size }, signal),
   );
   usePageTitleValues({ name: state.param || t('search.title') });
@@ -45,6 +45,7 @@ export function SearchPage() {
 
   const results = () => {
     if (!state.param) return <EmptyState icon="search" title={t('search.start')}>{t('search.startText')}</EmptyState>;
+    if (!searchable(state)) return <EmptyState icon="search" title={t('search.tooShort')}>{t('codes.search.bad')}</EmptyState>;
     if (remote.state === 'failed') {
       const code = remote.error instanceof ApiError ? remote.error.code : '';
       if (code === 'request.404') return <EmptyState icon="search" title={t('search.unavailable')}>{t('search.unavailableText')}</EmptyState>;

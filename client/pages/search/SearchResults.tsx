@@ -52,7 +52,7 @@ function Comments({ hits }: { hits: readonly SearchHits['comment'][] }) {
   return (
     <ul className={styles.list}>
       {hits.map((entry) => {
-        const text = plainText(entry.content.text);
+        const text = plainText(entry.content);
         return (
           <li key={entry.id} className={`${styles.row} ${styles.comment}`}>
             <div className={styles.rowText}>

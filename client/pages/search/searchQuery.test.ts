@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch, searchPath } from './searchQuery';
+import { parseSearch, searchable, searchPath } from './searchQuery';
 
 const parse = (content: string | undefined, query = '') => parseSearch(content, new URLSearchParams(query));
 
@@ -28,5 +28,14 @@ describe('search addresses', () => {
     expect(searchPath(state)).toBe('/search/x%2Fy?type=comment&sort=latest&page=2');
     expect(parse(decodeURIComponent('x%2Fy'), 'type=comment&sort=latest&page=2')).toEqual(state);
     expect(searchPath({ param: '', type: 'player', sort: 'default', page: 1 })).toBe('/search');
+  });
+
+  it('asks the server only for text its rule accepts', () => {
+    expect(searchable({ param: 'ab', type: 'player' })).toBe(false);
+    expect(searchable({ param: 'arn', type: 'player' })).toBe(false);
+    expect(searchable({ param: '', type: 'comment' })).toBe(false);
+    expect(searchable({ param: 'two words', type: 'user' })).toBe(false);
+    expect(searchable({ param: 'abc', type: 'player' })).toBe(true);
+    expect(searchable({ param: 'abc', type: 'comment' })).toBe(true);
   });
 });

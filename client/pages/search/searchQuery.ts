@@ -1,4 +1,4 @@
-import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/schemas/search';
+import { SEARCH_SORTS, SEARCH_TYPES, searchParamProblem, type SearchType } from '@shared/schemas/search';
 
 /** A search as its address holds it: `/search/<text>?type=&sort=&page=`. */
 export interface SearchState {
@@ -31,3 +31,6 @@ export function searchPath({ param, type, sort, page }: SearchState): string {
   const query = params.toString();
   return `/search${param ? `/${encodeURIComponent(param)}` : ''}${query ? `?${query}` : ''}`;
 }
+
+/** Whether a search is worth asking the server: some text that passes the search's own rule (no request only to hear 400). */
+export const searchable = ({ param, type }: Pick<SearchState, 'param' | 'type'>) => !!param && !searchParamProblem(type, param);

@@ -9,17 +9,27 @@ import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
 import { assertNotSpam } from '@server/modules/timeline/spam';
 import { noticeNewAppeal, noticeStatusChange } from '@server/modules/notifications/case-notices';
-import { fileByLink } from '@server/modules/files/service';
+import { downloadPath, fileByLink } from '@server/modules/files/service';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendEntry } from '@server/modules/timeline/append';
 import { latestAppeal, type AppealExtra } from './state';
 
-/** A MOSS appeal must link our own copy of a zip that holds `Logfile.log`. */
-async function assertMossArchive(services: Services, user: AuthedUser, link: string | undefined, highStaff: boolean) {
-  if (!link) throw new AppError('banAppeal.bad', 'a MOSS appeal needs its MOSS archive (a zip with Logfile.log)');
-  const file = await fileByLink(services.db, link);
+/**
+ * The attached archive, if any: it must be the appellant's own upload (or any, for high staff),
+ * named as the upload answered (name, relative or absolute link of `ownOrigins`); a MOSS appeal
+ * needs one holding `Logfile.log`. Answers the canonical link stored with the appeal.
+ */
+async function attachedArchive(services: Services, user: AuthedUser, input: BanAppealInput, ownOrigins: readonly string[], highStaff: boolean) {
+  const link = input.extendedLinks.mossDownloadUrl;
+  const moss = input.appealType === 'moss';
+  if (!link) {
+    if (moss) throw new AppError('banAppeal.bad', 'a MOSS appeal needs its MOSS archive (a zip with Logfile.log)');
+    return undefined;
+  }
+  const file = await fileByLink(services.db, link, ownOrigins);
   if (!file || (file.byUserId !== user.id && !highStaff)) throw new AppError('banAppeal.bad', 'upload the MOSS archive here first');
-  if (file.mimeType !== 'application/zip' || !file.details.hasMossLog) throw new AppError('banAppeal.bad', 'not a valid zip archive: it must contain Logfile.log');
+  if (moss && (file.mimeType !== 'application/zip' || !file.details.hasMossLog)) throw new AppError('banAppeal.bad', 'not a valid zip archive: it must contain Logfile.log');
+  return `${services.config.publicUrl}${downloadPath(file.name)}`;
 }
 
 /**
@@ -27,11 +37,13 @@ async function assertMossArchive(services: Services, user: AuthedUser, link: str
  * platform account — read from the signed-in user, never from the request — or super/root/dev;
  * one per 24 h; the case moves to 9 and staff are told.
  */
-export async function fileAppeal(services: Services, user: AuthedUser, input: BanAppealInput) {
+export async function fileAppeal(services: Services, user: AuthedUser, input: BanAppealInput, ownOrigins: readonly string[]) {
   const highStaff = hasAny(user.privileges, APPEAL_FOR_ANY_ROLES);
   const content = sanitizeRichText(input.content);
   assertNotSpam(content, 'banAppeal.bad');
-  if (input.appealType === 'moss') await assertMossArchive(services, user, input.extendedLinks.mossDownloadUrl, highStaff);
+  const mossDownloadUrl = await attachedArchive(services, user, input, ownOrigins, highStaff);
+  const extendedLinks = { ...input.extendedLinks, mossDownloadUrl };
+  if (!mossDownloadUrl) delete extendedLinks.mossDownloadUrl;
 
   return inTransaction(services, async (r) => {
     const { tx } = r;
@@ -47,7 +59,7 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
     if (!highStaff && previous && at.getTime() - previous.createTime.getTime() < APPEAL_COOLDOWN_MS) {
       throw new AppError('banAppeal.timeLimit', 'one appeal per 24 hours');
     }
-    const extra: AppealExtra = { appealType: input.appealType, extendedLinks: input.extendedLinks as Record<string, string>, statusBefore: row.status };
+    const extra: AppealExtra = { appealType: input.appealType, extendedLinks: extendedLinks as Record<string, string>, statusBefore: row.status };
     const { entry, after, record } = await appendEntry(services, r, row, {
       type: 'banAppeal',
       author: user.row,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages, players } from '@server/db/schema';
-import { createTestApp, joinRoom, nextEvent, type TestApp, type TestUser } from '@server/test/harness';
+import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
 import { makeZip } from '@server/test/zip';
@@ -131,7 +131,7 @@ describe('MOSS archives', () => {
     const visitorView = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
     expect(visitorView.body.data.result[0].content.extendedLinks).not.toHaveProperty('mossDownloadUrl');
     const viewed = await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: visitorView.body.data.result[0].id } });
-    expect(viewed.body.data.content.extendedLinks.mossDownloadUrl).toBe(link);
+    expect(viewed.body.data.content.extendedLinks.mossDownloadUrl).toBe(`${PUBLIC_URL}${up.body.data.downloadURL}`);
     expectError(await app.request.get(up.body.data.downloadURL), 403, 'user.permissionDenied');
     const download = await app.request.get(up.body.data.downloadURL).set('x-access-token', adminA.token).buffer(true).parse((res, cb) => {
       const chunks: Buffer[] = [];
@@ -141,6 +141,43 @@ describe('MOSS archives', () => {
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect((download.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('takes the archive as the upload answered it: its name, its relative downloadURL, or that URL absolute on our site', async () => {
+    const zip = () => makeZip([{ name: 'Logfile.log', content: 'MOSS log\n' }]);
+    const forms: Array<(up: { name: string; downloadURL: string }) => string> = [
+      (up) => up.name,
+      (up) => up.downloadURL,
+      (up) => `${PUBLIC_URL}${up.downloadURL}`,
+      (up) => `${app.url}${up.downloadURL}`,
+    ];
+    for (const form of forms) {
+      const { token, dbId } = await accusedWithCase(1);
+      const up = await upload(token, zip());
+      expectOk(up, 'upload.success', 201);
+      const res = await appeal(token, dbId, { appealType: 'moss', extendedLinks: { mossDownloadUrl: form(up.body.data) } });
+      expectOk(res, 'banAppeal.success', 201);
+      const viewed = await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: res.body.data.id } });
+      expect(viewed.body.data.content.extendedLinks.mossDownloadUrl).toBe(`${PUBLIC_URL}/api/service/file?filename=${up.body.data.name}`);
+    }
+  });
+
+  it('refuses the archive behind a foreign site, another path of ours or an unknown name', async () => {
+    const { token, dbId } = await accusedWithCase(1);
+    const up = await upload(token, makeZip([{ name: 'Logfile.log', content: 'MOSS log\n' }]));
+    const { name, downloadURL } = up.body.data as { name: string; downloadURL: string };
+    for (const link of [
+      `https://evil.example${downloadURL}`,
+      `//evil.example${downloadURL}`,
+      `/\\evil.example${downloadURL}`,
+      `https://evil.example/${name}`,
+      `/api/service/upload?filename=${name}`,
+      `/api/service/file?filename=2020-01-01_00000000-0000-0000-0000-000000000000.zip`,
+      'not a link',
+    ]) {
+      expectError(await appeal(token, dbId, { appealType: 'moss', extendedLinks: { mossDownloadUrl: link } }), 400, 'banAppeal.bad');
+    }
+    expect((await caseRow(dbId)).status).toBe(1);
   });
 
   it('refuses a MOSS appeal without the archive, with a zip lacking Logfile.log, or with somebody else’s file', async () => {

@@ -5,6 +5,7 @@ import { commentLimit } from '@server/modules/timeline/policy';
 import { appealPolicy } from './policy';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { fileAppeal } from './appeal';
+import { ownOrigins } from '@server/modules/files/origins';
 import { failAppeal, viewAppeal } from './review';
 
 const TAG = 'Appeals';
@@ -22,9 +23,10 @@ export const appealRoutes: AnyRoute[] = [
     userLimit: commentLimit,
     body: banAppealBody,
     success: { code: 'banAppeal.success', status: 201 },
-    errors: ['banAppeal.notFound', 'banAppeal.noNeed', 'banAppeal.locked', 'banAppeal.timeLimit', 'user.permissionDenied', 'user.needBindEaAccount', 'request.rateLimited'],
-    handler: async ({ user, body, services }) => {
-      return ok('banAppeal.success', await fileAppeal(services, user, body.data), { message: 'Your appeal was filed.' });
+    errors: ['banAppeal.bad', 'banAppeal.notFound', 'banAppeal.noNeed', 'banAppeal.locked', 'banAppeal.timeLimit', 'user.permissionDenied', 'user.needBindEaAccount', 'request.rateLimited'],
+    handler: async ({ req, user, body, services }) => {
+      const result = await fileAppeal(services, user, body.data, ownOrigins(services.config.publicUrl, req));
+      return ok('banAppeal.success', result, { message: 'Your appeal was filed.' });
     },
   }),
   defineRoute({

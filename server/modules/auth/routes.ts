@@ -26,7 +26,8 @@ export const authRoutes: AnyRoute[] = [
     method: 'get',
     path: '/captcha',
     tag: 'Site',
-    summary: 'A new svg captcha: `hash` goes back as `encryptCaptcha`, with the 4 characters as `response`.',
+    summary:
+      'A new svg captcha: `hash` goes back as `encryptCaptcha`, with the 4 characters as `response`. When the site offers Cloudflare Turnstile, `turnstileSiteKey` names its widget; its token goes back as `{captchaType: "turnstile", response}`.',
     area: 'captcha',
     auth: 'none',
     policy: rules.anyone,
@@ -35,7 +36,8 @@ export const authRoutes: AnyRoute[] = [
     success: { code: 'captcha.gen' },
     handler: ({ res, services }) => {
       res.setHeader('Cache-Control', 'no-store');
-      return ok('captcha.gen', services.captcha.create());
+      const { turnstileSiteKey, turnstileSecret } = services.config;
+      return ok('captcha.gen', { ...services.captcha.create(), ...(turnstileSiteKey && turnstileSecret ? { turnstileSiteKey } : {}) });
     },
   }),
   defineRoute({

@@ -1,41 +1,19 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptchaService, openAnswer } from './captcha';
 import { memoryStore } from '@server/infra/store';
-
-/**
- * A local stand-in for Turnstile's documented siteverify endpoint: a form POST with `secret`,
- * `response` and optional `remoteip`, answering `{success, "error-codes"}`.
- */
-function startSiteverify() {
-  const seen: URLSearchParams[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      seen.push(form);
-      const response = form.get('response');
-      let result: object;
-      if (form.get('secret') !== 'turnstile-secret') result = { success: false, 'error-codes': ['invalid-input-secret'] };
-      else if (response === 'good-token') result = { success: true, 'error-codes': [] };
-      else if (response === 'used-token') result = { success: false, 'error-codes': ['timeout-or-duplicate'] };
-      else result = { success: false, 'error-codes': ['invalid-input-response'] };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(result));
-    });
-  });
-  return { server, seen };
-}
+import { startSiteverify } from '@server/test/siteverify';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { expectError, expectOk } from '@server/test/expect';
 
 describe('captcha service', () => {
-  const { server, seen } = startSiteverify();
+  let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
   let verifyUrl = '';
+  let seen: URLSearchParams[] = [];
   beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    verifyUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/siteverify`;
+    siteverify = await startSiteverify();
+    ({ url: verifyUrl, seen } = siteverify);
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => siteverify?.close());
 
   const service = (opts: { turnstile?: boolean; now?: () => number } = {}) =>
     createCaptchaService({
@@ -90,5 +68,45 @@ describe('captcha service', () => {
     const next = s.create();
     const answer = openAnswer('test-secret-0123456789', next.hash)!.text;
     await expect(s.check({ captcha: answer.toUpperCase(), encryptCaptcha: next.hash })).resolves.toBeUndefined();
+  });
+});
+
+describe('Turnstile over HTTP', () => {
+  let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
+  let app: TestApp;
+  let plain: TestApp;
+  beforeAll(async () => {
+    siteverify = await startSiteverify();
+    [app, plain] = await Promise.all([
+      createTestApp({ env: { TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET: 'turnstile-secret', TURNSTILE_VERIFY_URL: siteverify.url } }),
+      createTestApp(),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([app?.close(), plain?.close()]);
+    await siteverify?.close();
+  });
+
+  const signin = (target: TestApp, user: { username: string; password: string }, captcha: unknown) =>
+    target.request.post('/api/user/signin').send({ data: { username: user.username, password: user.password }, captcha });
+
+  it('names the site key beside the svg captcha when configured, and not otherwise', async () => {
+    const on = await app.request.get('/api/captcha');
+    expectOk(on, 'captcha.gen');
+    expect(on.body.data).toMatchObject({ hash: expect.any(String), content: expect.stringMatching(/^<svg/), turnstileSiteKey: '1x00000000000000000000AA' });
+    const off = await plain.request.get('/api/captcha');
+    expect(off.body.data).not.toHaveProperty('turnstileSiteKey');
+  });
+
+  it('signs in with a token the verify endpoint confirms, as the web client sends it; refuses others', async () => {
+    const user = await app.factories.createUser();
+    const res = await signin(app, user, { captchaType: 'turnstile', response: 'good-token' });
+    expectOk(res, 'signin.success');
+    expect(siteverify.seen.at(-1)!.get('response')).toBe('good-token');
+    expectError(await signin(app, user, { captchaType: 'turnstile', response: 'forged' }), 403, 'captcha.wrong');
+    expectError(await signin(app, user, { captchaType: 'turnstile', response: 'used-token' }), 403, 'captcha.expired');
+    // Without Turnstile configured the token is not accepted.
+    const other = await plain.factories.createUser();
+    expectError(await signin(plain, other, { captchaType: 'turnstile', response: 'good-token' }), 400, 'captcha.bad');
   });
 });

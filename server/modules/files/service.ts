@@ -49,15 +49,32 @@ export async function fileByName(db: DbOrTx, name: string): Promise<FileRow | nu
   return row ?? null;
 }
 
-/** Our own file behind a link (`…/api/service/file?filename=<name>` or a URL ending in the name). */
-export async function fileByLink(db: DbOrTx, link: string): Promise<FileRow | null> {
-  let name: string | null = null;
+/** Relative links are read against this base; a link that leaves it was not relative. */
+const RELATIVE_BASE = 'http://relative.invalid';
+
+/**
+ * The stored name behind what an upload answered (`PUT /service/upload`): its `name`, its
+ * `downloadURL` as given (relative), or that address made absolute on one of `ownOrigins`. Null for
+ * anything else — other sites, other paths of ours, or names we never stored.
+ */
+export function storedNameOf(link: string, ownOrigins: readonly string[]): string | null {
+  if (isStoredName(link)) return link;
+  let url: URL;
   try {
-    const url = new URL(link);
-    name = url.searchParams.get('filename') ?? url.pathname.split('/').pop() ?? null;
+    const absolute = URL.canParse(link);
+    url = new URL(link, RELATIVE_BASE);
+    if (absolute ? !ownOrigins.includes(url.origin) : url.origin !== RELATIVE_BASE) return null;
   } catch {
     return null;
   }
+  if (url.pathname !== '/api/service/file') return null;
+  const name = url.searchParams.get('filename');
+  return name && isStoredName(name) ? name : null;
+}
+
+/** Our own file behind a link (see `storedNameOf`). */
+export async function fileByLink(db: DbOrTx, link: string, ownOrigins: readonly string[]): Promise<FileRow | null> {
+  const name = storedNameOf(link, ownOrigins);
   return name ? fileByName(db, name) : null;
 }
 

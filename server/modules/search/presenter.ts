@@ -1,3 +1,4 @@
+import type { CommentHit, TimelineEntry } from '@shared/types/cases';
 import type { PlayerRow } from '@server/db/schema';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import type { UserHitRow } from './users';
@@ -36,4 +37,9 @@ export function presentUserHit(u: UserHitRow) {
     signoutTime: null,
     privilege: u.privileges,
   };
+}
+
+/** A comment search hit: the timeline entry with its HTML as a plain string `content` (api-clients §6). */
+export function presentCommentHit(entry: TimelineEntry): CommentHit {
+  return { ...entry, content: entry.content.text };
 }

@@ -278,7 +278,7 @@ describe('GET /api/search?type=comment', () => {
       toOriginName: c.originName,
       byUserId: author.id,
       username: author.username,
-      content: { text: `<p>${w} again</p>` },
+      content: `<p>${w} again</p>`,
       cheatGame: 'bf1',
     });
     expect(res.body.data[0].createTime).toMatch(ISO_DATE);
@@ -302,7 +302,7 @@ describe('GET /api/search?type=comment', () => {
     }
     const { items, total } = await allPages({ type: 'comment', param: w }, 2);
     expect(total).toBe(3);
-    expect(items.map((i) => (i.content as { text: string }).text)).toEqual([2, 1, 0].map((i) => `<p>evidence ${w} number ${i}</p>`));
+    expect(items.map((i) => i.content)).toEqual([2, 1, 0].map((i) => `<p>evidence ${w} number ${i}</p>`));
   });
 
   it('filters by the game of the case', async () => {

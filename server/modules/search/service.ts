@@ -4,7 +4,7 @@ import { presentEntries } from '@server/modules/timeline/queries';
 import { searchPlayers } from './players';
 import { searchUsers } from './users';
 import { searchComments } from './comments';
-import { presentPlayerHit, presentUserHit } from './presenter';
+import { presentCommentHit, presentPlayerHit, presentUserHit } from './presenter';
 
 /** One page of hits of the query's type and the exact number of hits. */
 export async function runSearch(db: DbOrTx, q: SearchQuery): Promise<{ data: unknown[]; total: number }> {
@@ -19,7 +19,7 @@ export async function runSearch(db: DbOrTx, q: SearchQuery): Promise<{ data: unk
     }
     case 'comment': {
       const { rows, total } = await searchComments(db, q);
-      return { data: await presentEntries(db, rows), total };
+      return { data: (await presentEntries(db, rows)).map(presentCommentHit), total };
     }
   }
 }

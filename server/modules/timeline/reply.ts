@@ -7,16 +7,23 @@ import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { plainText } from '@shared/spam';
+import { replyProblem, type ReplyProblem } from '@shared/reply';
 import { mayHideEntry } from '@shared/policy';
 import { assertNotDuplicate, assertNotSpam } from './spam';
 import { appendEntry } from './append';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
 
+const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
+  empty: 'the reply is empty',
+  tooShort: 'a reply of a single character says nothing: write what you mean',
+  tooLong: 'the reply is too long',
+};
+
 /** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
   const content = sanitizeRichText(input.content);
-  if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('reply.bad', 'the reply is empty');
+  const problem = replyProblem(content);
+  if (problem) throw new AppError('reply.bad', REPLY_PROBLEMS[problem]);
   assertNotSpam(content, 'reply.spam');
   return inTransaction(services, async (r) => {
     const { tx } = r;

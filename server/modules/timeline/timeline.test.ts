@@ -45,6 +45,12 @@ describe('POST /api/player/reply', () => {
     expectOk(await reply(token, { toPlayerId: a.dbId, content: '<p>He was prone behind the wall the whole round.</p>' }), 'reply.success');
     expectError(await reply(token, { toPlayerId: a.dbId, content: '<p>He was prone behind the wall the whole round!</p>' }), 409, 'reply.bad');
     expectError(await reply(token, { toPlayerId: a.dbId, content: '<p> </p>' }), 400, 'reply.bad');
+    for (const content of ['x', '<p> x </p>', '<p>👍</p>']) {
+      const res = await reply(token, { toPlayerId: a.dbId, content });
+      expectError(res, 400, 'reply.bad');
+      expect(res.body.message).toMatch(/single character/);
+    }
+    expectOk(await reply(token, { toPlayerId: a.dbId, content: '<p>ok</p>' }), 'reply.success');
     expectInvalid(await reply(token, { toPlayerId: a.dbId, content: 'x'.repeat(5001) }), 'reply.bad', 'data.content');
   });
 

@@ -1,10 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACTION_TARGET, type JudgeAction } from '@shared/judgement';
+import type { CaseStatus } from '@shared/games';
 import { getJudgementLog, type JudgementLogItem } from '@client/api/admin';
 import { useDescribeError } from '@client/api/describeError';
 import { casePath } from '@client/app/casePaths';
 import { Badge, type Tone } from '@client/components/Badge';
+import { STATUS_TONE } from '@client/components/StatusBadge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { DateTime } from '@client/components/DateTime';
@@ -24,8 +26,7 @@ import { DEFAULT_LOG, isFiltered, logQueryString, parseLogQuery, toLogBody, type
 import styles from '../Admin.module.css';
 
 /** Each verdict in the colour of the status it leads to, as status badges have it. */
-const STATUS_TONE: Record<number, Tone> = { 1: 'danger', 2: 'violet', 3: 'success', 4: 'neutral', 5: 'warning', 6: 'info', 7: 'danger', 8: 'success' };
-const actionTone = (action: string | null): Tone => (action && action in ACTION_TARGET ? (STATUS_TONE[ACTION_TARGET[action as JudgeAction]] ?? 'neutral') : 'neutral');
+const actionTone = (action: string | null): Tone => (action && action in ACTION_TARGET ? (STATUS_TONE[ACTION_TARGET[action as JudgeAction] as CaseStatus] ?? 'neutral') : 'neutral');
 
 const search = (state: LogState) => {
   const query = logQueryString(state);

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDescribeError } from '@client/api/describeError';
 import { follow, isFollowing, unfollow } from '@client/api/subscriptions';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
+import { useShowError } from '@client/app/useShowError';
 
 /** Follow or stop following a case (signed-in users; followers hear of status changes). */
 export function FollowButton({ caseId }: { caseId: number }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const showError = useShowError();
   const [following, setFollowing] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +31,7 @@ export function FollowButton({ caseId }: { caseId: number }) {
       toast.success(following ? t('case.unfollowed') : t('case.followed'));
       setFollowing(!following);
     } catch (error) {
-      toast.error(describe(error));
+      showError(error);
     } finally {
       setBusy(false);
     }

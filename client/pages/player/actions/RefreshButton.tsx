@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseRecord } from '@shared/types/cases';
 import { refreshPlayer } from '@client/api/cases';
-import { useDescribeError } from '@client/api/describeError';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
+import { useShowError } from '@client/app/useShowError';
 
 /** Asks the platform for the account's current name and avatar (signed-in users). */
 export function RefreshButton({ record, onRefreshed }: { record: CaseRecord; onRefreshed: (record: CaseRecord) => void }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const showError = useShowError();
   const [busy, setBusy] = useState(false);
   const refresh = async () => {
     setBusy(true);
@@ -19,7 +19,7 @@ export function RefreshButton({ record, onRefreshed }: { record: CaseRecord; onR
       onRefreshed(next);
       toast.success(next.originName === record.originName ? t('case.refreshedSame') : t('case.refreshedRenamed', { name: next.originName }));
     } catch (error) {
-      toast.error(describe(error));
+      showError(error);
     } finally {
       setBusy(false);
     }

@@ -37,14 +37,14 @@ export function MossUpload({ value, onChange, error, disabled }: MossUploadProps
   const [fileName, setFileName] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
-  const megabytes = (bytes: number) => t('appeal.moss.size', { size: format.number(Math.max(0.1, Math.round(bytes / 104857.6) / 10)) });
+  const fileSize = format.bytes;
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
     onChange(null);
     setFileName(file.name);
-    if (file.size > LIMITS.uploadZipBytes) return setPhase({ name: 'failed', message: t('appeal.moss.tooLarge', { max: megabytes(LIMITS.uploadZipBytes) }) });
+    if (file.size > LIMITS.uploadZipBytes) return setPhase({ name: 'failed', message: t('appeal.moss.tooLarge', { max: fileSize(LIMITS.uploadZipBytes) }) });
     setPhase({ name: 'checking' });
     const verdict = inspectMossZip(new Uint8Array(await file.arrayBuffer()));
     if (verdict !== 'ok') return setPhase({ name: 'failed', message: t(verdict === 'noLog' ? 'appeal.moss.noLog' : 'appeal.moss.notZip') });
@@ -80,7 +80,7 @@ export function MossUpload({ value, onChange, error, disabled }: MossUploadProps
   const shownError = phase.name === 'failed' ? phase.message : value ? undefined : error;
   return (
     <div className={styles.upload}>
-      <FieldFrame label={t('appeal.moss.label')} hint={t('appeal.moss.hint', { max: megabytes(LIMITS.uploadZipBytes) })} error={shownError}>
+      <FieldFrame label={t('appeal.moss.label')} hint={t('appeal.moss.hint', { max: fileSize(LIMITS.uploadZipBytes) })} error={shownError}>
         {(control) => <input {...control} ref={input} type="file" accept=".zip,application/zip" disabled={disabled || busy} onChange={(e) => void choose(e)} />}
       </FieldFrame>
       {phase.name === 'checking' && <p className={styles.muted}>{t('appeal.moss.checking')}</p>}
@@ -102,7 +102,7 @@ export function MossUpload({ value, onChange, error, disabled }: MossUploadProps
             {t('appeal.moss.uploaded')}
           </span>
           <span className={styles.fileName}>
-            {fileName || value.name} · {megabytes(value.size)}
+            {fileName || value.name} · {fileSize(value.size)}
           </span>
           <Button size="sm" variant="ghost" onClick={clear} disabled={disabled}>
             <Icon name="trash" size={14} />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
+import { replyProblem } from '@shared/reply';
 import type { TimelineEntry } from '@shared/types/cases';
 import { reply } from '@client/api/cases';
 import { useDescribeError } from '@client/api/describeError';
@@ -43,8 +44,9 @@ export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!content) return setErrors({ content: t('reply.empty') });
-    if (content.length > LIMITS.replyMax || !captcha.answer) return;
+    const problem = replyProblem(content);
+    if (problem === 'tooLong' || !captcha.answer) return;
+    if (problem) return setErrors({ content: t(`reply.${problem}`) });
     setBusy(true);
     setErrors({});
     try {

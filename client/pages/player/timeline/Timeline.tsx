@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '@shared/types/cases';
@@ -32,6 +32,8 @@ interface TimelineProps {
   onShare: (entry: TimelineEntry) => void;
   onVisibility: (entry: TimelineEntry) => void;
   renderExtra?: (entry: TimelineEntry) => ReactNode;
+  /** The list of entries, to tell whether the reader has scrolled away from its start. */
+  listRef?: RefObject<HTMLDivElement | null>;
 }
 
 function EntrySkeleton() {
@@ -104,7 +106,7 @@ export function Timeline(props: TimelineProps) {
           {filter === 'all' ? t('timeline.emptyText') : t('timeline.emptyFiltered')}
         </EmptyState>
       ) : (
-        <div className={styles.entries}>
+        <div ref={props.listRef} className={styles.entries}>
           {state.entries.map((entry) => (
             <TimelineEntryView
               key={entry.id}

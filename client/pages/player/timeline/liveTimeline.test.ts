@@ -30,8 +30,25 @@ describe('timelineReducer', () => {
     expect(full).toMatchObject({ total: 7, unseen: [7] });
     const earlier = timelineReducer(state([1, 2, 3], 5), { type: 'added', entry: entry(6) }, view());
     expect(earlier).toMatchObject({ total: 6, unseen: [6] });
-    const newestFirst = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3) }, view({ order: 'desc' }));
-    expect(newestFirst).toMatchObject({ entries: [entry(2), entry(1)], total: 3, unseen: [3] });
+    const newestFirstLater = timelineReducer(state([4, 3, 2], 5), { type: 'added', entry: entry(6) }, view({ order: 'desc', page: 2 }));
+    expect(newestFirstLater).toMatchObject({ entries: [entry(4), entry(3), entry(2)], total: 6, unseen: [6] });
+  });
+
+  it('puts a new entry on top at once on the first page of the newest-first order', () => {
+    const roomy = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3) }, view({ order: 'desc' }));
+    expect(roomy).toMatchObject({ entries: [entry(3), entry(2), entry(1)], total: 3, unseen: [] });
+    // A full page keeps its size: its oldest entry moves on to page 2.
+    const full = timelineReducer(state([5, 4, 3], 5), { type: 'added', entry: entry(6) }, view({ order: 'desc' }));
+    expect(full).toMatchObject({ entries: [entry(6), entry(5), entry(4)], total: 6, unseen: [] });
+    expect(timelineReducer(full, { type: 'added', entry: entry(6) }, view({ order: 'desc' }))).toBe(full);
+  });
+
+  it('offers the new entry with the button when the reader has scrolled away from the top, unless it is their own', () => {
+    const away = view({ order: 'desc', awayFromStart: true });
+    const offered = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3) }, away);
+    expect(offered).toMatchObject({ entries: [entry(2), entry(1)], total: 3, unseen: [3] });
+    const mine = timelineReducer(state([2, 1], 2), { type: 'added', entry: entry(3), mine: true }, away);
+    expect(mine).toMatchObject({ entries: [entry(3), entry(2), entry(1)], total: 3, unseen: [] });
   });
 
   it('applies an entry once, however often it arrives', () => {

@@ -21,11 +21,14 @@ export interface TimelineView {
   pageSize: number;
   /** Staff see hidden entries (greyed) instead of losing them. */
   staff: boolean;
+  /** The reader has scrolled away from the start of the entries, where newest-first shows a new one. */
+  awayFromStart?: boolean;
 }
 
 export type TimelineAction =
   | { type: 'loaded'; page: LoadedPage }
-  | { type: 'added'; entry: TimelineEntry }
+  /** `mine`: the reader's own entry, shown on the page that holds it wherever they are. */
+  | { type: 'added'; entry: TimelineEntry; mine?: boolean }
   | { type: 'visibility'; id: number; valid: boolean }
   /** An entry changed (an appeal's state or viewers): replaced where it is shown. */
   | { type: 'updated'; entry: TimelineEntry };
@@ -35,6 +38,11 @@ export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: []
 /** The page shows the newest entries and has room: the oldest-first order's last page. */
 function showsTail(state: TimelineState, view: TimelineView) {
   return view.order === 'asc' && (view.page - 1) * view.pageSize + state.entries.length >= state.total && state.entries.length < view.pageSize;
+}
+
+/** The page is the first of the newest-first order, and the reader is at its start (or posted the entry). */
+function showsHead(view: TimelineView, mine: boolean) {
+  return view.order === 'desc' && view.page === 1 && (mine || !view.awayFromStart);
 }
 
 /**
@@ -59,6 +67,8 @@ export function timelineReducer(state: TimelineState, action: TimelineAction, vi
       const known = state.entries.some((e) => e.id === entry.id) || state.unseen.includes(entry.id);
       if (known || !filterShows(view.filter, entry.type)) return state;
       if (showsTail(state, view)) return { ...state, entries: [...state.entries, entry], total: state.total + 1 };
+      // On top at once; the oldest entry of the page moves on to page 2.
+      if (showsHead(view, !!action.mine)) return { ...state, entries: [entry, ...state.entries].slice(0, view.pageSize), total: state.total + 1 };
       return { ...state, total: state.total + 1, unseen: [...state.unseen, entry.id] };
     }
     case 'updated': {

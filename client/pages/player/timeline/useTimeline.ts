@@ -23,26 +23,33 @@ interface TimelineOptions {
   position: TimelinePosition;
   filter: TimelineFilter;
   staff: boolean;
+  /** Asked when a live entry arrives: whether the reader has scrolled away from the start of the entries. */
+  awayFromStart?: () => boolean;
 }
 
 /**
  * The timeline page on screen: loaded for the position and filter, then kept current by live
  * actions. Actions that arrive while a page loads are applied on top of it once it is in.
  */
-export function useTimeline({ key, ready, position, filter, staff }: TimelineOptions) {
+export function useTimeline({ key, ready, position, filter, staff, awayFromStart }: TimelineOptions) {
   const [state, setState] = useState<TimelineState>(EMPTY_TIMELINE);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
   const pending = useRef<TimelineAction[] | null>([]);
   const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
+  const away = useRef(awayFromStart);
   useLayoutEffect(() => {
     view.current = { filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff };
+    away.current = awayFromStart;
   });
 
   const apply = useCallback((action: TimelineAction) => {
     if (pending.current) pending.current.push(action);
-    else setState((s) => timelineReducer(s, action, view.current));
+    else {
+      const current = { ...view.current, awayFromStart: away.current?.() ?? false };
+      setState((s) => timelineReducer(s, action, current));
+    }
   }, []);
 
   const keyText = JSON.stringify(key);

@@ -4,7 +4,6 @@ import { LIMITS } from '@shared/limits';
 import { userSettableAttr } from '@shared/schemas/account';
 import { pickLanguage, type LanguageCode } from '@shared/languages';
 import { updateMe } from '@client/api/account';
-import { useDescribeError } from '@client/api/describeError';
 import type { Me } from '@client/api/types';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
@@ -18,6 +17,7 @@ import { chooseLanguage } from '@client/state/preferences';
 import { refreshMe } from '@client/state/session';
 import { introductionToText, textToIntroduction } from './introduction';
 import styles from './Forms.module.css';
+import { useShowError } from '@client/app/useShowError';
 
 const SWITCHES = ['allowDM', 'showOrigin', 'showAchievement', 'showAD'] as const;
 type SwitchKey = (typeof SWITCHES)[number];
@@ -41,7 +41,7 @@ function settingsOf(me: Me): Settings {
 /** The account's own settings, saved together with POST /user/me. */
 export function PreferencesForm({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const showError = useShowError();
   const format = useFormat();
   const languageOptions = useLanguageOptions();
   const [saved, setSaved] = useState(() => settingsOf(me));
@@ -66,7 +66,7 @@ export function PreferencesForm({ me }: { me: Me }) {
       toast.success(t('profile.preferences.saved'));
       await refreshMe().catch(() => undefined);
     } catch (err) {
-      toast.error(describe(err));
+      showError(err);
     } finally {
       setBusy(false);
     }

@@ -15,11 +15,13 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { SectionHeader } from '../SectionHeader';
 import styles from './SubscribesPage.module.css';
+import { useShowError } from '@client/app/useShowError';
 
 /** /profile/subscribes — the cases I follow (at most 100), newest follow first, with a way to stop. */
 export function SubscribesPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();
+  const showError = useShowError();
   const format = useFormat();
   const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -34,7 +36,7 @@ export function SubscribesPage() {
       toast.success(t('case.unfollowed'));
       remote.reload();
     } catch (error) {
-      toast.error(describe(error));
+      showError(error);
     } finally {
       setBusy(null);
     }

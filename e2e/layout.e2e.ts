@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { launchBrowser, screenshot } from './support/browser';
+import { seeText } from './support/page';
+import { openCase } from '@server/test/cases';
+
+/** Opens a page with the interface language and text size a visitor picked. */
+async function open(page: Page, app: TestApp, path: string, language: string, textSize: string) {
+  await page.goto(`${app.url}/`);
+  await page.evaluate((p) => localStorage.setItem('tribunal:preferences', JSON.stringify(p)), { theme: 'lightness', textSize, language });
+  await page.goto(`${app.url}${path}`);
+}
+
+/** Large text and long words: nothing runs into anything, nothing is cut. */
+describe('layout under large text and long languages', () => {
+  let app: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it.each([['en-US'], ['de-DE'], ['ar-EG']])('%s, x-large text, 1366 px: the header links stay clear of the search box; those that do not fit are in the drawer', async (language) => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1366, height: 900 });
+    await open(page, app, '/', language, 'x-large');
+    await page.waitForSelector('header nav a');
+    const { overlaps, hiddenLinks, drawer } = await page.evaluate(() => {
+      const search = document.querySelector('header form[role="search"]')!.getBoundingClientRect();
+      const nav = document.querySelector('header nav')!.getBoundingClientRect();
+      // The drawer's own links are not laid out until it opens.
+      const links = [...document.querySelectorAll('header nav a')].map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0);
+      const shown = links.filter((r) => r.bottom <= nav.bottom && r.top >= nav.top);
+      const rtl = document.documentElement.dir === 'rtl';
+      return {
+        overlaps: shown.filter((r) => (rtl ? r.left < search.right : r.right > search.left)).length,
+        hiddenLinks: links.length - shown.length,
+        drawer: !!document.querySelector('header button[aria-expanded]') && getComputedStyle(document.querySelector('header button[aria-expanded]')!).display !== 'none',
+      };
+    });
+    expect(overlaps).toBe(0);
+    if (hiddenLinks > 0) expect(drawer).toBe(true);
+    await screenshot(page, `layout-header-${language}`);
+  });
+
+  it.each([['en-US'], ['de-DE'], ['ru-RU'], ['ar-EG']])('%s, x-large text: the sign-up steps show their whole names', async (language) => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1366, height: 900 });
+    await open(page, app, '/signup', language, 'x-large');
+    await page.waitForSelector('ol[aria-label] li');
+    const cut = await page.$$eval('ol[aria-label] li > span', (names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
+    expect(cut).toEqual([]);
+    await seeText(page, '2.');
+  });
+
+  it('an old-site case address (/cheaters/<user id>) lands on the case without a failing request', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Old link evidence: wallhack on Amiens.</p>' });
+    const page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().startsWith(app.url) && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().startsWith(app.url)) failed.push(`${r.failure()?.errorText} ${r.url()}`);
+    });
+    await page.goto(`${app.url}/cheaters/${account.userId}`);
+    await seeText(page, 'Old link evidence: wallhack on Amiens.');
+    expect(new URL(page.url()).pathname).toBe(`/player/${account.userId}`);
+    expect(failed).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Every screen of the web client (spec §2), keyed by name: the one route list. The client router
+ * is built from it, and the server answers 404 for any path outside `/api` that none of these
+ * patterns matches (the client then shows its 404 screen).
+ */
+export const SCREENS = {
+  home: '/',
+  app: '/app',
+  about: '/about',
+  signin: '/signin',
+  signup: '/signup',
+  registerVerification: '/registerVerification',
+  forgetPassword: '/forgetPassword',
+  forgetPasswordVerify: '/forgetPasswordVerify',
+  bindOrigin: '/bindOrigin',
+  profile: '/profile',
+  profileInformation: '/profile/information',
+  profileAppearance: '/profile/appearance',
+  changeName: '/profile/changeName',
+  profileReports: '/profile/reports',
+  profileSubscribes: '/profile/subscribes',
+  profileWebhooks: '/profile/webhooks',
+  profileChat: '/profile/chat',
+  players: '/player',
+  player: '/player/:ouid',
+  share: '/player/:ouid/share',
+  shareCard: '/player/:ouid/share/card',
+  appeal: '/player/:ouid/appeal',
+  oldCase: '/cheaters/:ouid',
+  report: '/report',
+  search: '/search',
+  searchFor: '/search/:content',
+  space: '/space/:uId',
+  adminHome: '/admin',
+  adminHomeAlias: '/admin/home',
+  adminJudgementLog: '/admin/judgementLog',
+  adminAppeals: '/admin/appeals',
+  adminMessages: '/admin/messages',
+  siteStats: '/sitestats',
+  notFound: '/empty',
+} as const;
+
+export type ScreenName = keyof typeof SCREENS;
+
+/** A nested screen's path below its parent's (`/profile/chat` below `/profile` is `chat`). */
+export function childPath(child: string, parent: string): string {
+  if (!child.startsWith(`${parent}/`)) throw new Error(`${child} is not below ${parent}`);
+  return child.slice(parent.length + 1);
+}
+
+const segments = (path: string) => {
+  const inner = path.replace(/^\//, '').replace(/\/$/, '');
+  return inner ? inner.split('/') : [];
+};
+
+/**
+ * Whether a path matches a pattern as the client router matches it: letters in any case, a
+ * trailing slash allowed, `:name` standing for one non-empty segment.
+ */
+export function matchesScreen(pattern: string, pathname: string): boolean {
+  const want = segments(pattern);
+  const got = segments(pathname);
+  if (want.length !== got.length) return false;
+  return want.every((w, i) => (w.startsWith(':') ? got[i] !== '' : w.toLowerCase() === got[i]!.toLowerCase()));
+}
+
+/** Whether a path opens a screen of the client. */
+export const isScreenPath = (pathname: string) => Object.values(SCREENS).some((pattern) => matchesScreen(pattern, pathname));
