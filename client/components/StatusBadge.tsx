@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CASE_STATUS_NAMES, type CaseStatus } from '@shared/games';
+import { ACTION_TARGET } from '@shared/judgement';
 import { Badge, type Tone } from './Badge';
 
 /**
@@ -31,4 +32,10 @@ export function useStatusName() {
 export function StatusBadge({ status }: { status: number }) {
   const name = useStatusName();
   return <Badge tone={isStatus(status) ? STATUS_TONE[status] : 'neutral'}>{name(status)}</Badge>;
+}
+
+/** A verdict wears the colour of the status it leads to (`more` → neutral, `kill` → red). */
+export function verdictTone(action: string): Tone {
+  const target = (ACTION_TARGET as Record<string, number>)[action];
+  return target !== undefined && isStatus(target) ? STATUS_TONE[target] : 'warning';
 }

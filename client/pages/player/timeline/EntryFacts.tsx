@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { splitLinks } from '@shared/evidence';
 import type { TimelineEntry } from '@shared/types/cases';
 import { Badge } from '@client/components/Badge';
+import { verdictTone } from '@client/components/StatusBadge';
 import { Icon } from '@client/components/Icon';
 import { AppealFacts } from '../appeal/AppealFacts';
 import styles from './Timeline.module.css';
@@ -42,7 +43,7 @@ export function EntryFacts({ entry }: { entry: TimelineEntry }) {
     case 'judgement':
       return (
         <div className={styles.facts}>
-          {entry.judgeAction && <Badge tone="warning">{t(`timeline.judgeActions.${entry.judgeAction}`, { defaultValue: entry.judgeAction })}</Badge>}
+          {entry.judgeAction && <Badge tone={verdictTone(entry.judgeAction)}>{t(`timeline.judgeActions.${entry.judgeAction}`, { defaultValue: entry.judgeAction })}</Badge>}
           {entry.appealOutcome && <Badge tone={entry.appealOutcome === 'accept' ? 'success' : 'neutral'}>{t(`timeline.appealOutcome.${entry.appealOutcome}`)}</Badge>}
           {entry.hackerLevel ? <Badge tone="danger">{t('case.hackerLevel', { level: entry.hackerLevel })}</Badge> : null}
           {methods?.map((m) => (
