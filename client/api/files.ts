@@ -61,11 +61,14 @@ export function uploadFile(file: Blob, { onProgress, signal }: UploadOptions = {
   });
 }
 
-/** Our own download address (`/api/service/file?filename=`), which needs the token for archives; null for any other link. */
+/** Our own download address (`/api/service/file?filename=`, relative or on PUBLIC_URL) on this page's origin, which needs the token for archives; null for any other link. */
 export function ownFileUrl(href: string, origin = location.origin): URL | null {
   try {
     const url = new URL(href, origin);
-    return url.origin === origin && url.pathname === '/api/service/file' && url.searchParams.get('filename') ? url : null;
+    const filename = url.pathname === '/api/service/file' ? url.searchParams.get('filename') : null;
+    // The server keeps such links on PUBLIC_URL, which may not be the address this page was opened at:
+    // the file is fetched from this origin, so the token never goes anywhere else.
+    return filename ? new URL(`/api/service/file?filename=${encodeURIComponent(filename)}`, origin) : null;
   } catch {
     return null;
   }
