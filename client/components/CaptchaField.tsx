@@ -80,7 +80,15 @@ export function CaptchaField({ round, onChange, error }: CaptchaFieldProps) {
   if (kind === 'turnstile' && challenge?.turnstileSiteKey) {
     return (
       <FieldFrame label={t('captcha.label')} hint={t('captcha.turnstileHint')} error={error}>
-        {() => <TurnstileWidget key={round} siteKey={challenge.turnstileSiteKey!} onToken={(token) => onChange(token ? { captchaType: 'turnstile', response: token } : null)} />}
+        {(control) => (
+          <TurnstileWidget
+            key={round}
+            siteKey={challenge.turnstileSiteKey!}
+            labelledBy={`${control.id}-label`}
+            describedBy={control['aria-describedby']}
+            onToken={(token) => onChange(token ? { captchaType: 'turnstile', response: token } : null)}
+          />
+        )}
       </FieldFrame>
     );
   }

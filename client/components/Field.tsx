@@ -18,7 +18,7 @@ export function FieldFrame({ label, hint, error, children }: FrameProps) {
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+      <label className={styles.label} htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: styles.control })}

@@ -36,12 +36,15 @@ function loadTurnstile(): Promise<TurnstileApi> {
 
 interface TurnstileWidgetProps {
   siteKey: string;
+  /** The field's label and hint: the widget is not an input, so it is a labelled group. */
+  labelledBy?: string;
+  describedBy?: string;
   /** The token once Turnstile issued one; null when it expired or failed. */
   onToken: (token: string | null) => void;
 }
 
 /** Cloudflare Turnstile in place of the picture captcha; remount it (a new `key`) for a new token. */
-export function TurnstileWidget({ siteKey, onToken }: TurnstileWidgetProps) {
+export function TurnstileWidget({ siteKey, labelledBy, describedBy, onToken }: TurnstileWidgetProps) {
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -72,7 +75,7 @@ export function TurnstileWidget({ siteKey, onToken }: TurnstileWidgetProps) {
   }, [siteKey, i18n.language]);
 
   return (
-    <div>
+    <div role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
       {state === 'loading' && <Spinner label={t('captcha.loading')} />}
       {state === 'failed' && <Icon name="alert" label={t('captcha.loadFailed')} />}
       <div ref={box} />
