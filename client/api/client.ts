@@ -20,6 +20,9 @@ export function configureApi(next: ApiHooks) {
   hooks = next;
 }
 
+/** The token requests send now (for the few calls that cannot go through `request`: uploads with progress, downloads). */
+export const currentToken = () => hooks.token();
+
 const isSessionEnd = (code: string): code is SessionEndCode => (SESSION_END_CODES as readonly string[]).includes(code);
 
 function apiUrl(path: string, query?: Query) {

@@ -1,6 +1,6 @@
 import type { ErrorBody, SuccessBody } from '@shared/errors';
-import { session } from '@client/state/session';
 import { ApiError } from './ApiError';
+import { currentToken } from './client';
 
 /** An uploaded file (PUT /service/upload). `downloadURL` is a path on this site. */
 export interface UploadedFile {
@@ -39,7 +39,8 @@ export function uploadFile(file: Blob, { onProgress, signal }: UploadOptions = {
     xhr.open('PUT', '/api/service/upload');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    if (session.token) xhr.setRequestHeader('x-access-token', session.token);
+    const token = currentToken();
+    if (token) xhr.setRequestHeader('x-access-token', token);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
@@ -80,7 +81,8 @@ export function ownFileUrl(href: string, origin = location.origin): URL | null {
  */
 export async function downloadOwnFile(url: URL): Promise<void> {
   const headers: Record<string, string> = {};
-  if (session.token) headers['x-access-token'] = session.token;
+  const token = currentToken();
+  if (token) headers['x-access-token'] = token;
   const response = await fetch(`${url.pathname}${url.search}`, { headers, cache: 'no-store' }).catch((e: Error) => {
     throw new ApiError('network.error', e.message, 0);
   });
