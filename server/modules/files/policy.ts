@@ -4,4 +4,12 @@ import type { RateLimitName } from '@server/infra/rate-limits';
 export const filePolicy = {
   upload: refusedAs(rules.notLocked, 'user.permissionDenied'),
   uploadLimit: { name: 'uploads' as RateLimitName, exempt: exemptStaffOrBot },
+  /** The media library and quota of the signed-in account. */
+  own: rules.signedIn,
+  /** Deleting: the owner (checked on the file) or super/root/dev, never a banned or frozen account. */
+  remove: refusedAs(rules.notLocked, 'user.permissionDenied'),
+  /** Every file of the site: root and dev (reference §10). */
+  all: rules.rootOrDev,
+  /** Big-file chunks: the secret upload URL is the capability, as in the upload sessions clients know. */
+  session: rules.anyone,
 };
