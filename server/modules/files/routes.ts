@@ -91,7 +91,8 @@ export const fileRoutes: AnyRoute[] = [
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', isMedia(row.mimeType) ? 'public, max-age=86400, immutable' : 'private, no-store');
       if (!isMedia(row.mimeType)) res.setHeader('Content-Disposition', `attachment; filename="${row.name}"`);
-      await new Promise<void>((resolve, reject) => res.sendFile(services.storage.pathOf(row.name, variant), (err) => (err ? reject(err) : resolve())));
+      // The path is built from the stored name only; variants sit in a hidden folder of the storage.
+      await new Promise<void>((resolve, reject) => res.sendFile(services.storage.pathOf(row.name, variant), { dotfiles: 'allow' }, (err) => (err ? reject(err) : resolve())));
       return ok('file.ok');
     },
   }),
