@@ -3,6 +3,7 @@ import { purgeExpired } from './maintenance';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
 import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
+import { sweepExpiredSessions } from '@server/modules/files/sessions';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -38,7 +39,8 @@ export async function registerJobs(services: Services) {
   });
   jobs.register('media.sweep', async () => {
     const requeued = await requeueStuckImages(services);
-    if (requeued) log.info({ requeued }, 'images queued again');
+    const expired = await sweepExpiredSessions(services);
+    if (requeued || expired) log.info({ requeued, expired }, 'media sweep');
   });
   await jobs.repeat('media.sweep', {}, MEDIA_SWEEP_EVERY_MS);
   // Deadlines and deliveries that fell due while no node was running are caught at start.

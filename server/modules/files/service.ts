@@ -108,10 +108,11 @@ async function headOf(file: string) {
  * unpacked), images are checked from their header and wait for the image job (`processing`).
  * The temporary file becomes the stored file, or is left for the caller to discard.
  */
-async function storeReceived(services: Services, owner: Uploader, got: Received, reserved: number, accept: readonly FileKind[]): Promise<FileRow> {
+async function storeReceived(services: Services, ownerId: number, got: Received, reserved: number, accept: readonly FileKind[], announced?: Announced): Promise<FileRow> {
   if (!got.size) throw new AppError('upload.bad', 'the file is empty');
   const type = sniff(await headOf(got.temp));
   if (!type) throw unsupported();
+  if (announced && announced.mimeType !== type.mimeType) throw new AppError('upload.unsupport', `announced as ${announced.mimeType}, but the bytes are ${type.mimeType}`);
   if (!accept.includes(type.kind)) throw new AppError('upload.unsupport', `only ${accept.join(', ')} files are taken here`);
   if (got.size > type.maxBytes) throw tooLarge(type.maxBytes);
   let details = {};
@@ -124,15 +125,15 @@ async function storeReceived(services: Services, owner: Uploader, got: Received,
     }
   }
   if (type.kind === 'image') await checkImage(got.temp);
-  const name = newFileName(type.ext);
+  const name = announced?.name ?? newFileName(type.ext);
   await services.storage.commit(got.temp, name);
   try {
     return await inTransaction(services, async ({ tx, afterCommit }) => {
       const [row] = await tx
         .insert(files)
-        .values({ name, byUserId: owner.id, mimeType: type.mimeType, kind: type.kind, state: type.kind === 'image' ? 'processing' : 'ready', size: got.size, details })
+        .values({ name, byUserId: ownerId, mimeType: type.mimeType, kind: type.kind, state: type.kind === 'image' ? 'processing' : 'ready', size: got.size, details })
         .returning();
-      await settleReservation(tx, owner.id, reserved, got.size);
+      await settleReservation(tx, ownerId, reserved, got.size);
       if (type.kind === 'image') afterCommit(() => services.jobs.enqueue('media.process', { fileId: row!.id }, { jobId: String(row!.id) }));
       return row!;
     });
@@ -152,10 +153,30 @@ export async function acceptUpload(services: Services, owner: Uploader, reserved
   let got: Received | undefined;
   try {
     got = await receive();
-    return await storeReceived(services, owner, got, reserved, accept);
+    return await storeReceived(services, owner.id, got, reserved, accept);
   } catch (e) {
     if (got) await services.storage.discard(got.temp);
     await releaseQuota(services.db, owner.id, reserved, { daily: true });
+    throw e;
+  }
+}
+
+/** A big-file session's name and type, given out before the bytes came. */
+export interface Announced {
+  name: string;
+  mimeType: string;
+}
+
+/**
+ * Stores bytes whose quota was reserved earlier (a big-file session, at its start). A refusal
+ * gives the reservation back and removes the bytes.
+ */
+export async function storeReserved(services: Services, ownerId: number, got: Received, reserved: number, announced: Announced): Promise<FileRow> {
+  try {
+    return await storeReceived(services, ownerId, got, reserved, ALL_KINDS, announced);
+  } catch (e) {
+    await services.storage.discard(got.temp);
+    await releaseQuota(services.db, ownerId, reserved, { daily: true });
     throw e;
   }
 }

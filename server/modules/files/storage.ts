@@ -33,6 +33,8 @@ export interface Storage {
   discard(temp: string): Promise<void>;
   /** Writes bytes under a stored name (small files: tests and tools). */
   write(name: string, bytes: Buffer): Promise<void>;
+  /** The part file of a big-file upload session (created empty with the session; chunks are written in place). */
+  partPath(sessionId: string): string;
 }
 
 const VARIANTS: Variant[] = ['thumb', 'avatar'];
@@ -40,8 +42,8 @@ const VARIANTS: Variant[] = ['thumb', 'avatar'];
 export function localStorage(dir: string): Storage {
   const tmpDir = path.join(dir, '.tmp');
   const variantDir = path.join(dir, '.variants');
-  fs.mkdirSync(tmpDir, { recursive: true });
-  fs.mkdirSync(variantDir, { recursive: true });
+  const partDir = path.join(dir, '.parts');
+  for (const d of [tmpDir, variantDir, partDir]) fs.mkdirSync(d, { recursive: true });
   const pathOf = (name: string, variant?: Variant) => (variant ? path.join(variantDir, `${name}.${variant}.webp`) : path.join(dir, name));
   const discard = async (p: string) => {
     await fsp.rm(p, { force: true });
@@ -57,6 +59,10 @@ export function localStorage(dir: string): Storage {
       await Promise.all([discard(pathOf(name)), ...VARIANTS.map((v) => discard(pathOf(name, v)))]);
     },
     discard,
+    partPath: (sessionId) => {
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(sessionId)) throw new Error('not a session id');
+      return path.join(partDir, `${sessionId}.part`);
+    },
     async write(name, bytes) {
       const temp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
       await fsp.writeFile(temp, bytes);
