@@ -108,6 +108,7 @@ export const ERROR_STATUS = {
   'file.bad': 400,
   'file.notFound': 404,
   'myFiles.bad': 400,
+  'avatar.bad': 400,
   'files.bad': 400,
   'webhooks.bad': 400,
   'webhook.notFound': 404,

@@ -21,6 +21,9 @@ export const allFilesBody = z.object({
     .default({ skip: 0, limit: LIMITS.mediaPage }),
 });
 
+/** Choosing an avatar: one of one's own processed images, or null for the default one. */
+export const avatarBody = z.object({ data: z.object({ filename: filename.nullable() }) });
+
 /** Types a big-file session may announce. */
 export const bigFileMimeTypes = ['image/gif', 'image/jpeg', 'image/png', 'image/webp', 'video/webm', 'video/ogg', 'video/mp4', 'application/zip'] as const;
 

@@ -7,6 +7,8 @@ import { AppError } from '@server/http/errors';
 import { fileByName } from './service';
 import { presentFile } from './present';
 import { releaseQuota } from './quota';
+import { dropAvatarOf } from './avatar';
+import { inTransaction } from '@server/realtime/outbox';
 
 export interface FileFilter {
   userId?: number;
@@ -35,10 +37,12 @@ export async function deleteFile(services: Services, user: AuthedUser, name: str
   const row = await fileByName(services.db, name);
   if (!row) throw new AppError('file.notFound');
   if (row.byUserId !== user.id && !hasAny(user.privileges, ADMIN_LEVELS[2])) throw new AppError('user.permissionDenied', 'only the owner or super/root/dev may delete a file');
-  const gone = await services.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(files).where(eq(files.id, row.id)).returning();
+  const gone = await inTransaction(services, async (r) => {
+    const [deleted] = await r.tx.delete(files).where(eq(files.id, row.id)).returning();
+    if (!deleted) return null;
     // A failed file's storage was already given back when it failed.
-    if (deleted && deleted.state !== 'failed') await releaseQuota(tx, deleted.byUserId, deleted.size, { daily: false });
+    if (deleted.state !== 'failed') await releaseQuota(r.tx, deleted.byUserId, deleted.size, { daily: false });
+    await dropAvatarOf(r, deleted.byUserId, deleted.name);
     return deleted;
   });
   if (!gone) throw new AppError('file.notFound');

@@ -1,4 +1,5 @@
 import { exemptStaffOrBot, refusedAs, rules } from '@shared/policy';
+import { userPolicy } from '@server/modules/users/policy';
 import type { RateLimitName } from '@server/infra/rate-limits';
 
 export const filePolicy = {
@@ -10,6 +11,8 @@ export const filePolicy = {
   remove: refusedAs(rules.notLocked, 'user.permissionDenied'),
   /** Every file of the site: root and dev (reference §10). */
   all: rules.rootOrDev,
+  /** Choosing an avatar: like changing one's settings (not banned, a person rather than a bot or app token). */
+  avatar: userPolicy.updateMe,
   /** Big-file chunks: the secret upload URL is the capability, as in the upload sessions clients know. */
   session: rules.anyone,
 };

@@ -1,4 +1,4 @@
-import { fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from '@shared/schemas/files';
+import { avatarBody, fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from '@shared/schemas/files';
 import { rules } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
@@ -12,6 +12,7 @@ import { downloadPath, presentFile, presentQuota } from './present';
 import { deleteFile, listFiles } from './library';
 import { quotaLimitsFor, quotaUsage } from './quota';
 import { bigFileRoutes } from './big-routes';
+import { chooseAvatar } from './avatar';
 
 const TAG = 'Files';
 const isMedia = (mimeType: string) => mimeType.startsWith('image/') || mimeType.startsWith('video/');
@@ -149,6 +150,19 @@ export const fileRoutes: AnyRoute[] = [
       const { data, total } = await listFiles(services, body.data);
       return ok('files.ok', data, { total });
     },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/avatar',
+    tag: TAG,
+    summary: 'Choose the account\'s avatar: one of its own images once processed (`filename`; its 150 px size is shown across the site), or `null` for the default one.',
+    area: 'avatar',
+    auth: 'required',
+    policy: filePolicy.avatar,
+    body: avatarBody,
+    success: { code: 'avatar.success' },
+    errors: ['avatar.bad', 'file.notFound', 'user.permissionDenined'],
+    handler: async ({ body, user, services }) => ok('avatar.success', await chooseAvatar(services, user, body.data.filename)),
   }),
   ...bigFileRoutes,
 ];

@@ -32,6 +32,11 @@ function storedFiles(): string[] {
   walk(app.services.config.uploadDir);
   return out;
 }
+/** The stored files once no image job is running (earlier tests' jobs write temporary files). */
+async function settledFiles() {
+  await until(async () => (await app.services.db.select({ id: files.id }).from(files).where(eq(files.state, 'processing'))).length === 0, 15_000);
+  return storedFiles();
+}
 const rowsOf = (userId: number) => app.services.db.select().from(files).where(eq(files.byUserId, userId));
 const quotaOf = async (userId: number) => (await app.services.db.select().from(mediaQuotas).where(eq(mediaQuotas.userId, userId)))[0];
 const until = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
@@ -76,14 +81,14 @@ describe('uploads: the type comes from the bytes', () => {
 
   it('multipart takes media only: a zip named .png is refused and leaves nothing', async () => {
     const { user, token } = await app.factories.signedIn();
-    const before = storedFiles();
+    const before = await settledFiles();
     expectError(await post(token, makeZip([{ name: 'a.txt', content: 'hello' }]), 'cat.png', 'image/png'), 415, 'upload.unsupport');
     await expectNothingLeft(user.id, before);
   });
 
   it('refuses unknown types with 415 and leaves nothing', async () => {
     const { user, token } = await app.factories.signedIn();
-    const before = storedFiles();
+    const before = await settledFiles();
     expectError(await put(token, Buffer.from('#!/bin/sh\necho hi\n'.repeat(10))), 415, 'upload.unsupport');
     expectError(await post(token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.png', 'image/png'), 415, 'upload.unsupport');
     await expectNothingLeft(user.id, before);
@@ -107,7 +112,7 @@ describe('uploads: the type comes from the bytes', () => {
 describe('uploads: sizes', () => {
   it('2 MiB + 1 byte of image → 413 (raw and multipart), nothing left', async () => {
     const { user, token } = await app.factories.signedIn();
-    const before = storedFiles();
+    const before = await settledFiles();
     const over = pngOfSize(LIMITS.uploadImageBytes + 1);
     expectError(await put(token, over), 413, 'upload.tooLarge');
     expectError(await post(token, over, 'big.png', 'image/png'), 413, 'upload.tooLarge');
@@ -116,7 +121,7 @@ describe('uploads: sizes', () => {
 
   it('30 MiB + 1 byte of video → 413, a zip over 16 MiB → 413', async () => {
     const { user, token } = await app.factories.signedIn();
-    const before = storedFiles();
+    const before = await settledFiles();
     expectError(await put(token, mp4(LIMITS.uploadVideoBytes + 1)), 413, 'upload.tooLarge');
     expectError(await post(token, mp4(LIMITS.uploadVideoBytes + 1), 'v.mp4', 'video/mp4'), 413, 'upload.tooLarge');
     const zip = makeZip([{ name: 'Logfile.log', content: Buffer.alloc(LIMITS.uploadZipBytes, 1) }]);
@@ -126,7 +131,7 @@ describe('uploads: sizes', () => {
 
   it('a body that lies about its length (the connection drops) is refused and its partial file removed', async () => {
     const { user, token } = await app.factories.signedIn();
-    const before = storedFiles();
+    const before = await settledFiles();
     const { port } = new URL(app.url);
     const head = await png();
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -137,6 +142,24 @@ describe('uploads: sizes', () => {
     socket.write(Buffer.concat([head, Buffer.alloc(100_000)]));
     // The reservation is taken, the partial file exists: then the client goes away.
     await until(async () => ((await quotaOf(user.id))?.dayFiles ?? 0) === 1);
+    await until(() => storedFiles().some((f) => f.startsWith('.tmp')));
+    socket.destroy();
+    await until(async () => ((await quotaOf(user.id))?.dayFiles ?? 0) === 0 && storedFiles().length === before.length);
+    await expectNothingLeft(user.id, before);
+  });
+
+  it('a multipart upload cut off half way leaves nothing (multer removes its partial file)', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const before = await settledFiles();
+    const { port } = new URL(app.url);
+    const boundary = 'cutoff0123456789';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `POST /api/service/upload HTTP/1.1\r\nHost: localhost\r\nx-access-token: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 1_000_000}\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([head, await png(), Buffer.alloc(200_000)]));
     await until(() => storedFiles().some((f) => f.startsWith('.tmp')));
     socket.destroy();
     await until(async () => ((await quotaOf(user.id))?.dayFiles ?? 0) === 0 && storedFiles().length === before.length);
