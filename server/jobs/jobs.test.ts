@@ -40,6 +40,24 @@ describe.each(runners)('%s job runner', (_name, make) => {
     await runner.close();
   });
 
+  it('runs media jobs at most two at a time', async () => {
+    const runner = make();
+    let now = 0;
+    let peak = 0;
+    const done: number[] = [];
+    runner.register('media.process', async ({ fileId }) => {
+      peak = Math.max(peak, ++now);
+      await new Promise((r) => setTimeout(r, 60));
+      now--;
+      done.push(fileId);
+    });
+    await runner.start();
+    for (let i = 1; i <= 6; i++) await runner.enqueue('media.process', { fileId: i }, { jobId: `${unique('m')}` });
+    await waitFor(() => done.length === 6);
+    expect(peak).toBe(2);
+    await runner.close();
+  });
+
   it('repeats a scheduled job', async () => {
     const runner = make();
     let runs = 0;
