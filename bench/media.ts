@@ -38,7 +38,7 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 fs.rmSync(DATA_DIR, { recursive: true, force: true });
 
 const server: ChildProcess = await new Promise((resolve, reject) => {
-  const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET, DATA_DIR, SERVE_CLIENT: 'false' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET, DATA_DIR, SERVE_CLIENT: 'false' };
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout!.on('data', (chunk: Buffer) => /Tribunal is running/.test(chunk.toString()) && resolve(child));
@@ -104,7 +104,7 @@ try {
   console.log(`server RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB for ${CLIENTS * 30} MiB in flight)`);
 
   // 2. Image job throughput.
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 70 }).toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 70 }).toBuffer();
   const [imageToken] = await staff(1);
   const idle2 = rssMb();
   const stop2 = sampler();
