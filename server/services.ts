@@ -19,6 +19,7 @@ import { inProcessRunner } from './jobs/in-process';
 import { bullmqRunner } from './jobs/bullmq';
 import type { Publish } from './realtime/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
+import { localStorage, type Storage } from './modules/files/storage';
 
 export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
 
@@ -39,6 +40,8 @@ export interface Services {
   directory?: DirectoryServer;
   i18n: ServerI18n;
   jobs: JobRunner;
+  /** Uploaded files (local disk under UPLOAD_DIR). */
+  storage: Storage;
   secret: string;
   /** Pushes committed events to sockets; replaced by the realtime server once it is attached. */
   publish: Publish;
@@ -102,6 +105,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     directory,
     i18n: await createServerI18n(),
     jobs: redis ? bullmqRunner(redis, config.redisPrefix, log) : inProcessRunner(log),
+    storage: localStorage(config.uploadDir),
     secret,
     publish: () => undefined,
     // Without a realtime server here (the CLI), Redis still carries the command to the nodes.

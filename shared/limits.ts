@@ -31,6 +31,22 @@ export const LIMITS = {
   /** Uploads: images as the original (2 MiB); MOSS archives may be larger. */
   uploadImageBytes: 2 * 1024 * 1024,
   uploadZipBytes: 16 * 1024 * 1024,
+  /** Videos (webm, ogg, mp4): 30 MiB (spec §9). */
+  uploadVideoBytes: 30 * 1024 * 1024,
+  /** Images with more pixels than this are refused before decoding (decompression bombs). */
+  imageMaxPixels: 50_000_000,
+  /** Processed images get a thumbnail and an avatar size: their longest side, in pixels. */
+  thumbPx: 320,
+  avatarPx: 150,
+  /** The media library and the file lists: 40 a page (spec §9), 200 at most. */
+  mediaPage: 40,
+  mediaPageMax: 200,
+  /** Big-file upload sessions: total size, chunk size (spec §9), and how long a session waits for its next chunk. */
+  bigUploadMaxBytes: 2e9,
+  uploadChunkBytes: 10 * 1024 * 1024,
+  uploadSessionTtlMs: 2 * 60 * 60 * 1000,
+  /** Daily media counters start again this long after the window opened. */
+  quotaWindowMs: 24 * 60 * 60 * 1000,
   /** A zip with more entries than this is refused unread (zip bombs). */
   zipMaxEntries: 2000,
   reportMax: 65535,
@@ -43,3 +59,14 @@ export const LIMITS = {
   roomJoinsPerWindow: 60,
   roomJoinWindowS: 10,
 } as const;
+
+
+const GB = 1024 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** Media quotas per kind of account (reference §10), enforced on every upload: stored bytes, bytes a day, files a day. */
+export const MEDIA_QUOTAS = {
+  staff: { storageBytes: 10 * GB, dailyBytes: 2 * GB, dailyFiles: 2000 },
+  bot: { storageBytes: 1 * GB, dailyBytes: 1 * GB, dailyFiles: 500 },
+  normal: { storageBytes: 250 * MB, dailyBytes: 200 * MB, dailyFiles: 50 },
+} as const;
+export type MediaQuotaLimits = (typeof MEDIA_QUOTAS)[keyof typeof MEDIA_QUOTAS];

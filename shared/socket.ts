@@ -5,6 +5,7 @@
 
 import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
 import type { MessageItem } from './types/messages';
+import type { MediaFile } from './types/files';
 
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
 
@@ -63,6 +64,8 @@ export interface RoomEventMap {
   'message.read': { ids: number[]; haveRead: boolean; toUserId: number };
   /** A message was deleted: to the rooms that received it. */
   'message.deleted': { id: number };
+  /** user:<owner> — one of the owner's files changed state (an image job ended `ready` or `failed`). */
+  'file.updated': { file: MediaFile };
 }
 export type RoomEventName = keyof RoomEventMap;
 

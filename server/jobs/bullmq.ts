@@ -1,14 +1,21 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@server/infra/logger';
-import type { JobHandler, JobName, JobRunner } from './types';
+import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobName, type JobRunner } from './types';
 
-/** BullMQ on Redis: jobs survive restarts and each runs on exactly one node. */
+const queueOf = (name: JobName) => JOB_QUEUES[name] ?? 'jobs';
+
+/** BullMQ on Redis: jobs survive restarts and each runs on exactly one node. Media work has its own queue. */
 export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunner {
   const handlers = new Map<JobName, JobHandler<JobName>>();
   const connection = redis.duplicate();
-  const queue = new Queue('jobs', { connection, prefix: `${prefix}bull` });
-  let worker: Worker | undefined;
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const queue = (name: JobName) => {
+    const q = queueOf(name);
+    if (!queues.has(q)) queues.set(q, new Queue(q, { connection, prefix: `${prefix}bull` }));
+    return queues.get(q)!;
+  };
 
   return {
     kind: 'bullmq',
@@ -16,7 +23,7 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
       handlers.set(name, handler as JobHandler<JobName>);
     },
     async enqueue(name, data, opts = {}) {
-      await queue.add(name, data, {
+      await queue(name).add(name, data, {
         delay: opts.delayMs,
         jobId: opts.jobId ? `${name}__${opts.jobId}` : undefined, // BullMQ ids may not contain ":"
         attempts: 5,
@@ -26,23 +33,27 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
       });
     },
     async repeat(name, data, everyMs) {
-      await queue.upsertJobScheduler(`repeat:${name}`, { every: everyMs }, { name, data });
+      await queue(name).upsertJobScheduler(`repeat:${name}`, { every: everyMs }, { name, data });
     },
     async start() {
-      worker = new Worker(
-        'jobs',
-        async (job) => {
-          const handler = handlers.get(job.name as JobName);
-          if (!handler) throw new Error(`no handler for job ${job.name}`);
-          await handler(job.data);
-        },
-        { connection: redis.duplicate(), prefix: `${prefix}bull`, concurrency: 4 },
-      );
-      worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
+      const names = new Set(['jobs', ...[...handlers.keys()].map(queueOf)]);
+      for (const q of names) {
+        const worker = new Worker(
+          q,
+          async (job) => {
+            const handler = handlers.get(job.name as JobName);
+            if (!handler) throw new Error(`no handler for job ${job.name}`);
+            await handler(job.data);
+          },
+          { connection: redis.duplicate(), prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
+        );
+        worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
+        workers.push(worker);
+      }
     },
     async close() {
-      await worker?.close();
-      await queue.close();
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
       connection.disconnect();
     },
   };

@@ -1,5 +1,5 @@
 import type { Logger } from '@server/infra/logger';
-import type { JobHandler, JobMap, JobName, JobRunner } from './types';
+import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobMap, type JobName, type JobRunner } from './types';
 
 /** Runs jobs in this process with timers; deadlines themselves live in the database. */
 export function inProcessRunner(log: Logger): JobRunner {
@@ -11,15 +11,31 @@ export function inProcessRunner(log: Logger): JobRunner {
   const running = new Set<Promise<void>>();
   let closed = false;
 
+  /** Jobs of a named queue (media) run at most its concurrency at once, like the BullMQ worker; the rest wait in order. */
+  const busy = new Map<string, number>();
+  const waiting = new Map<string, Array<() => void>>();
+  const slot = async (queue: string | undefined) => {
+    if (!queue) return () => undefined;
+    if ((busy.get(queue) ?? 0) >= (QUEUE_CONCURRENCY[queue] ?? 1)) await new Promise<void>((r) => waiting.set(queue, [...(waiting.get(queue) ?? []), r]));
+    busy.set(queue, (busy.get(queue) ?? 0) + 1);
+    return () => {
+      busy.set(queue, busy.get(queue)! - 1);
+      waiting.get(queue)?.shift()?.();
+    };
+  };
+
   const run = (name: JobName, data: unknown) => {
     if (closed) return;
     const handler = handlers.get(name);
     if (!handler) return log.warn({ job: name }, 'no handler for job');
     const job = (async () => {
+      const release = await slot(JOB_QUEUES[name]);
       try {
-        await handler(data as never);
+        if (!closed) await handler(data as never);
       } catch (err) {
         log.error({ err, job: name }, 'job failed');
+      } finally {
+        release();
       }
     })();
     running.add(job);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { createLogger } from '@server/infra/logger';
 import { createRedis } from '@server/infra/redis';
@@ -39,6 +40,24 @@ describe.each(runners)('%s job runner', (_name, make) => {
     await runner.close();
   });
 
+  it('runs media jobs at most two at a time', async () => {
+    const runner = make();
+    let now = 0;
+    let peak = 0;
+    const done: number[] = [];
+    runner.register('media.process', async ({ fileId }) => {
+      peak = Math.max(peak, ++now);
+      await new Promise((r) => setTimeout(r, 60));
+      now--;
+      done.push(fileId);
+    });
+    await runner.start();
+    for (let i = 1; i <= 6; i++) await runner.enqueue('media.process', { fileId: i }, { jobId: `${unique('m')}` });
+    await waitFor(() => done.length === 6);
+    expect(peak).toBe(2);
+    await runner.close();
+  });
+
   it('repeats a scheduled job', async () => {
     const runner = make();
     let runs = 0;
@@ -47,6 +66,28 @@ describe.each(runners)('%s job runner', (_name, make) => {
     await runner.start();
     await waitFor(() => runs >= 2);
     await runner.close();
+  });
+});
+
+// Only with Redis (CI's PostgreSQL + Redis run), like the BullMQ runner above.
+if (process.env.REDIS_URL) describe('bullmq queues', () => {
+  it('media jobs go to their own queue `media`, with the job id they were given, and its worker runs them', async () => {
+    const redis = createRedis(process.env.REDIS_URL!);
+    const prefix = `jobs-test:${unique('q')}:`;
+    const runner = bullmqRunner(redis, prefix, log);
+    const ran: number[] = [];
+    runner.register('media.process', async ({ fileId }) => void ran.push(fileId));
+    await runner.start();
+    await runner.enqueue('media.process', { fileId: 42 }, { jobId: '42' });
+    await waitFor(() => ran.length === 1);
+    const media = new Queue('media', { connection: redis.duplicate(), prefix: `${prefix}bull` });
+    const job = await media.getJob('media.process__42');
+    expect(job?.data).toEqual({ fileId: 42 });
+    const jobs = new Queue('jobs', { connection: redis.duplicate(), prefix: `${prefix}bull` });
+    expect(await jobs.getJob('media.process__42')).toBeUndefined();
+    await Promise.all([media.close(), jobs.close()]);
+    await runner.close();
+    redis.disconnect();
   });
 });
 

@@ -2,10 +2,13 @@ import type { Services } from '@server/services';
 import { purgeExpired } from './maintenance';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
+import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
+import { sweepExpiredSessions } from '@server/modules/files/sessions';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const WEBHOOK_SWEEP_EVERY_MS = 60 * 1000;
+const MEDIA_SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Registers every job handler and schedule, then starts the runner. */
 export async function registerJobs(services: Services) {
@@ -30,6 +33,16 @@ export async function registerJobs(services: Services) {
     await sweepWebhookDeliveries(services);
   });
   await jobs.repeat('webhook.sweep', {}, WEBHOOK_SWEEP_EVERY_MS);
+  jobs.register('media.process', async ({ fileId }) => {
+    const done = await processImage(services, fileId);
+    if (done) log.info({ fileId, state: done.state }, 'image processed');
+  });
+  jobs.register('media.sweep', async () => {
+    const requeued = await requeueStuckImages(services);
+    const expired = await sweepExpiredSessions(services);
+    if (requeued || expired) log.info({ requeued, expired }, 'media sweep');
+  });
+  await jobs.repeat('media.sweep', {}, MEDIA_SWEEP_EVERY_MS);
   // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
   await jobs.enqueue('webhook.sweep', {});

@@ -10,7 +10,16 @@ export interface JobMap {
   'webhook.deliver': { deliveryId: number };
   /** Sends every due delivery whose job was lost. */
   'webhook.sweep': Record<string, never>;
+  /** Decodes, cleans and re-encodes one uploaded image (job id = file id), ending it `ready` or `failed`. */
+  'media.process': { fileId: number };
+  /** Picks up images left `processing` (lost jobs), and removes expired big-file upload sessions. */
+  'media.sweep': Record<string, never>;
 }
+
+/** Jobs that run on their own BullMQ queue (and its own worker), away from the short ones. */
+export const JOB_QUEUES: Partial<Record<JobName, string>> = { 'media.process': 'media', 'media.sweep': 'media' };
+/** Workers per queue: image work is CPU-bound, so two at a time on the 2 cores we plan for. */
+export const QUEUE_CONCURRENCY: Record<string, number> = { jobs: 4, media: 2 };
 export type JobName = keyof JobMap;
 export type JobHandler<K extends JobName> = (data: JobMap[K]) => Promise<void>;
 

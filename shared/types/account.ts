@@ -35,6 +35,8 @@ export interface AccountAttr {
   achievements?: Record<string, number>;
   registerIP?: string;
   lastSigninIP?: string;
+  /** The stored name of one of the user's own processed images, chosen as avatar (else a Gravatar-style one). */
+  avatar?: string | null;
 }
 
 /** The platform account a user is bound to; the e-mail only in the owner's and staff's views. */

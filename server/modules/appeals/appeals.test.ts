@@ -5,6 +5,7 @@ import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp, type Test
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
 import { makeZip } from '@server/test/zip';
+import { png } from '@server/test/media';
 
 let app: TestApp;
 let bot: string;
@@ -215,17 +216,18 @@ describe('MOSS archives', () => {
     expectError(await upload(null, makeZip([{ name: 'Logfile.log', content: 'x' }])), 401, 'user.tokenExpired');
   });
 
-  it('serves images to everyone and explains files; unknown names are 404', async () => {
+  it('serves images to everyone once processed and explains files; unknown names are 404', async () => {
     const { token } = await app.factories.signedIn();
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
-    const up = await upload(token, png);
+    const up = await upload(token, await png());
     expectOk(up, 'upload.success', 201);
+    const explain = () => app.request.get(`${up.body.data.downloadURL}&explain=true`);
+    for (let i = 0; i < 200 && (await explain()).body.data.state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 25));
     const got = await app.request.get(up.body.data.downloadURL);
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    const explained = await app.request.get(`${up.body.data.downloadURL}&explain=true`);
+    const explained = await explain();
     expectOk(explained, 'file.ok');
-    expect(explained.body.data).toMatchObject({ filename: up.body.data.name, size: png.length, mimeType: 'image/png' });
+    expect(explained.body.data).toMatchObject({ filename: up.body.data.name, size: got.body.length, mimeType: 'image/png', state: 'ready' });
     expectError(await app.request.get('/api/service/file?filename=2026-01-01_00000000-0000-0000-0000-000000000000.png'), 404, 'file.notFound');
     expectError(await app.request.get('/api/service/file?filename=../../package.json'), 404, 'file.notFound');
   });

@@ -1,16 +1,36 @@
+import { avatarBody, fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from '@shared/schemas/files';
 import { rules } from '@shared/policy';
-import fs from 'node:fs';
-import { fileQuery } from '@shared/schemas/files';
-import { LIMITS } from '@shared/limits';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
+import type { FileRow } from '@server/db/schema';
 import { filePolicy } from './policy';
-import { downloadPath, fileByName, readRawBody, saveUpload } from './service';
-import { filePath } from './storage';
+import { LIMITS } from '@shared/limits';
+import { acceptUpload, declaredLength, fileByName, MAX_UPLOAD_BYTES, MEDIA_KINDS, receiveRaw } from './service';
+import { receiveMultipart, FILE_FIELD } from './multipart';
+import { downloadPath, presentFile, presentQuota } from './present';
+import { deleteFile, listFiles } from './library';
+import { quotaLimitsFor, quotaUsage } from './quota';
+import { bigFileRoutes } from './big-routes';
+import { chooseAvatar } from './avatar';
 
 const TAG = 'Files';
-const isImage = (mimeType: string) => mimeType.startsWith('image/');
+const isMedia = (mimeType: string) => mimeType.startsWith('image/') || mimeType.startsWith('video/');
+/** Room for the multipart envelope around the file (boundaries, part headers, small fields). */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+/** The answer to an upload: the original's `{name, size}`, and what the widget needs. */
+const uploaded = (row: FileRow) =>
+  ok('upload.success', {
+    name: row.name,
+    size: row.size,
+    mimeType: row.mimeType,
+    state: row.state,
+    downloadURL: downloadPath(row.name),
+    ...(row.mimeType === 'application/zip' ? { hasMossLog: !!row.details.hasMossLog } : {}),
+  });
+
+const UPLOAD_ERRORS = ['upload.bad', 'upload.unsupport', 'upload.tooLarge', 'upload.exceedQuota', 'user.permissionDenied', 'request.rateLimited'];
 
 export const fileRoutes: AnyRoute[] = [
   defineRoute({
@@ -18,24 +38,40 @@ export const fileRoutes: AnyRoute[] = [
     path: '/service/upload',
     tag: TAG,
     summary:
-      'Upload one file as the raw request body: a zip archive (e.g. a MOSS self-certification, read on the server without unpacking) or a png/jpeg/gif/webp image. The type is read from the bytes.',
+      'Upload one file as the raw request body with its Content-Length: a gif/jpeg/png/webp image (2 MiB), a webm/ogg/mp4 video (30 MiB) or a zip archive (16 MiB; e.g. a MOSS self-certification, read on the server without unpacking). The type is read from the bytes. Images are `processing` until their job ends (`file.updated` on the user room).',
     area: 'upload',
     auth: 'required',
     policy: filePolicy.upload,
     userLimit: filePolicy.uploadLimit,
     success: { code: 'upload.success', status: 201 },
-    errors: ['upload.bad', 'upload.unsupport', 'upload.tooLarge', 'user.permissionDenied', 'request.rateLimited'],
+    errors: UPLOAD_ERRORS,
     handler: async ({ req, user, services }) => {
-      const bytes = await readRawBody(req, Math.max(LIMITS.uploadZipBytes, LIMITS.uploadImageBytes));
-      const row = await saveUpload(services, user, bytes);
-      return ok('upload.success', { name: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), ...(row.mimeType === 'application/zip' ? { hasMossLog: !!row.details.hasMossLog } : {}) });
+      const expected = declaredLength(req.headers['content-length'], MAX_UPLOAD_BYTES);
+      return uploaded(await acceptUpload(services, user, expected, () => receiveRaw(services, req, expected)));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/service/upload',
+    tag: TAG,
+    summary: `Upload one image or video as \`multipart/form-data\` (field \`${FILE_FIELD}\`), for browsers: same limits, quota and answer as the raw PUT; archives are taken by the raw PUT only.`,
+    area: 'upload',
+    auth: 'required',
+    policy: filePolicy.upload,
+    userLimit: filePolicy.uploadLimit,
+    success: { code: 'upload.success', status: 201 },
+    errors: UPLOAD_ERRORS,
+    handler: async ({ req, res, user, services }) => {
+      const expected = declaredLength(req.headers['content-length'], LIMITS.uploadVideoBytes + MULTIPART_OVERHEAD);
+      return uploaded(await acceptUpload(services, user, expected, () => receiveMultipart(services, req, res, LIMITS.uploadVideoBytes), MEDIA_KINDS));
     },
   }),
   defineRoute({
     method: 'get',
     path: '/service/file',
     tag: TAG,
-    summary: 'Download an uploaded file (`explain=true`: its details instead). Images are public; archives (appeal attachments) need a signed-in user.',
+    summary:
+      'Download an uploaded file once it is ready (`size=thumb`: the 320 px thumbnail, `size=avatar`: 150 px; `explain=true`: its details instead, state included). Images and videos are public; archives (appeal attachments) need a signed-in user.',
     area: 'file',
     auth: 'optional',
     policy: rules.anyone,
@@ -45,16 +81,88 @@ export const fileRoutes: AnyRoute[] = [
     handler: async ({ query, user, res, services }) => {
       const row = await fileByName(services.db, query.filename);
       if (!row) throw new AppError('file.notFound');
-      if (!isImage(row.mimeType) && !user) throw new AppError('user.permissionDenied', 'sign in to see appeal attachments');
-      if (query.explain) return ok('file.ok', { filename: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name) });
-      const at = filePath(services.config.uploadDir, row.name);
-      if (!fs.existsSync(at)) throw new AppError('file.notFound', 'the file is gone from storage');
-      res.setHeader('Content-Type', row.mimeType);
+      if (!isMedia(row.mimeType) && !user) throw new AppError('user.permissionDenied', 'sign in to see appeal attachments');
+      if (query.explain) return ok('file.ok', { filename: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), state: row.state, reason: row.reason });
+      if (row.state !== 'ready') throw new AppError('file.notFound', row.state === 'processing' ? 'the file is still being processed' : 'the file could not be processed');
+      const variant = row.kind === 'image' ? query.size : undefined;
+      if (query.size && !variant) throw new AppError('file.notFound', 'only images have other sizes');
+      if (variant && !row.details.variants?.[variant]) throw new AppError('file.notFound', 'this image has no such size');
+      if (!services.storage.exists(row.name, variant)) throw new AppError('file.notFound', 'the file is gone from storage');
+      res.setHeader('Content-Type', variant ? 'image/webp' : row.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', isImage(row.mimeType) ? 'public, max-age=86400, immutable' : 'private, no-store');
-      if (!isImage(row.mimeType)) res.setHeader('Content-Disposition', `attachment; filename="${row.name}"`);
-      await new Promise<void>((resolve, reject) => res.sendFile(at, (err) => (err ? reject(err) : resolve())));
+      res.setHeader('Cache-Control', isMedia(row.mimeType) ? 'public, max-age=86400, immutable' : 'private, no-store');
+      if (!isMedia(row.mimeType)) res.setHeader('Content-Disposition', `attachment; filename="${row.name}"`);
+      // The path is built from the stored name only; variants sit in a hidden folder of the storage.
+      await new Promise<void>((resolve, reject) => res.sendFile(services.storage.pathOf(row.name, variant), { dotfiles: 'allow' }, (err) => (err ? reject(err) : resolve())));
       return ok('file.ok');
     },
   }),
+  defineRoute({
+    method: 'delete',
+    path: '/service/file',
+    tag: TAG,
+    summary: 'Delete a file: its owner, or super/root/dev. Its storage goes back to the owner\'s quota.',
+    area: 'file',
+    auth: 'required',
+    policy: filePolicy.remove,
+    query: fileNameQuery,
+    success: { code: 'file.deleted' },
+    errors: ['file.notFound', 'user.permissionDenied'],
+    handler: async ({ query, user, services }) => ok('file.deleted', await deleteFile(services, user, query.filename)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/service/myFiles',
+    tag: TAG,
+    summary: 'The media library: the signed-in account\'s files, newest first (40 a page), with states and thumbnails; `total` beside `data`.',
+    area: 'myFiles',
+    auth: 'required',
+    policy: filePolicy.own,
+    query: myFilesQuery,
+    success: { code: 'myFiles.ok' },
+    handler: async ({ query, user, services }) => {
+      const { data, total } = await listFiles(services, { userId: user.id, skip: query.skip, limit: query.limit });
+      return ok('myFiles.ok', data, { total });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/service/myStorageQuota',
+    tag: TAG,
+    summary: 'The signed-in account\'s media quota: max files a day, max file size, daily traffic and storage limits, and what is used of them today, with the time the daily counters start again.',
+    area: 'quota',
+    auth: 'required',
+    policy: filePolicy.own,
+    success: { code: 'quota.ok' },
+    handler: async ({ user, services }) => ok('quota.ok', presentQuota(quotaLimitsFor(user.privileges), await quotaUsage(services.db, user.id))),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/service/files',
+    tag: TAG,
+    summary: 'Every uploaded file, newest first, filtered by owner (`userId`), kind and state (root, dev); `total` beside `data`.',
+    area: 'files',
+    auth: 'required',
+    policy: filePolicy.all,
+    body: allFilesBody,
+    success: { code: 'files.ok' },
+    handler: async ({ body, services }) => {
+      const { data, total } = await listFiles(services, body.data);
+      return ok('files.ok', data, { total });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/avatar',
+    tag: TAG,
+    summary: 'Choose the account\'s avatar: one of its own images once processed (`filename`; its 150 px size is shown across the site), or `null` for the default one.',
+    area: 'avatar',
+    auth: 'required',
+    policy: filePolicy.avatar,
+    body: avatarBody,
+    success: { code: 'avatar.success' },
+    errors: ['avatar.bad', 'file.notFound', 'user.permissionDenined'],
+    handler: async ({ body, user, services }) => ok('avatar.success', await chooseAvatar(services, user, body.data.filename)),
+  }),
+  ...bigFileRoutes,
 ];

@@ -1,46 +1,184 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { Request } from 'express';
-import { files, type FileRow } from '@server/db/schema';
+import { files, type FileKind, type FileRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
-import { BadZipError, inspectZip, sniff } from './inspect';
-import { isStoredName, newFileName, writeFile } from './storage';
+import { inTransaction } from '@server/realtime/outbox';
+import { LIMITS } from '@shared/limits';
+import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';
+import { checkImage } from './image-check';
+import { isStoredName, newFileName } from './storage';
+import { releaseQuota, reserveQuota, settleReservation } from './quota';
 
-/** Reads a raw request body, refusing it as soon as it passes `limit` bytes. */
-export async function readRawBody(req: Request, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new AppError('upload.tooLarge', `at most ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new AppError('upload.tooLarge', `at most ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Who uploads: the account and what its quota depends on. */
+export interface Uploader {
+  id: number;
+  privileges: readonly string[];
 }
 
-/** Checks and stores an upload: the type comes from its bytes, archives are read (never unpacked). */
-export async function saveUpload(services: Services, user: AuthedUser, bytes: Buffer) {
-  if (!bytes.length) throw new AppError('upload.bad', 'the file is empty');
-  const type = sniff(bytes);
-  if (!type) throw new AppError('upload.unsupport', 'upload a zip archive or a png, jpeg, gif or webp image');
-  if (bytes.length > type.maxBytes) throw new AppError('upload.tooLarge', `at most ${type.maxBytes} bytes for this type`);
+/** Bytes received into a temporary file of the storage. */
+export interface Received {
+  temp: string;
+  size: number;
+}
+
+export const ALL_KINDS: readonly FileKind[] = ['image', 'video', 'archive'];
+/** What the browser widget sends: pictures and recordings (archives go through the raw PUT). */
+export const MEDIA_KINDS: readonly FileKind[] = ['image', 'video'];
+
+/** The largest single upload of any type. */
+export const MAX_UPLOAD_BYTES = Math.max(LIMITS.uploadImageBytes, LIMITS.uploadZipBytes, LIMITS.uploadVideoBytes);
+
+const tooLarge = (max: number) => new AppError('upload.tooLarge', `at most ${max} bytes for this type`);
+const unsupported = () => new AppError('upload.unsupport', 'upload a gif, jpeg, png or webp image, a webm, ogg or mp4 video, or a zip archive');
+
+/** The request's Content-Length: required, since the quota is taken before the bytes come. */
+export function declaredLength(header: string | undefined, max: number): number {
+  if (header === undefined || !/^\d{1,12}$/.test(header)) throw new AppError('upload.bad', 'send the Content-Length of the file');
+  const n = Number(header);
+  if (n > max) throw new AppError('upload.tooLarge', `at most ${max} bytes`);
+  return n;
+}
+
+/**
+ * Checks the first bytes of a stream as they pass: the type must be one we take, and the whole
+ * body (`expected` bytes) must fit that type's limit — refused before the rest is read.
+ */
+function typeGuard(expected: number): Transform {
+  let head = Buffer.alloc(0);
+  let seen = 0;
+  let type: Sniffed | null = null;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      seen += chunk.length;
+      if (seen > expected) return cb(new AppError('upload.bad', 'the body is longer than its Content-Length'));
+      if (!type) {
+        head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+        if (head.length >= SNIFF_BYTES || seen === expected) {
+          type = sniff(head);
+          if (!type) return cb(unsupported());
+          if (expected > type.maxBytes) return cb(tooLarge(type.maxBytes));
+        }
+      }
+      cb(null, chunk);
+    },
+  });
+}
+
+/**
+ * Streams a raw body to a temporary file (never whole in memory). A body that is not what its
+ * Content-Length said, or a connection that drops, leaves nothing behind.
+ */
+export async function receiveRaw(services: Services, body: NodeJS.ReadableStream, expected: number): Promise<Received> {
+  const temp = services.storage.tempPath();
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, typeGuard(expected), count, fs.createWriteStream(temp, { flags: 'wx' }));
+    if (size !== expected) throw new AppError('upload.bad', 'the body is shorter than its Content-Length');
+    return { temp, size };
+  } catch (e) {
+    await services.storage.discard(temp);
+    throw e instanceof AppError ? e : new AppError('upload.bad', 'the upload was interrupted');
+  }
+}
+
+async function headOf(file: string) {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks a received file and stores it: its type comes from its bytes, archives are read (never
+ * unpacked), images are checked from their header and wait for the image job (`processing`).
+ * The temporary file becomes the stored file, or is left for the caller to discard.
+ */
+async function storeReceived(services: Services, ownerId: number, got: Received, reserved: number, accept: readonly FileKind[], announced?: Announced): Promise<FileRow> {
+  if (!got.size) throw new AppError('upload.bad', 'the file is empty');
+  const type = sniff(await headOf(got.temp));
+  if (!type) throw unsupported();
+  if (announced && announced.mimeType !== type.mimeType) throw new AppError('upload.unsupport', `announced as ${announced.mimeType}, but the bytes are ${type.mimeType}`);
+  if (!accept.includes(type.kind)) throw new AppError('upload.unsupport', `only ${accept.join(', ')} files are taken here`);
+  if (got.size > type.maxBytes) throw tooLarge(type.maxBytes);
   let details = {};
-  if (type.ext === 'zip') {
+  if (type.kind === 'archive') {
     try {
-      details = await inspectZip(bytes);
+      details = await inspectZip(got.temp);
     } catch (e) {
       if (e instanceof BadZipError) throw new AppError('upload.bad', 'not a valid zip archive');
       throw e;
     }
   }
-  const name = newFileName(type.ext);
-  await writeFile(services.config.uploadDir, name, bytes);
-  const [row] = await services.db.insert(files).values({ name, byUserId: user.id, mimeType: type.mimeType, size: bytes.length, details }).returning();
-  return row!;
+  if (type.kind === 'image') await checkImage(got.temp);
+  const name = announced?.name ?? newFileName(type.ext);
+  await services.storage.commit(got.temp, name);
+  try {
+    return await inTransaction(services, async ({ tx, afterCommit }) => {
+      const [row] = await tx
+        .insert(files)
+        .values({ name, byUserId: ownerId, mimeType: type.mimeType, kind: type.kind, state: type.kind === 'image' ? 'processing' : 'ready', size: got.size, details })
+        .returning();
+      await settleReservation(tx, ownerId, reserved, got.size);
+      if (type.kind === 'image') afterCommit(() => services.jobs.enqueue('media.process', { fileId: row!.id }, { jobId: String(row!.id) }));
+      return row!;
+    });
+  } catch (e) {
+    await services.storage.remove(name);
+    throw e;
+  }
+}
+
+/**
+ * The one upload path (raw PUT, multipart, finished big-file sessions): the quota is taken for
+ * `reserved` bytes before any byte is read, then `receive` brings the bytes to a temporary file.
+ * Any refusal gives the quota back and leaves no row and no file.
+ */
+export async function acceptUpload(services: Services, owner: Uploader, reserved: number, receive: () => Promise<Received>, accept: readonly FileKind[] = ALL_KINDS): Promise<FileRow> {
+  await reserveQuota(services.db, owner.id, owner.privileges, reserved);
+  let got: Received | undefined;
+  try {
+    got = await receive();
+    return await storeReceived(services, owner.id, got, reserved, accept);
+  } catch (e) {
+    if (got) await services.storage.discard(got.temp);
+    await releaseQuota(services.db, owner.id, reserved, { daily: true });
+    throw e;
+  }
+}
+
+/** A big-file session's name and type, given out before the bytes came. */
+export interface Announced {
+  name: string;
+  mimeType: string;
+}
+
+/**
+ * Stores bytes whose quota was reserved earlier (a big-file session, at its start). A refusal
+ * gives the reservation back and removes the bytes.
+ */
+export async function storeReserved(services: Services, ownerId: number, got: Received, reserved: number, announced: Announced): Promise<FileRow> {
+  try {
+    return await storeReceived(services, ownerId, got, reserved, ALL_KINDS, announced);
+  } catch (e) {
+    await services.storage.discard(got.temp);
+    await releaseQuota(services.db, ownerId, reserved, { daily: true });
+    throw e;
+  }
 }
 
 export async function fileByName(db: DbOrTx, name: string): Promise<FileRow | null> {
@@ -77,5 +215,3 @@ export async function fileByLink(db: DbOrTx, link: string, ownOrigins: readonly 
   const name = storedNameOf(link, ownOrigins);
   return name ? fileByName(db, name) : null;
 }
-
-export const downloadPath = (name: string) => `/api/service/file?filename=${encodeURIComponent(name)}`;

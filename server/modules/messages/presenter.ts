@@ -10,7 +10,7 @@ export interface Party {
   id: number;
   username: string;
   originEmail: string | null;
-  attr: { allowDM?: boolean };
+  attr: { allowDM?: boolean; avatar?: string | null };
 }
 
 function presentMessage(row: MessageRow, parties: Map<number, Party>, personaIds: Map<number, string> = new Map()): MessageItem {

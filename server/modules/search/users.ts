@@ -9,6 +9,7 @@ const columns = {
   id: users.id,
   username: users.username,
   originEmail: users.originEmail,
+  attr: users.attr,
   privileges: users.privileges,
   createTime: users.createTime,
   updateTime: users.updateTime,

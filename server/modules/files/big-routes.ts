@@ -1,0 +1,81 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import { uploadBigFileBody } from '@shared/schemas/files';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { filePolicy } from './policy';
+import { cancelSession, openSession, putChunk, sessionStatus, statusOf } from './sessions';
+import { downloadPath } from './present';
+
+const TAG = 'Files';
+const sessionParams = z.object({ id: z.string().min(1).max(64) });
+const idOf = (params: unknown) => sessionParams.parse(params).id;
+
+/** A session answer: the envelope, with Graph's fields also at the top level (what upload-session clients read). */
+function sessionReply(res: Response, status: number, code: string, state: ReturnType<typeof statusOf>) {
+  res.status(status).json({ success: 1, code, data: state, ...state });
+  return ok(code);
+}
+
+export const bigFileRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'post',
+    path: '/service/uploadBigFile',
+    tag: TAG,
+    summary:
+      'Open a big-file upload session (Microsoft Graph semantics): the quota is taken for `size` at once; send the file to `uploadUrl` in `PUT` chunks of at most 10 MiB with `Content-Range: bytes a-b/total`. The session expires after 2 hours without a chunk.',
+    area: 'upload',
+    auth: 'required',
+    policy: filePolicy.upload,
+    userLimit: filePolicy.uploadLimit,
+    body: uploadBigFileBody,
+    success: { code: 'upload.session' },
+    errors: ['upload.bad', 'upload.unsupport', 'upload.tooLarge', 'upload.exceedQuota', 'user.permissionDenied', 'request.rateLimited'],
+    handler: async ({ body, user, services }) => ok('upload.session', await openSession(services, user, body.data.size, body.data.mimeType)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/service/uploadSession/:id',
+    tag: TAG,
+    summary:
+      'Send one chunk of a big-file session (the secret URL is the capability, no token): `202 {nextExpectedRanges}` until the last chunk, then `201 upload.success` with the file. A chunk that does not start at the next expected byte gets `416`; an expired session `404`.',
+    area: 'upload',
+    auth: 'none',
+    policy: filePolicy.session,
+    success: { code: 'upload.success', status: 201 },
+    errors: ['upload.bad', 'upload.badRange', 'upload.sessionNotFound', 'upload.unsupport', 'upload.tooLarge'],
+    handler: async ({ req, res, services }) => {
+      const result = await putChunk(services, idOf(req.params), req, { range: req.headers['content-range'], length: req.headers['content-length'] });
+      if (!result.done) return sessionReply(res, 202, 'upload.accepted', result.status);
+      const f = result.file;
+      return ok('upload.success', { name: f.name, size: f.size, mimeType: f.mimeType, state: f.state, downloadURL: downloadPath(f.name) });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/service/uploadSession/:id',
+    tag: TAG,
+    summary: 'What a big-file session has received (`nextExpectedRanges`), so a client resumes after a dropped connection.',
+    area: 'upload',
+    auth: 'none',
+    policy: filePolicy.session,
+    success: { code: 'upload.session' },
+    errors: ['upload.sessionNotFound'],
+    handler: async ({ req, res, services }) => sessionReply(res, 200, 'upload.session', await sessionStatus(services, idOf(req.params))),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/service/uploadSession/:id',
+    tag: TAG,
+    summary: 'Cancel a big-file session: what was received is removed and the quota given back.',
+    area: 'upload',
+    auth: 'none',
+    policy: filePolicy.session,
+    success: { code: 'upload.cancelled' },
+    errors: ['upload.sessionNotFound'],
+    handler: async ({ req, services }) => {
+      await cancelSession(services, idOf(req.params));
+      return ok('upload.cancelled');
+    },
+  }),
+];

@@ -1,0 +1,51 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
+import { files, type FileKind, type FileState } from '@server/db/schema';
+import type { Services } from '@server/services';
+import type { AuthedUser } from '@server/http/auth';
+import { AppError } from '@server/http/errors';
+import { fileByName } from './service';
+import { presentFile } from './present';
+import { releaseQuota } from './quota';
+import { dropAvatarOf } from './avatar';
+import { inTransaction } from '@server/realtime/outbox';
+
+export interface FileFilter {
+  userId?: number;
+  kind?: FileKind;
+  state?: FileState;
+  skip: number;
+  limit: number;
+}
+
+/** Files newest first, with their states and thumbnails, and how many match. */
+export async function listFiles(services: Services, filter: FileFilter) {
+  const where: SQL[] = [];
+  if (filter.userId) where.push(eq(files.byUserId, filter.userId));
+  if (filter.kind) where.push(eq(files.kind, filter.kind));
+  if (filter.state) where.push(eq(files.state, filter.state));
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    services.db.select().from(files).where(cond).orderBy(desc(files.createTime), desc(files.id)).offset(filter.skip).limit(filter.limit),
+    services.db.select({ n: count() }).from(files).where(cond),
+  ]);
+  return { data: rows.map(presentFile), total: total?.n ?? 0 };
+}
+
+/** Deletes a file: its owner, or super/root/dev. Its storage goes back to the owner's quota. */
+export async function deleteFile(services: Services, user: AuthedUser, name: string) {
+  const row = await fileByName(services.db, name);
+  if (!row) throw new AppError('file.notFound');
+  if (row.byUserId !== user.id && !hasAny(user.privileges, ADMIN_LEVELS[2])) throw new AppError('user.permissionDenied', 'only the owner or super/root/dev may delete a file');
+  const gone = await inTransaction(services, async (r) => {
+    const [deleted] = await r.tx.delete(files).where(eq(files.id, row.id)).returning();
+    if (!deleted) return null;
+    // A failed file's storage was already given back when it failed.
+    if (deleted.state !== 'failed') await releaseQuota(r.tx, deleted.byUserId, deleted.size, { daily: false });
+    await dropAvatarOf(r, deleted.byUserId, deleted.name);
+    return deleted;
+  });
+  if (!gone) throw new AppError('file.notFound');
+  await services.storage.remove(row.name);
+  return { filename: row.name };
+}

@@ -1,0 +1,31 @@
+/** One file of the media library, as the API and the realtime event present it. */
+export interface MediaFile {
+  /** The stored name, `YYYY-MM-DD_<uuid>.<ext>` (the original calls it `filename`). */
+  filename: string;
+  size: number;
+  mimeType: string;
+  kind: 'image' | 'video' | 'archive';
+  /** Images are `processing` until their job is done; a file that cannot be decoded ends `failed`. */
+  state: 'processing' | 'ready' | 'failed';
+  reason: string | null;
+  createTime: string;
+  userId: number;
+  downloadURL: string;
+  /** Ready images only: the 320 px thumbnail. */
+  thumbnailURL: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** The account's media quota (`quota.ok`): limits, and what is used of them. */
+export interface StorageQuota {
+  maxFileNumber: number;
+  maxFileSize: number;
+  maxTrafficQuota: number;
+  maxStorageQuota: number;
+  todayFileNumber: number;
+  todayTraffic: number;
+  totalStorage: number;
+  /** When today's counters start again. */
+  resetTime: string;
+}
