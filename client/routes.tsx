@@ -37,6 +37,7 @@ const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPa
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
 const WebhooksPage = lazyPage(() => import('./pages/profile/webhooks/WebhooksPage'), 'WebhooksPage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
+const MediaPage = lazyPage(() => import('./pages/profile/media/MediaPage'), 'MediaPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
@@ -77,6 +78,7 @@ const pages: RouteObject[] = [
     screen('subscribes', 'profileSubscribes', SubscribesPage),
     screen('webhooks', 'profileWebhooks', WebhooksPage),
     screen('chat', 'profileChat', ChatPage),
+    screen('media', 'profileMedia', MediaPage),
   ]),
   screen('/player', 'players', PlayersPage),
   screen('/player/:ouid', 'player', PlayerPage),
