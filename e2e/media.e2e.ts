@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle } from 'puppeteer-core';
+import { desc, eq } from 'drizzle-orm';
+import { files } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
-import { click, seeText } from './support/page';
+import { click, fill, seeText } from './support/page';
 import { signInThroughPage } from './support/session';
 
 describe('the media library', () => {
@@ -27,7 +30,8 @@ describe('the media library', () => {
 
   it('a user uploads an image, sees the quota bars move and the thumbnail arrive live, and makes it the avatar shown in the header', async () => {
     const user = await app.factories.createUser();
-    const page = await browser.newPage();
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1200, height: 900 });
     await signInThroughPage(page, app, user, watchCaptchas(page));
 
@@ -63,5 +67,63 @@ describe('the media library', () => {
     await seeText(page, 'No files yet');
     const storage = await page.$eval('::-p-aria([name="Storage"][role="meter"])', (el) => Number(el.getAttribute('aria-valuenow')));
     expect(storage).toBe(0);
+  });
+
+  it('a user crops and turns a picture in the upload widget, uploads it as the avatar, and sees it in the header', async () => {
+    const user = await app.factories.createUser();
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/media`);
+    await click(page, 'Upload an avatar');
+    const file = path.join(dir, 'portrait.png');
+    fs.writeFileSync(file, await png(800, 600));
+    const input = (await page.waitForSelector('dialog[open] [data-testid="widget-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    await seeText(page, 'Zoom');
+    await click(page, 'Turn right');
+    await click(page, 'Apply');
+    await page.waitForSelector('dialog[open] img[alt="The picture as it will be uploaded"]');
+    await screenshot(page, 'upload-widget-preview');
+    await page.locator('dialog[open] ::-p-aria([name="Upload"][role="button"])').click();
+    await seeText(page, 'Your avatar is changed.');
+    await page.waitForSelector('header img[src*="size=avatar"]', { timeout: 10_000 });
+    // What was stored is the square crop, as a JPEG.
+    const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id)).orderBy(desc(files.id)).limit(1);
+    expect(row).toMatchObject({ mimeType: 'image/jpeg', state: 'ready' });
+    expect(row!.details.width).toBe(row!.details.height);
+  });
+
+  it('a user inserts an image from the media library into a reply', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Opening evidence: wall tracking on every map.</p>' });
+    const { user, token } = await app.factories.signedIn();
+    const up = await app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream').send(await png(640, 480));
+    const name = up.body.data.name as string;
+    await expect.poll(async () => (await app.request.get(`/api/service/file?filename=${name}&explain=true`)).body.data.state, { timeout: 15_000 }).toBe('ready');
+
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    const captchas = watchCaptchas(page);
+    await signInThroughPage(page, app, user, captchas);
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Opening evidence: wall tracking on every map.');
+    await page.locator('[contenteditable="true"]').click();
+    await page.keyboard.type('The screenshot: ');
+    await click(page, 'Image');
+    await page.locator('dialog[open] ::-p-aria([name="My media"][role="tab"])').click();
+    await click(page, `Choose ${name}`);
+    await page.waitForSelector(`[contenteditable="true"] img[src*="${name}"]`);
+
+    await fill(page, 'Verification code', await captchas.answer());
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/player/reply') && r.request().method() === 'POST');
+    await click(page, 'Post reply');
+    const response = await posted;
+    expect(response.status()).toBe(200);
+    const sent = JSON.parse(response.request().postData() ?? '{}') as { data: { content: string } };
+    expect(sent.data.content).toContain(`/api/service/file?filename=${name}`);
+    await page.waitForSelector(`article img[src*="${name}"], [data-entry] img[src*="${name}"]`, { timeout: 10_000 });
   });
 });

@@ -19,6 +19,7 @@ import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { SectionHeader } from '../SectionHeader';
 import { QuotaBars } from './QuotaBars';
 import { UploadZone } from './UploadZone';
+import { UploadWidget } from '@client/media/UploadWidget';
 import { formatBytes } from './mediaFormat';
 import styles from './MediaPage.module.css';
 
@@ -35,6 +36,7 @@ export function MediaPage() {
   const quota = useRemote(String(version), () => getQuota());
   const [confirm, setConfirm] = useState<MediaFile | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [avatarOpen, setAvatarOpen] = useState(false);
   const refresh = () => setVersion((v) => v + 1);
 
   // An image job finished (ready or failed): show its new state and thumbnail.
@@ -68,7 +70,16 @@ export function MediaPage() {
   return (
     <>
       <SectionHeader title={t('profile.section.media')} description={t('media.description')} />
-      <Card title={t('media.quota.title')} id="media-quota">
+      <Card
+        title={t('media.quota.title')}
+        id="media-quota"
+        actions={
+          <Button onClick={() => setAvatarOpen(true)}>
+            <Icon name="user" size={16} />
+            {t('media.avatarButton')}
+          </Button>
+        }
+      >
         {quota.data ? <QuotaBars quota={quota.data} /> : quota.state === 'failed' ? <p>{describe(quota.error)}</p> : <p>{t('common.loading')}</p>}
       </Card>
       <UploadZone onUploaded={refresh} />
@@ -126,6 +137,16 @@ export function MediaPage() {
       {files.state === 'ready' && total > LIMITS.mediaPage && (
         <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('media.pages')} />
       )}
+      <UploadWidget
+        open={avatarOpen}
+        purpose="avatar"
+        title={t('media.avatarButton')}
+        onClose={() => setAvatarOpen(false)}
+        onDone={({ filename }) => {
+          setAvatarOpen(false);
+          if (filename) void act(`avatar:${filename}`, () => chooseAvatar(filename), t('media.avatarSet'));
+        }}
+      />
       <Dialog
         open={!!confirm}
         onClose={() => setConfirm(null)}
