@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle } from 'puppeteer-core';
 import { desc, eq } from 'drizzle-orm';
-import { files } from '@server/db/schema';
+import crypto from 'node:crypto';
+import { files, uploadSessions } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
@@ -125,5 +126,37 @@ describe('the media library', () => {
     const sent = JSON.parse(response.request().postData() ?? '{}') as { data: { content: string } };
     expect(sent.data.content).toContain(`/api/service/file?filename=${name}`);
     await page.waitForSelector(`article img[src*="${name}"], [data-entry] img[src*="${name}"]`, { timeout: 10_000 });
+  });
+
+  it('a video over 2 MiB goes through a big-file session in chunks, and can be paused and resumed', async () => {
+    const user = await app.factories.createUser();
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/media`);
+    await seeText(page, 'No files yet');
+    const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), crypto.randomBytes(14 * 1024 * 1024 - 24)]);
+    const file = path.join(dir, 'round.mp4');
+    fs.writeFileSync(file, video);
+    // A slow uplink, so there is time to pause.
+    await page.emulateNetworkConditions({ download: -1, upload: 3 * 1024 * 1024, latency: 5, offline: false });
+    const input = (await page.waitForSelector('[data-testid="media-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    await page.waitForSelector('progress');
+    await click(page, 'Pause');
+    const received = async () => (await app.services.db.select().from(uploadSessions).where(eq(uploadSessions.userId, user.id)))[0]?.received ?? -1;
+    await new Promise((r) => setTimeout(r, 1500));
+    const paused = await received();
+    expect(paused).toBeGreaterThanOrEqual(0);
+    expect(paused).toBeLessThan(video.length);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await received()).toBe(paused);
+    await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 0, offline: false });
+    await click(page, 'Resume');
+    await seeText(page, 'round.mp4 is uploaded.', 30_000);
+    const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
+    expect(row).toMatchObject({ mimeType: 'video/mp4', size: video.length, state: 'ready' });
+    const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
   });
 });

@@ -15,3 +15,29 @@ describe('big-file chunks', () => {
     expect(receivedOf(undefined)).toBe(0);
   });
 });
+
+describe('UploadControl', () => {
+  it('pausing aborts the chunk in flight and holds the next one until resumed', async () => {
+    const { UploadControl } = await import('./media');
+    const control = new UploadControl();
+    const signal = control.chunkSignal();
+    expect(signal.aborted).toBe(false);
+    control.pause();
+    expect(signal.aborted).toBe(true);
+    let goneOn = false;
+    const waiting = control.whilePaused().then(() => (goneOn = true));
+    await Promise.resolve();
+    expect(goneOn).toBe(false);
+    control.resume();
+    await waiting;
+    expect(goneOn).toBe(true);
+  });
+
+  it('a cancel of the whole upload aborts the chunk too', async () => {
+    const { UploadControl } = await import('./media');
+    const cancel = new AbortController();
+    const signal = new UploadControl().chunkSignal(cancel.signal);
+    cancel.abort();
+    expect(signal.aborted).toBe(true);
+  });
+});

@@ -15,7 +15,41 @@ export const chooseAvatar = (filename: string | null) => api.post<{ userAvatar: 
 export interface UploadOptions {
   /** Bytes sent so far and the total. */
   onProgress?: (sent: number, total: number) => void;
+  /** Cancels the upload (a big-file session is ended on the server). */
   signal?: AbortSignal;
+  /** Big files only: pausing stops the chunk in flight and keeps the session; resuming goes on from what arrived. */
+  control?: UploadControl;
+}
+
+/** Pause and resume for a big-file upload. */
+export class UploadControl {
+  paused = false;
+  private chunk: AbortController | null = null;
+  private waiters: Array<() => void> = [];
+
+  pause() {
+    this.paused = true;
+    this.chunk?.abort();
+  }
+
+  resume() {
+    this.paused = false;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** A signal for one chunk: aborted by a pause, or by the whole upload's cancel. */
+  chunkSignal(outer?: AbortSignal) {
+    const chunk = new AbortController();
+    this.chunk = chunk;
+    if (outer?.aborted) chunk.abort();
+    else outer?.addEventListener('abort', () => chunk.abort(), { once: true });
+    return chunk.signal;
+  }
+
+  /** Resolves at once unless paused, else when resumed. */
+  whilePaused(): Promise<void> {
+    return this.paused ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+  }
 }
 
 function failure(status: number, text: string): ApiError {
@@ -93,20 +127,28 @@ export async function uploadBig(file: Blob, opts: UploadOptions = {}): Promise<U
   let tries = 0;
   try {
     for (;;) {
+      await opts.control?.whilePaused();
       const { first, last, range } = nextChunk(received, file.size);
       try {
         const res = await request('PUT', path, {
           auth: false,
           body: file.slice(first, last + 1),
           headers: { 'Content-Type': 'application/octet-stream', 'Content-Range': range },
-          signal: opts.signal,
+          signal: opts.control ? opts.control.chunkSignal(opts.signal) : opts.signal,
           onProgress: (sent) => opts.onProgress?.(first + sent, file.size),
         });
         tries = 0;
         if (res.status === 201) return (res.body as unknown as SuccessBody<UploadedFile & { state: MediaFile['state'] }>).data!;
         received = receivedOf(res.body.nextExpectedRanges);
       } catch (e) {
-        if ((e as Error).name === 'AbortError' || !(e instanceof ApiError) || !['network.error', 'upload.badRange'].includes(e.code) || ++tries > RETRIES) throw e;
+        const aborted = (e as Error).name === 'AbortError';
+        if (aborted && opts.control?.paused && !opts.signal?.aborted) {
+          // Paused: the chunk in flight is dropped; on resume, ask the session what arrived.
+          await opts.control.whilePaused();
+          received = receivedOf((await request('GET', path, { auth: false, signal: opts.signal })).body.nextExpectedRanges);
+          continue;
+        }
+        if (aborted || !(e instanceof ApiError) || !['network.error', 'upload.badRange'].includes(e.code) || ++tries > RETRIES) throw e;
         await sleep(500 * 2 ** tries, opts.signal);
         const status = await request('GET', path, { auth: false, signal: opts.signal });
         received = receivedOf(status.body.nextExpectedRanges);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDescribeError } from '@client/api/describeError';
-import { uploadAny } from '@client/api/media';
+import { UploadControl, uploadAny } from '@client/api/media';
+import { LIMITS } from '@shared/limits';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
@@ -19,14 +20,16 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
   const describe = useDescribeError();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const [progress, setProgress] = useState<{ name: string; sent: number; total: number; abort: AbortController } | null>(null);
+  const [progress, setProgress] = useState<{ name: string; sent: number; total: number; abort: AbortController; control: UploadControl | null; paused: boolean } | null>(null);
 
   const send = async (file: File) => {
     if (progress) return;
     const abort = new AbortController();
-    setProgress({ name: file.name, sent: 0, total: file.size, abort });
+    // Big files go in resumable chunks, which can be paused.
+    const control = file.size > LIMITS.uploadImageBytes ? new UploadControl() : null;
+    setProgress({ name: file.name, sent: 0, total: file.size, abort, control, paused: false });
     try {
-      await uploadAny(file, { signal: abort.signal, onProgress: (sent, total) => setProgress((p) => p && { ...p, sent, total }) });
+      await uploadAny(file, { signal: abort.signal, control: control ?? undefined, onProgress: (sent, total) => setProgress((p) => p && { ...p, sent, total }) });
       toast.success(t('media.uploaded', { name: file.name }));
       onUploaded();
     } catch (error) {
@@ -75,9 +78,23 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
             <span className={styles.barText}>{t('media.quota.of', { used: bytes(progress.sent), limit: bytes(progress.total) })}</span>
           </div>
           <progress className={styles.progressBar} max={progress.total} value={progress.sent} aria-label={t('media.uploading', { name: progress.name })} />
-          <Button size="sm" variant="ghost" onClick={() => progress.abort.abort()}>
-            {t('common.cancel')}
-          </Button>
+          <div className={styles.actions}>
+            {progress.control && (
+              <Button
+                size="sm"
+                onClick={() => {
+                  if (progress.paused) progress.control!.resume();
+                  else progress.control!.pause();
+                  setProgress((p) => p && { ...p, paused: !p.paused });
+                }}
+              >
+                {progress.paused ? t('media.resume') : t('media.pause')}
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => progress.abort.abort()}>
+              {t('common.cancel')}
+            </Button>
+          </div>
         </div>
       ) : (
         <>
