@@ -12,7 +12,7 @@ import { Steps } from '@client/components/Steps';
 import { Tabs } from '@client/components/Tabs';
 import { useRemote } from '@client/hooks/useRemote';
 import { useSessionEvents } from '@client/realtime/useSessionEvents';
-import { formatBytes } from '@client/pages/profile/media/mediaFormat';
+import { formatBytes } from './format';
 import { IMAGE_URL } from '@client/editor/rules';
 import { cropToJpeg, type CropArea } from './cropImage';
 import styles from './UploadWidget.module.css';

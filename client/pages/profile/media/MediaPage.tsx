@@ -20,7 +20,7 @@ import { SectionHeader } from '../SectionHeader';
 import { QuotaBars } from './QuotaBars';
 import { UploadZone } from './UploadZone';
 import { UploadWidget } from '@client/media/UploadWidget';
-import { formatBytes } from './mediaFormat';
+import { formatBytes } from '@client/media/format';
 import styles from './MediaPage.module.css';
 
 const absolute = (url: string) => new URL(url, location.origin).toString();

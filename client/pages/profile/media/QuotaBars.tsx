@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StorageQuota } from '@shared/types/files';
 import { DateTime } from '@client/components/DateTime';
-import { formatBytes, usedShare } from './mediaFormat';
+import { formatBytes, usedShare } from '@client/media/format';
 import styles from './MediaPage.module.css';
 
 function Bar({ label, used, limit, text }: { label: string; used: number; limit: number; text: string }) {

@@ -6,7 +6,7 @@ import { LIMITS } from '@shared/limits';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
-import { formatBytes } from './mediaFormat';
+import { formatBytes } from '@client/media/format';
 import styles from './MediaPage.module.css';
 
 const ACCEPT = 'image/gif,image/jpeg,image/png,image/webp,video/webm,video/ogg,video/mp4';

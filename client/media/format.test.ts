@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, usedShare } from './mediaFormat';
+import { formatBytes, usedShare } from './format';
 
 describe('media formatting', () => {
   it('reads bytes in 1024-based units', () => {
