@@ -39,6 +39,15 @@ describe('describeError', () => {
     expect(signInLinkFor(new ApiError('user.tokenExpired', 'expired', 401, false), '/player/1006', 'Sign in')).toBeUndefined();
   });
 
+  it('says which media quota refused an upload and what is left of it', () => {
+    const left = 3.5 * 1024 * 1024;
+    expect(describeError(i18n, new ApiError('upload.exceedQuota', { limit: 'storage', left, resetAt: '2026-01-02T00:00:00.000Z' }, 403))).toBe(
+      'Your storage is full: 3.5 MB left. Delete files from your media library to make room.',
+    );
+    expect(describeError(i18n, new ApiError('upload.exceedQuota', { limit: 'dailyFiles', left: 0 }, 403))).toMatch(/maximum number of files \(0 left\)/);
+    expect(describeError(i18n, new ApiError('upload.exceedQuota', 'no detail', 403))).toMatch(/^Your media quota is used up/);
+  });
+
   it('explains a network failure and anything that is not an API error', () => {
     expect(describeError(i18n, new ApiError('network.error', 'Failed to fetch', 0))).toMatch(/Could not reach Tribunal/);
     expect(describeError(i18n, new TypeError('boom'))).toBe('Something unexpected went wrong. Please try again.');

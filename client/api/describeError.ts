@@ -1,9 +1,18 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SESSION_END_CODES } from '@shared/errors';
+import { formatBytes } from '@client/media/format';
 import { ApiError } from './ApiError';
 
-type Translator = Pick<I18n, 't' | 'exists'>;
+type Translator = Pick<I18n, 't' | 'exists'> & { language?: string };
+
+/** A refused upload's quota: which limit, and what is left of it (bytes, or files). */
+function quotaText(i18n: Translator, detail: unknown): string | null {
+  const d = detail as { limit?: string; left?: number } | null;
+  if (!d || typeof d !== 'object' || !['storage', 'dailyTraffic', 'dailyFiles'].includes(d.limit ?? '')) return null;
+  const left = d.limit === 'dailyFiles' ? String(d.left ?? 0) : formatBytes(d.left ?? 0, i18n.language ?? 'en-US');
+  return i18n.t(`codes.upload.quota.${d.limit}`, { left });
+}
 
 function serverText(error: ApiError) {
   if (typeof error.detail === 'string') return error.detail;
@@ -24,6 +33,10 @@ export const needsSignIn = (error: unknown): boolean =>
 export function describeError(i18n: Translator, error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('codes.unexpected');
   if (needsSignIn(error)) return i18n.t('signin.required');
+  if (error.code === 'upload.exceedQuota') {
+    const text = quotaText(i18n, error.detail);
+    if (text) return text;
+  }
   const message = serverText(error);
   const key = `codes.${error.code}`;
   if (i18n.exists(key)) return i18n.t(key, { message });

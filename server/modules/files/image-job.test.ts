@@ -8,7 +8,8 @@ import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from 
 import { expectError, expectOk } from '@server/test/expect';
 import { makeZip } from '@server/test/zip';
 import { animatedGif, hasGpsTag, hugePng, jpegWithGps, png, solid } from '@server/test/media';
-import { processImage } from './image-job';
+import { processImage, requeueStuckImages } from './image-job';
+import { newFileName } from './storage';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -112,6 +113,29 @@ describe('the image job', () => {
     expect(await rowOf(name)).toEqual(row);
     expect(events.filter((e) => e.name === 'file.updated')).toEqual([]);
     socket.disconnect();
+  });
+
+  it('a file deleted while its job runs leaves no sizes behind', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const name = newFileName('jpg');
+    await app.services.storage.write(name, await solid(2400, 1800).jpeg().toBuffer());
+    const [row] = await app.services.db.insert(files).values({ name, byUserId: user.id, mimeType: 'image/jpeg', kind: 'image', state: 'processing', size: 1000 }).returning();
+    const job = processImage(app.services, row!.id);
+    expectOk(await app.request.delete(`/api/service/file?filename=${name}`).set('x-access-token', token), 'file.deleted');
+    expect(await job).toBeNull();
+    expect([app.services.storage.exists(name), app.services.storage.exists(name, 'thumb'), app.services.storage.exists(name, 'avatar')]).toEqual([false, false, false]);
+  });
+});
+
+describe('the media sweep', () => {
+  it('queues again an image whose job was lost', async () => {
+    const { user } = await app.factories.signedIn();
+    const name = newFileName('png');
+    await app.services.storage.write(name, await png());
+    const lostAt = new Date(Date.now() - 10 * 60 * 1000);
+    await app.services.db.insert(files).values({ name, byUserId: user.id, mimeType: 'image/png', kind: 'image', state: 'processing', size: 1000, createTime: lostAt });
+    expect(await requeueStuckImages(app.services)).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await rowOf(name)).state, { timeout: 10_000 }).toBe('ready');
   });
 });
 

@@ -105,7 +105,10 @@ export async function processImage(services: Services, fileId: number) {
   if (!row || row.state !== 'processing') return null;
   try {
     const { size, ...details } = await render(services, row);
-    return await finish(services, row, { state: 'ready', size, details: { ...row.details, ...details } });
+    const done = await finish(services, row, { state: 'ready', size, details: { ...row.details, ...details } });
+    // Deleted while it was being processed: what the job wrote has no row any more.
+    if (!done && !(await services.db.select({ id: files.id }).from(files).where(eq(files.id, row.id))).length) await services.storage.remove(row.name);
+    return done;
   } catch (e) {
     if (!(e instanceof Undecodable)) throw e; // the disk or the database: the job is retried
     const failed = await finish(services, row, { state: 'failed', reason: `not a valid image: ${e.message.slice(0, 200)}` });

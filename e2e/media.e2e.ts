@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ElementHandle } from 'puppeteer-core';
+import { desc, eq } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { files, uploadSessions } from '@server/db/schema';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { openCase } from '@server/test/cases';
+import { png } from '@server/test/media';
+import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { click, fill, seeText } from './support/page';
+import { signInThroughPage } from './support/session';
+
+describe('the media library', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    browser = await launchBrowser();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-media-e2e-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a user uploads an image, sees the quota bars move and the thumbnail arrive live, and makes it the avatar shown in the header', async () => {
+    const user = await app.factories.createUser();
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+
+    await page.goto(`${app.url}/profile/media`);
+    await seeText(page, 'No files yet');
+    const filesMeter = "::-p-aria([name=\"Today's files\"][role=\"meter\"])";
+    const meterValue = () => page.$eval(filesMeter, (el) => Number(el.getAttribute('aria-valuenow')));
+    expect(await meterValue()).toBe(0);
+
+    const file = path.join(dir, 'holiday.png');
+    fs.writeFileSync(file, await png(800, 600));
+    const input = (await page.waitForSelector('[data-testid="media-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/service/upload') && r.request().method() === 'POST');
+    await input!.uploadFile(file);
+    expect((await uploaded).status()).toBe(201);
+    await seeText(page, 'holiday.png is uploaded.');
+    await expect.poll(meterValue, { timeout: 10_000 }).toBe(1);
+
+    // The image job ends and the page hears it: the thumbnail replaces the placeholder.
+    await page.waitForSelector('li[data-state="ready"] img[src*="size=thumb"]', { timeout: 15_000 });
+    await screenshot(page, 'media-library');
+
+    await click(page, 'Use as avatar');
+    await seeText(page, 'Your avatar is changed.');
+    await page.waitForSelector('header img[src*="size=avatar"]', { timeout: 10_000 });
+    const loaded = await page.$eval('header img[src*="size=avatar"]', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth);
+    expect(loaded).toBe(150);
+
+    // Deleting it (with confirmation) gives the storage back.
+    await click(page, 'Delete');
+    await page.locator('dialog[open] ::-p-aria([name="Delete"][role="button"])').click();
+    await seeText(page, 'The file is deleted.');
+    await seeText(page, 'No files yet');
+    const storage = await page.$eval('::-p-aria([name="Storage"][role="meter"])', (el) => Number(el.getAttribute('aria-valuenow')));
+    expect(storage).toBe(0);
+  });
+
+  it('a user crops and turns a picture in the upload widget, uploads it as the avatar, and sees it in the header', async () => {
+    const user = await app.factories.createUser();
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/media`);
+    await click(page, 'Upload an avatar');
+    const file = path.join(dir, 'portrait.png');
+    fs.writeFileSync(file, await png(800, 600));
+    const input = (await page.waitForSelector('dialog[open] [data-testid="widget-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    await seeText(page, 'Zoom');
+    await click(page, 'Turn right');
+    await click(page, 'Apply');
+    await page.waitForSelector('dialog[open] img[alt="The picture as it will be uploaded"]');
+    await screenshot(page, 'upload-widget-preview');
+    await page.locator('dialog[open] ::-p-aria([name="Upload"][role="button"])').click();
+    await seeText(page, 'Your avatar is changed.');
+    await page.waitForSelector('header img[src*="size=avatar"]', { timeout: 10_000 });
+    // What was stored is the square crop, as a JPEG.
+    const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id)).orderBy(desc(files.id)).limit(1);
+    expect(row).toMatchObject({ mimeType: 'image/jpeg', state: 'ready' });
+    expect(row!.details.width).toBe(row!.details.height);
+  });
+
+  it('a user inserts an image from the media library into a reply', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Opening evidence: wall tracking on every map.</p>' });
+    const { user, token } = await app.factories.signedIn();
+    const up = await app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream').send(await png(640, 480));
+    const name = up.body.data.name as string;
+    await expect.poll(async () => (await app.request.get(`/api/service/file?filename=${name}&explain=true`)).body.data.state, { timeout: 15_000 }).toBe('ready');
+
+    // Each test signs in in its own browser context (a session is kept in local storage).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    const captchas = watchCaptchas(page);
+    await signInThroughPage(page, app, user, captchas);
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Opening evidence: wall tracking on every map.');
+    await page.locator('[contenteditable="true"]').click();
+    await page.keyboard.type('The screenshot: ');
+    await click(page, 'Image');
+    await page.locator('dialog[open] ::-p-aria([name="My media"][role="tab"])').click();
+    await click(page, `Choose ${name}`);
+    await page.waitForSelector(`[contenteditable="true"] img[src*="${name}"]`);
+
+    await fill(page, 'Verification code', await captchas.answer());
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/player/reply') && r.request().method() === 'POST');
+    await click(page, 'Post reply');
+    const response = await posted;
+    expect(response.status()).toBe(200);
+    const sent = JSON.parse(response.request().postData() ?? '{}') as { data: { content: string } };
+    expect(sent.data.content).toContain(`/api/service/file?filename=${name}`);
+    await page.waitForSelector(`article img[src*="${name}"], [data-entry] img[src*="${name}"]`, { timeout: 10_000 });
+  });
+
+  it('a video over 2 MiB goes through a big-file session in chunks, and can be paused and resumed', async () => {
+    const user = await app.factories.createUser();
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/media`);
+    await seeText(page, 'No files yet');
+    const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), crypto.randomBytes(14 * 1024 * 1024 - 24)]);
+    const file = path.join(dir, 'round.mp4');
+    fs.writeFileSync(file, video);
+    // A slow uplink, so there is time to pause.
+    await page.emulateNetworkConditions({ download: -1, upload: 3 * 1024 * 1024, latency: 5, offline: false });
+    const input = (await page.waitForSelector('[data-testid="media-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    await page.waitForSelector('progress');
+    await click(page, 'Pause');
+    const received = async () => (await app.services.db.select().from(uploadSessions).where(eq(uploadSessions.userId, user.id)))[0]?.received ?? -1;
+    await new Promise((r) => setTimeout(r, 1500));
+    const paused = await received();
+    expect(paused).toBeGreaterThanOrEqual(0);
+    expect(paused).toBeLessThan(video.length);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await received()).toBe(paused);
+    await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 0, offline: false });
+    await click(page, 'Resume');
+    await seeText(page, 'round.mp4 is uploaded.', 30_000);
+    const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
+    expect(row).toMatchObject({ mimeType: 'video/mp4', size: video.length, state: 'ready' });
+    const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
+  });
+});
