@@ -20,6 +20,7 @@ import { bullmqRunner } from './jobs/bullmq';
 import type { Publish } from './realtime/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
 import { localStorage, type Storage } from './modules/files/storage';
+import { setAvatarBase } from './modules/users/avatar';
 
 export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
 
@@ -71,6 +72,7 @@ function resolveSecret(config: Config): string {
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const secret = resolveSecret(config);
+  setAvatarBase(config.publicUrl);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl || overrides.inMemoryDb || overrides.loadDataDir ? undefined : path.join(config.dataDir, 'pg'),

@@ -16,8 +16,19 @@ function hueOf(name: string) {
 }
 
 /** The user's picture; when it cannot load (e.g. offline), the initial of the name on a colour. */
-export function Avatar({ name, src, size = 32, square }: AvatarProps) {
+/** Our own files come as links on PUBLIC_URL: they are shown from the address this page was opened at. */
+export function onThisSite(src: string): string {
+  try {
+    const url = new URL(src, 'http://this.site');
+    return url.pathname === '/api/service/file' ? `${url.pathname}${url.search}` : src;
+  } catch {
+    return src;
+  }
+}
+
+export function Avatar({ name, src: given, size = 32, square }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = given ? onThisSite(given) : null;
   const showImage = !!src && failedSrc !== src;
   const initial = [...name.trim()][0] ?? '?';
   return (

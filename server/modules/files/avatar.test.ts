@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { RoomEvent } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
 import { files } from '@server/db/schema';
-import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
+import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
 import { png } from '@server/test/media';
 import { newFileName } from './storage';
@@ -42,9 +42,10 @@ describe('POST /api/user/avatar', () => {
     expectOk(res, 'avatar.success');
     await told;
     const url = `/api/service/file?filename=${name}&size=avatar`;
-    expect(res.body.data.userAvatar).toBe(url);
-    expect((await me(token)).userAvatar).toBe(url);
-    expect((await app.request.get(`/api/user/info?id=${user.id}`)).body.data.userAvatar).toBe(url);
+    // Absolute on the site's address, as API clients show it as it comes (Gravatar links always were).
+    expect(res.body.data.userAvatar).toBe(`${PUBLIC_URL}${url}`);
+    expect((await me(token)).userAvatar).toBe(`${PUBLIC_URL}${url}`);
+    expect((await app.request.get(`/api/user/info?id=${user.id}`)).body.data.userAvatar).toBe(`${PUBLIC_URL}${url}`);
     const img = await app.request
       .get(url)
       .buffer(true)

@@ -7,6 +7,16 @@ function avatarUrl(seed: string | null | undefined, size = 150): string {
   return `https://www.gravatar.com/avatar/${hash}?s=${size}&d=identicon`;
 }
 
+/**
+ * The site's public address, for absolute links to its own files. API clients (the mobile app, bots)
+ * show `userAvatar` as it comes, like the Gravatar URLs they always got, so it cannot be relative.
+ * Set once at start-up from PUBLIC_URL (one process serves one site).
+ */
+let publicBase = '';
+export function setAvatarBase(publicUrl: string) {
+  publicBase = publicUrl.replace(/\/$/, '');
+}
+
 /** The user's avatar: the 150 px size of the image they chose, else a Gravatar-style one. */
 export const userAvatarOf = (u: { originEmail: string | null; username: string; attr?: Pick<AccountAttr, 'avatar'> | null }) =>
-  u.attr?.avatar ? `/api/service/file?filename=${encodeURIComponent(u.attr.avatar)}&size=avatar` : avatarUrl(u.originEmail ?? u.username);
+  u.attr?.avatar ? `${publicBase}/api/service/file?filename=${encodeURIComponent(u.attr.avatar)}&size=avatar` : avatarUrl(u.originEmail ?? u.username);
