@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RoomEvent, RoomEventMap } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
-import { files } from '@server/db/schema';
+import { files, mediaQuotas } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
 import { makeZip } from '@server/test/zip';
@@ -136,6 +136,25 @@ describe('the media sweep', () => {
     await app.services.db.insert(files).values({ name, byUserId: user.id, mimeType: 'image/png', kind: 'image', state: 'processing', size: 1000, createTime: lostAt });
     expect(await requeueStuckImages(app.services)).toBeGreaterThanOrEqual(1);
     await expect.poll(async () => (await rowOf(name)).state, { timeout: 10_000 }).toBe('ready');
+  });
+
+  it('an image that could not be processed for an hour ends failed, its bytes removed and its storage given back', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const before = await quota(token);
+    const name = newFileName('png');
+    await app.services.storage.write(name, await png());
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await app.services.db.insert(files).values({ name, byUserId: user.id, mimeType: 'image/png', kind: 'image', state: 'processing', size: 1000, createTime: longAgo });
+    // As its upload did: the file's bytes count against the owner's storage.
+    await app.services.db
+      .insert(mediaQuotas)
+      .values({ userId: user.id, totalBytes: 1000 })
+      .onConflictDoUpdate({ target: mediaQuotas.userId, set: { totalBytes: sql`${mediaQuotas.totalBytes} + 1000` } });
+    expect((await quota(token)).totalStorage).toBe(before.totalStorage + 1000);
+    await requeueStuckImages(app.services);
+    expect(await rowOf(name)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/did not finish/) });
+    expect(await app.services.storage.exists(name)).toBe(false);
+    expect((await quota(token)).totalStorage).toBe(before.totalStorage);
   });
 });
 

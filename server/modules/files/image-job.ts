@@ -117,15 +117,25 @@ export async function processImage(services: Services, fileId: number) {
   }
 }
 
-/** Images left `processing` longer than this had their job lost: the sweep queues them again. */
+/** Images left `processing` longer than this had their job lost (or it failed on every attempt): the sweep queues them again. */
 const STUCK_MS = 5 * 60 * 1000;
+/** Past this, an image that still could not be processed (the disk, the database) ends `failed` and gives its storage back. */
+const GIVE_UP_MS = 60 * 60 * 1000;
 
 export async function requeueStuckImages(services: Services, now = Date.now()) {
   const stuck = await services.db
-    .select({ id: files.id })
+    .select()
     .from(files)
     .where(and(eq(files.state, 'processing'), lt(files.createTime, new Date(now - STUCK_MS))))
     .limit(500);
-  for (const { id } of stuck) await services.jobs.enqueue('media.process', { fileId: id }, { jobId: String(id) });
+  for (const row of stuck) {
+    if (row.createTime.getTime() < now - GIVE_UP_MS) {
+      const failed = await finish(services, row, { state: 'failed', reason: 'processing did not finish; upload the file again' });
+      if (failed) await services.storage.remove(row.name);
+      continue;
+    }
+    // A job id per sweep window: BullMQ keeps a failed job under its id, and would ignore the same id again.
+    await services.jobs.enqueue('media.process', { fileId: row.id }, { jobId: `${row.id}-${Math.floor(now / STUCK_MS)}` });
+  }
   return stuck.length;
 }
