@@ -159,4 +159,31 @@ describe('the media library', () => {
     const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
   });
+
+  it('a big upload whose connection drops goes on by itself once the network is back, and the file is whole', async () => {
+    const user = await app.factories.createUser();
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/media`);
+    await seeText(page, 'No files yet');
+    const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), crypto.randomBytes(24 * 1024 * 1024 - 24)]);
+    const file = path.join(dir, 'dropped.mp4');
+    fs.writeFileSync(file, video);
+    await page.emulateNetworkConditions({ download: -1, upload: 4 * 1024 * 1024, latency: 5, offline: false });
+    const input = (await page.waitForSelector('[data-testid="media-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    const received = async () => (await app.services.db.select().from(uploadSessions).where(eq(uploadSessions.userId, user.id)))[0]?.received ?? 0;
+    await expect.poll(received, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    // The connection drops in the middle of the next chunk, for three seconds; nobody clicks anything.
+    await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 0, offline: true });
+    await new Promise((r) => setTimeout(r, 3000));
+    const whileOffline = await received();
+    expect(whileOffline).toBeLessThan(video.length);
+    await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 0, offline: false });
+    await seeText(page, 'dropped.mp4 is uploaded.', 60_000);
+    const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
+    const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
+    expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
+  });
 });

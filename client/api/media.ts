@@ -150,8 +150,12 @@ export async function uploadBig(file: Blob, opts: UploadOptions = {}): Promise<U
         }
         if (aborted || !(e instanceof ApiError) || !['network.error', 'upload.badRange'].includes(e.code) || ++tries > RETRIES) throw e;
         await sleep(500 * 2 ** tries, opts.signal);
-        const status = await request('GET', path, { auth: false, signal: opts.signal });
-        received = receivedOf(status.body.nextExpectedRanges);
+        try {
+          received = receivedOf((await request('GET', path, { auth: false, signal: opts.signal })).body.nextExpectedRanges);
+        } catch (again) {
+          // Still offline: the next try (waiting longer) asks again.
+          if (!(again instanceof ApiError) || again.code !== 'network.error') throw again;
+        }
       }
     }
   } catch (e) {
