@@ -4,10 +4,11 @@ import { applyBackup, BACKUP_FORMAT, collectBackup, describeImport, parseBackup 
 import { clearHistory, history, recordVisit } from './history';
 import { DEFAULT_FLAGS, localFlags } from './localFlags';
 import { preferences } from './preferences';
-import { templates } from './templates';
+import { templates, type Template } from './templates';
+import type { JudgeAction } from '@shared/judgement';
 import { DEFAULT_VOICE, voice } from './voice';
 
-const template = (title: string, action?: string) => ({ id: title, title, content: `${title} text`, ...(action ? { action } : {}), createTime: 1, updateTime: 2 });
+const template = (title: string, action?: JudgeAction): Template => ({ id: title, title, content: `${title} text`, ...(action ? { action } : {}), createTime: 1, updateTime: 2 });
 
 beforeEach(() => {
   Object.assign(localFlags, DEFAULT_FLAGS);
