@@ -7,6 +7,7 @@ import { usePageMeta } from '@client/app/usePageMeta';
 import { PageSpinner } from '@client/components/Spinner';
 import { Toaster } from '@client/components/Toaster';
 import { switchLanguage } from '@client/i18n/setup';
+import { useLocalFlags } from '@client/state/localFlags';
 import { refreshMe, syncWithStore } from '@client/state/session';
 import { watchOtherTabs } from '@client/state/sessionStore';
 import { Footer } from './Footer';
@@ -32,11 +33,12 @@ function useLanguageQuery(lang: string | null) {
   }, [lang, i18n]);
 }
 
-/** The page frame: header, banner, content and footer; `?full=1` shows the content alone. */
+/** The page frame: header, banner, content and footer (unless the `footerBar` flag hides it); `?full=1` shows the content alone. */
 export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const full = params.get('full') === '1';
+  const { footerBar } = useLocalFlags();
   usePageMeta();
   useSessionFollowsOtherTabs();
   useLanguageQuery(params.get('lang'));
@@ -53,7 +55,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
           <Outlet />
         </Suspense>
       </main>
-      {!full && <Footer menu={menu} />}
+      {!full && footerBar && <Footer menu={menu} />}
       <Toaster />
       <ScrollRestoration />
     </div>
