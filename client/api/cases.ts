@@ -77,3 +77,6 @@ export interface ReportInput {
 
 export const report = (data: ReportInput, captcha: CaptchaAnswer) =>
   api.post<{ originName: string; originUserId: string; originPersonaId: string; dbId: number }>('/player/report', { data, captcha });
+
+/** Full records of up to 128 cases by id (the history page); ids without a case are left out. */
+export const getCasesByIds = (ids: readonly number[], signal?: AbortSignal) => api.get<CaseRecord[]>('/player/batch', { dbIds: ids.join(',') }, { signal });

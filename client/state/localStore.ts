@@ -47,3 +47,15 @@ export function parseJson(raw: string | null): unknown {
     return undefined;
   }
 }
+
+/** Whether this browser lets the site keep data (not in some private modes, or with storage blocked). */
+export function storageWorks(): boolean {
+  try {
+    const key = 'tribunal:probe';
+    localStorage.setItem(key, '1');
+    localStorage.removeItem(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
