@@ -7,10 +7,9 @@ import { usePageMeta } from '@client/app/usePageMeta';
 import { PageSpinner } from '@client/components/Spinner';
 import { Toaster } from '@client/components/Toaster';
 import { switchLanguage } from '@client/i18n/setup';
-import { useLocalFlags } from '@client/state/localFlags';
 import { refreshMe, syncWithStore } from '@client/state/session';
 import { watchOtherTabs } from '@client/state/sessionStore';
-import { Footer } from './Footer';
+import { SiteFooter } from './SiteFooter';
 import { Header } from './Header';
 import { UnboundBanner } from './UnboundBanner';
 import styles from './Layout.module.css';
@@ -38,7 +37,6 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const full = params.get('full') === '1';
-  const { footerBar } = useLocalFlags();
   usePageMeta();
   useSessionFollowsOtherTabs();
   useLanguageQuery(params.get('lang'));
@@ -55,7 +53,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
           <Outlet />
         </Suspense>
       </main>
-      {!full && footerBar && <Footer menu={menu} />}
+      {!full && <SiteFooter menu={menu} />}
       <Toaster />
       <ScrollRestoration />
     </div>

@@ -19,7 +19,7 @@ import { useViewer } from '@client/state/session';
 import { AppQrButton } from './actions/AppQrButton';
 import { FollowButton } from './actions/FollowButton';
 import { RefreshButton } from './actions/RefreshButton';
-import { AppealPanel } from './appeal/AppealPanel';
+import { AppealSlot } from './appeal/AppealSlot';
 import { AppealReview } from './appeal/AppealReview';
 import { ShareButton } from './actions/ShareDialog';
 import { CaseHeader } from './CaseHeader';
@@ -75,7 +75,6 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
 
   const flags = useLocalFlags();
   useEffect(() => recordVisit(record.id), [record.id]);
-  const appealPanel = <AppealPanel record={record} />;
   const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
   useViewCount(record.id, update);
   const judgeRole = mayJudge(viewer.privileges);
@@ -164,7 +163,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       />
       <div className={styles.columns}>
         <div className={styles.main}>
-          {flags.detailLeftAppealPanel && appealPanel}
+          <AppealSlot record={record} column="main" />
           <Timeline
             state={timeline.state}
             status={timeline.status}
@@ -202,7 +201,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
         </div>
         <aside className={styles.aside}>
           {viewer.isAdmin && <StaffPanel viewers={viewers} myId={myId} tally={votes.tally} status={record.status} />}
-          {!flags.detailLeftAppealPanel && appealPanel}
+          <AppealSlot record={record} column="aside" />
           <NameHistory history={record.history} current={record.originName} />
         </aside>
       </div>
