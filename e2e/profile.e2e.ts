@@ -60,6 +60,7 @@ describe('profile sections kept in the browser', () => {
     expect(await footerShown(page)).toBe(true);
     await page.locator('[data-flag="footerBar"] input[role="switch"]').click();
     await page.waitForFunction(() => !document.querySelector('main ~ footer'));
+    await screenshot(page, 'profile-enhancement-390');
     await page.goto(`${app.url}/player`);
     await seeText(page, 'Player list');
     expect(await footerShown(page)).toBe(false);
@@ -106,6 +107,7 @@ describe('profile sections kept in the browser', () => {
 
     await input!.uploadFile(path.join(dir, file.name));
     await seeText(page, 'Replace this browser');
+    await screenshot(page, 'profile-export-review-390');
     expect(await page.$eval('tr[data-part="history"] td', (td) => td.textContent)).toBe('Now 0, from the file 1');
     await click(page, 'Replace with the file');
     await seeText(page, 'Import done.');
@@ -114,5 +116,31 @@ describe('profile sections kept in the browser', () => {
     await page.goto(`${app.url}/profile/history`);
     await seeText(page, account.name);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sounds are off until turned on, and each kind can be tried', async () => {
+    const user = await app.factories.createUser();
+    // A browser profile of its own: nothing kept from the tests above.
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await page.goto(`${app.url}/profile/voice`);
+    await seeText(page, 'Play sounds');
+    const master = page.locator('::-p-aria([name="Play sounds"][role="switch"])');
+    expect(await (await master.waitHandle()).evaluate((el) => (el as HTMLInputElement).checked)).toBe(false);
+    expect(await page.$eval('[data-kind="message"] input[role="switch"]', (el) => (el as HTMLInputElement).disabled)).toBe(true);
+    // Not staff: no new-appeal sound offered.
+    expect(await page.$('[data-kind="appeal"]')).toBeNull();
+    await master.click();
+    await page.waitForFunction(() => !(document.querySelector('[data-kind="message"] input[role="switch"]') as HTMLInputElement).disabled);
+    await click(page, 'Try the sound for: New message');
+    const state = await page.evaluate(() => JSON.parse(localStorage.getItem('tribunal:localFlags') ?? '{}').voice);
+    expect(state).toBe(true);
+    await screenshot(page, 'profile-voice-390');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
