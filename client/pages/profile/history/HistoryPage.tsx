@@ -74,7 +74,10 @@ function HistoryList() {
   const { items, page, pageCount } = historyPage(list, Number(params.get('page')) || 1);
   const ids = items.map((e) => e.id);
   const remote = useRemote(ids.length ? ids.join(',') : null, (signal) => getCasesByIds(ids, signal));
-  const { rows, missing } = rowsOf(items, remote.data ?? []);
+  const found = rowsOf(items, remote.data ?? []);
+  const rows = found.rows;
+  // While a new page loads, a case not in the last answer is simply not known yet.
+  const missing = remote.state === 'ready' ? found.missing : [];
 
   const clearAll = () => {
     clearHistory();
