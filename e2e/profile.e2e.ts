@@ -143,4 +143,19 @@ describe('profile sections kept in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('with the live player list on, a new report shows up on the list without reloading', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/`);
+    await page.evaluate(() => localStorage.setItem('tribunal:localFlags', JSON.stringify({ autoUpdatePlayerList: true })));
+    await page.goto(`${app.url}/player`);
+    await seeText(page, 'Live');
+    await page.waitForSelector('table');
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Live list: new report arrives.</p>' });
+    await seeText(page, account.name);
+    await context.close();
+  });
 });

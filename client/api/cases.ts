@@ -24,8 +24,9 @@ export interface PlayersQuery {
   updateTimeTo?: number;
 }
 
-export const getPlayers = (query: PlayersQuery, signal?: AbortSignal) =>
-  api.get<{ result: CaseRecord[]; total: number }>('/players', { ...query, order: 'desc' }, { signal });
+/** `fresh` reads past the browser's cache (the server lets it keep a list 10 s): after live activity. */
+export const getPlayers = (query: PlayersQuery, signal?: AbortSignal, fresh = false) =>
+  api.get<{ result: CaseRecord[]; total: number }>('/players', { ...query, order: 'desc' }, { signal, fresh });
 
 export type CaseWithHistory = CaseRecord & { history: NameHistoryItem[] };
 

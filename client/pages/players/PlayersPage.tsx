@@ -29,11 +29,11 @@ export function PlayersPage() {
   const [params] = useSearchParams();
   const state = parseListQuery(params);
   const query = listQueryString(state);
-  const remote = useRemote(query, (signal) => getPlayers(toPlayersQuery(state), signal));
+  /** The query a live reload is running for: its list stays on screen meanwhile, and is read past the cache. */
+  const liveQuery = useRef<string | null>(null);
+  const remote = useRemote(query, (signal) => getPlayers(toPlayersQuery(state), signal, liveQuery.current === query));
   const { autoUpdatePlayerList: live } = useLocalFlags();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  /** The query a live reload is running for: its list stays on screen meanwhile. */
-  const liveQuery = useRef<string | null>(null);
   useEffect(() => {
     if (liveQuery.current !== query) liveQuery.current = null;
   }, [query]);
