@@ -118,7 +118,7 @@ describe('profile sections kept in the browser', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sounds are off until turned on, and each kind can be tried', async () => {
+  it('sounds are off until turned on, and each kind can be tried; the follow buttons go with their flag', async () => {
     const user = await app.factories.createUser();
     // A browser profile of its own: nothing kept from the tests above.
     const context = await browser.createBrowserContext();
@@ -141,6 +141,19 @@ describe('profile sections kept in the browser', () => {
     expect(state).toBe(true);
     await screenshot(page, 'profile-voice-390');
     expect(errors).toEqual([]);
+
+    // Another flag: without follow buttons, the case page offers none.
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Follow flag: wallhack on Suez.</p>' });
+    const followButtons = () => page.$$eval('button[aria-pressed]', (buttons) => buttons.filter((b) => /Follow/.test(b.textContent ?? '')).length);
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Follow flag: wallhack on Suez.');
+    await page.waitForFunction(() => [...document.querySelectorAll('button[aria-pressed]')].some((b) => /Follow/.test(b.textContent ?? '')));
+    await page.goto(`${app.url}/profile/enhancement`);
+    await page.locator('[data-flag="subscribes"] input[role="switch"]').click();
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Follow flag: wallhack on Suez.');
+    expect(await followButtons()).toBe(0);
     await context.close();
   });
 
