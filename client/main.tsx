@@ -12,6 +12,7 @@ import { setupI18n } from './i18n/setup';
 import { startOpenCases } from './realtime/openCasesRealtime';
 import { startSessionRealtime } from './realtime/sessionRealtime';
 import { createRouter } from './routes';
+import { startVoice } from './sound/startVoice';
 import { preferences, watchPreferences } from './state/preferences';
 import { endSession, refreshMe, session, syncWithStore } from './state/session';
 
@@ -36,6 +37,7 @@ async function start() {
   configureApi({ token: () => session.token, onSessionEnd: expireSession });
   startSessionRealtime(() => expireSession('user.tokenExpired'));
   startOpenCases((to) => void router.navigate(to));
+  startVoice();
   if (session.token) void refreshMe().catch(() => undefined);
 
   createRoot(document.getElementById('root')!).render(

@@ -37,6 +37,10 @@ const SpacePage = lazyPage(() => import('./pages/space/SpacePage'), 'SpacePage')
 const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPage'), 'MyReportsPage');
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
 const WebhooksPage = lazyPage(() => import('./pages/profile/webhooks/WebhooksPage'), 'WebhooksPage');
+const EnhancementPage = lazyPage(() => import('./pages/profile/enhancement/EnhancementPage'), 'EnhancementPage');
+const HistoryPage = lazyPage(() => import('./pages/profile/history/HistoryPage'), 'HistoryPage');
+const ExportPage = lazyPage(() => import('./pages/profile/export/ExportPage'), 'ExportPage');
+const VoicePage = lazyPage(() => import('./pages/profile/voice/VoicePage'), 'VoicePage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const MediaPage = lazyPage(() => import('./pages/profile/media/MediaPage'), 'MediaPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
@@ -70,16 +74,21 @@ const pages: RouteObject[] = [
   screen(SCREENS.forgetPassword, 'forgetPassword', ForgetPasswordPage),
   screen(SCREENS.forgetPasswordVerify, 'forgetPasswordVerify', ForgetPasswordVerifyPage),
   screen(SCREENS.bindOrigin, 'bindOrigin', BindOriginPage, 'user'),
-  screen(SCREENS.profile, 'profile', ProfileLayout, 'user', [
+  // The profile frame is open to visitors only for the history, which asks them to sign in; every other section needs an account.
+  screen(SCREENS.profile, 'profile', ProfileLayout, 'public', [
     { index: true, element: <Navigate to="information" replace /> },
-    screen(childPath(SCREENS.profileInformation, SCREENS.profile), 'profileInformation', InformationPage),
-    screen(childPath(SCREENS.profileAppearance, SCREENS.profile), 'profileAppearance', AppearancePage),
-    screen(childPath(SCREENS.changeName, SCREENS.profile), 'changeName', ChangeNamePage),
-    screen(childPath(SCREENS.profileReports, SCREENS.profile), 'profileReports', MyReportsPage),
-    screen(childPath(SCREENS.profileSubscribes, SCREENS.profile), 'profileSubscribes', SubscribesPage),
-    screen(childPath(SCREENS.profileWebhooks, SCREENS.profile), 'profileWebhooks', WebhooksPage),
-    screen(childPath(SCREENS.profileChat, SCREENS.profile), 'profileChat', ChatPage),
-    screen(childPath(SCREENS.profileMedia, SCREENS.profile), 'profileMedia', MediaPage),
+    screen(childPath(SCREENS.profileInformation, SCREENS.profile), 'profileInformation', InformationPage, 'user'),
+    screen(childPath(SCREENS.profileAppearance, SCREENS.profile), 'profileAppearance', AppearancePage, 'user'),
+    screen(childPath(SCREENS.changeName, SCREENS.profile), 'changeName', ChangeNamePage, 'user'),
+    screen(childPath(SCREENS.profileReports, SCREENS.profile), 'profileReports', MyReportsPage, 'user'),
+    screen(childPath(SCREENS.profileSubscribes, SCREENS.profile), 'profileSubscribes', SubscribesPage, 'user'),
+    screen(childPath(SCREENS.profileWebhooks, SCREENS.profile), 'profileWebhooks', WebhooksPage, 'user'),
+    screen(childPath(SCREENS.profileChat, SCREENS.profile), 'profileChat', ChatPage, 'user'),
+    screen(childPath(SCREENS.profileEnhancement, SCREENS.profile), 'profileEnhancement', EnhancementPage, 'user'),
+    screen(childPath(SCREENS.profileHistory, SCREENS.profile), 'profileHistory', HistoryPage),
+    screen(childPath(SCREENS.profileExport, SCREENS.profile), 'profileExport', ExportPage, 'user'),
+    screen(childPath(SCREENS.profileVoice, SCREENS.profile), 'profileVoice', VoicePage, 'user'),
+    screen(childPath(SCREENS.profileMedia, SCREENS.profile), 'profileMedia', MediaPage, 'user'),
   ]),
   screen(SCREENS.players, 'players', PlayersPage),
   screen(SCREENS.player, 'player', PlayerPage),

@@ -24,8 +24,9 @@ export interface PlayersQuery {
   updateTimeTo?: number;
 }
 
-export const getPlayers = (query: PlayersQuery, signal?: AbortSignal) =>
-  api.get<{ result: CaseRecord[]; total: number }>('/players', { ...query, order: 'desc' }, { signal });
+/** `fresh` reads past the browser's cache (the server lets it keep a list 10 s): after live activity. */
+export const getPlayers = (query: PlayersQuery, signal?: AbortSignal, fresh = false) =>
+  api.get<{ result: CaseRecord[]; total: number }>('/players', { ...query, order: 'desc' }, { signal, fresh });
 
 export type CaseWithHistory = CaseRecord & { history: NameHistoryItem[] };
 
@@ -77,3 +78,6 @@ export interface ReportInput {
 
 export const report = (data: ReportInput, captcha: CaptchaAnswer) =>
   api.post<{ originName: string; originUserId: string; originPersonaId: string; dbId: number }>('/player/report', { data, captcha });
+
+/** Full records of up to 128 cases by id (the history page); ids without a case are left out. */
+export const getCasesByIds = (ids: readonly number[], signal?: AbortSignal) => api.get<CaseRecord[]>('/player/batch', { dbIds: ids.join(',') }, { signal });

@@ -50,6 +50,11 @@ const PATHS = {
   calendar: 'M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   plus: 'M12 5v14M5 12h14',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  volume: 'M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
+  download: 'M12 4v11M7.5 10.5L12 15l4.5-4.5M5 19h14',
+  upload: 'M12 15V4M7.5 8.5L12 4l4.5 4.5M5 19h14',
+  sliders: 'M5 4v5M5 13v7M12 4v9M12 17v3M19 4v3M19 11v9M3 11h4M10 15h4M17 9h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

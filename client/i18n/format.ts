@@ -55,6 +55,9 @@ export function formatBytes(bytes: number, language: string) {
   return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: BYTE_UNITS[step], unitDisplay: step === 0 ? 'long' : 'short', maximumFractionDigits: step === 0 || value >= 10 ? 0 : 1 }).format(value);
 }
 
+/** A share (0 to 1) as a percentage in the language's way. */
+export const formatPercent = (value: number, language: string) => new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(value);
+
 /** The formatters bound to the current interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -67,5 +70,6 @@ export function useFormat() {
     relative: (v: DateInput) => formatRelative(v, lang),
     number: (v: number) => formatNumber(v, lang),
     bytes: (v: number) => formatBytes(v, lang),
+    percent: (v: number) => formatPercent(v, lang),
   };
 }

@@ -9,7 +9,7 @@ import { Toaster } from '@client/components/Toaster';
 import { switchLanguage } from '@client/i18n/setup';
 import { refreshMe, syncWithStore } from '@client/state/session';
 import { watchOtherTabs } from '@client/state/sessionStore';
-import { Footer } from './Footer';
+import { SiteFooter } from './SiteFooter';
 import { Header } from './Header';
 import { UnboundBanner } from './UnboundBanner';
 import styles from './Layout.module.css';
@@ -32,7 +32,7 @@ function useLanguageQuery(lang: string | null) {
   }, [lang, i18n]);
 }
 
-/** The page frame: header, banner, content and footer; `?full=1` shows the content alone. */
+/** The page frame: header, banner, content and footer (unless the `footerBar` flag hides it); `?full=1` shows the content alone. */
 export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -53,7 +53,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
           <Outlet />
         </Suspense>
       </main>
-      {!full && <Footer menu={menu} />}
+      {!full && <SiteFooter menu={menu} />}
       <Toaster />
       <ScrollRestoration />
     </div>

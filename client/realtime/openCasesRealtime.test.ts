@@ -29,6 +29,7 @@ const { startOpenCases } = await import('./openCasesRealtime');
 const { openCases } = await import('@client/state/openCases');
 const { preferences } = await import('@client/state/preferences');
 const { session } = await import('@client/state/session');
+const { localFlags } = await import('@client/state/localFlags');
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const joined: JoinResult = { ok: true, room: 'staff', lastSeq: 4, replayed: 0 };
@@ -58,6 +59,7 @@ beforeEach(() => {
   }
   vi.stubGlobal('Notification', FakeNotification);
   preferences.desktopNotification = true;
+  localFlags.enhance = true;
   session.token = null;
   session.userinfo = null;
   session.me = null;
@@ -132,5 +134,21 @@ describe('the open-case count', () => {
     await tick();
     expect(mocks.joins[0]!.left).toBe(true);
     expect(openCases.count).toBeNull();
+  });
+
+  it('follows the count only while the staff enhancements are on', async () => {
+    signIn(['admin']);
+    await tick();
+    mocks.joins[0]!.handlers.onEvent(countEvent(9));
+    localFlags.enhance = false;
+    await tick();
+    expect(mocks.joins[0]!.left).toBe(true);
+    expect(openCases.count).toBeNull();
+    localFlags.enhance = true;
+    await tick();
+    expect(mocks.joins.map((j) => [j.room, j.left])).toEqual([
+      ['staff', true],
+      ['staff', false],
+    ]);
   });
 });

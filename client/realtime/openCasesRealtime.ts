@@ -5,6 +5,7 @@ import { api } from '@client/api/client';
 import { i18n } from '@client/i18n/setup';
 import { formatNumber } from '@client/i18n/format';
 import { OPEN_CASES_PATH, openCases } from '@client/state/openCases';
+import { localFlags } from '@client/state/localFlags';
 import { preferences } from '@client/state/preferences';
 import { session, viewerOf } from '@client/state/session';
 import { notifyPermission, shouldNotify, showDesktopNotification } from './desktopNotify';
@@ -34,7 +35,8 @@ function setCount(next: number, navigate: (to: string) => void) {
 /**
  * Keeps `openCases.count` live for staff: the `cases.open` events of the staff room (replayed
  * after reconnects), the first value read once the room is joined. No polling. While the tab is
- * hidden, a change shows a desktop notification when the user turned them on.
+ * hidden, a change shows a desktop notification when the user turned them on. Only with the
+ * staff enhancements on (the `enhance` local flag).
  */
 export function startOpenCases(navigate: (to: string) => void) {
   let staffId: number | null = null;
@@ -54,7 +56,7 @@ export function startOpenCases(navigate: (to: string) => void) {
 
   const sync = () => {
     const userId = session.token ? (session.userinfo?.userId ?? null) : null;
-    const next = userId !== null && isAdmin(viewerOf(session).privileges) ? userId : null;
+    const next = userId !== null && isAdmin(viewerOf(session).privileges) && localFlags.enhance ? userId : null;
     if (next === staffId) return;
     leave?.();
     leave = null;
@@ -83,8 +85,10 @@ export function startOpenCases(navigate: (to: string) => void) {
 
   sync();
   const stop = subscribe(session, sync);
+  const stopFlags = subscribe(localFlags, sync);
   return () => {
     stop();
+    stopFlags();
     leave?.();
   };
 }

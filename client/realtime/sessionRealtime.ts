@@ -24,9 +24,13 @@ export function onSessionEvent(listener: SessionListener): () => void {
   return () => listeners.delete(listener);
 }
 
+function tell(event: RoomEvent) {
+  for (const listener of listeners) listener(event);
+}
+
 function dispatch(event: RoomEvent) {
   if (changesInbox(event)) refreshInbox();
-  for (const listener of listeners) listener(event);
+  tell(event);
 }
 
 /**
@@ -55,7 +59,15 @@ export function startSessionRealtime(onRevoked: () => void) {
       leaveStaff = null;
       joinedStaff = staff;
       // Staff also get the notices meant for all of them (a new appeal) as toasts.
-      if (staff) leaveStaff = realtime.join(roomOf.staff, { onEvent: (event) => (event.name === 'notification' ? showNotification(event.payload) : onBroadcast(event)) });
+      if (staff) {
+        leaveStaff = realtime.join(roomOf.staff, {
+          onEvent: (event) => {
+            if (event.name !== 'notification') return onBroadcast(event);
+            showNotification(event.payload);
+            tell(event);
+          },
+        });
+      }
     }
     if (userId === joinedUser) return;
     leave?.();

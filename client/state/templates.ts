@@ -120,8 +120,8 @@ function read(kind: TemplateKind) {
 export const templates = proxy<Record<TemplateKind, Template[]>>({ fastReply: [], judgement: [] });
 
 let watching = false;
-/** Loads the templates the first time a form needs them, and saves every change. */
-function watchTemplates() {
+/** Loads the templates the first time a form (or the export) needs them, and saves every change. */
+export function watchTemplates() {
   if (watching) return;
   watching = true;
   templates.fastReply = read('fastReply');

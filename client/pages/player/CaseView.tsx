@@ -13,11 +13,13 @@ import type { EditorController } from '@client/editor/plugins';
 import { SubmitGate } from '@client/forms/SubmitGate';
 import { useCaseViewers } from '@client/realtime/caseViewers';
 import { useRoom } from '@client/realtime/useRoom';
+import { recordVisit } from '@client/state/history';
+import { useLocalFlags } from '@client/state/localFlags';
 import { useViewer } from '@client/state/session';
 import { AppQrButton } from './actions/AppQrButton';
 import { FollowButton } from './actions/FollowButton';
 import { RefreshButton } from './actions/RefreshButton';
-import { AppealPanel } from './appeal/AppealPanel';
+import { AppealSlot } from './appeal/AppealSlot';
 import { AppealReview } from './appeal/AppealReview';
 import { ShareButton } from './actions/ShareDialog';
 import { CaseHeader } from './CaseHeader';
@@ -71,6 +73,8 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
   const editor = useRef<EditorController | null>(null);
   const caseKey = useMemo(() => ({ dbId: record.id }), [record.id]);
 
+  const flags = useLocalFlags();
+  useEffect(() => recordVisit(record.id), [record.id]);
   const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
   useViewCount(record.id, update);
   const judgeRole = mayJudge(viewer.privileges);
@@ -150,7 +154,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
         record={record}
         actions={
           <>
-            {viewer.signedIn && <FollowButton caseId={record.id} />}
+            {viewer.signedIn && flags.subscribes && <FollowButton caseId={record.id} />}
             <ShareButton record={record} />
             {viewer.signedIn && <RefreshButton record={record} onRefreshed={merge} />}
             <AppQrButton personaId={record.originPersonaId} name={record.originName} />
@@ -159,6 +163,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       />
       <div className={styles.columns}>
         <div className={styles.main}>
+          <AppealSlot record={record} column="main" />
           <Timeline
             state={timeline.state}
             status={timeline.status}
@@ -196,7 +201,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
         </div>
         <aside className={styles.aside}>
           {viewer.isAdmin && <StaffPanel viewers={viewers} myId={myId} tally={votes.tally} status={record.status} />}
-          <AppealPanel record={record} />
+          <AppealSlot record={record} column="aside" />
           <NameHistory history={record.history} current={record.originName} />
         </aside>
       </div>

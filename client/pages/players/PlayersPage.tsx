@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPlayers } from '@client/api/cases';
@@ -10,6 +11,11 @@ import { Pager } from '@client/components/Pager';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { LIMITS } from '@shared/limits';
+import { roomOf } from '@shared/socket';
+import { Badge } from '@client/components/Badge';
+import { useRoom } from '@client/realtime/useRoom';
+import { useLocalFlags } from '@client/state/localFlags';
+import { LIVE_RELOAD_WAIT_MS, takesLive } from './liveList';
 import { DEFAULT_LIST, listQueryString, parseListQuery, toPlayersQuery, type ListState } from './listQuery';
 import { PlayersFilters } from './PlayersFilters';
 import styles from './PlayersPage.module.css';
@@ -23,7 +29,26 @@ export function PlayersPage() {
   const [params] = useSearchParams();
   const state = parseListQuery(params);
   const query = listQueryString(state);
-  const remote = useRemote(query, (signal) => getPlayers(toPlayersQuery(state), signal));
+  /** The query a live reload is running for: its list stays on screen meanwhile, and is read past the cache. */
+  const liveQuery = useRef<string | null>(null);
+  const remote = useRemote(query, (signal) => getPlayers(toPlayersQuery(state), signal, liveQuery.current === query));
+  const { autoUpdatePlayerList: live } = useLocalFlags();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (liveQuery.current !== query) liveQuery.current = null;
+  }, [query]);
+  useRoom(live ? roomOf.all : null, {
+    onEvent: (event) => {
+      if (event.name !== 'activity' || !takesLive(state, event.payload.item)) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        liveQuery.current = query;
+        remote.reload();
+      }, LIVE_RELOAD_WAIT_MS);
+    },
+    onRefetch: remote.reload,
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = (next: ListState) => {
     const search = listQueryString(next);
@@ -36,7 +61,14 @@ export function PlayersPage() {
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.header}>
-        <h1>{t('players.title')}</h1>
+        <h1>
+          {t('players.title')}
+          {live && (
+            <span className={styles.live}>
+              <Badge tone="success">{t('players.live')}</Badge>
+            </span>
+          )}
+        </h1>
         <p aria-live="polite">{remote.state === 'ready' ? t('players.count', { count: total, formatted: format.number(total) }) : t('players.lead')}</p>
       </header>
       <Card>
@@ -48,9 +80,9 @@ export function PlayersPage() {
             <EmptyState tone="error" icon="alert" title={t('players.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
               {describe(remote.error)}
             </EmptyState>
-          ) : remote.state === 'loading' ? (
+          ) : remote.state === 'loading' && !(remote.data && liveQuery.current === query) ? (
             <CaseTableSkeleton />
-          ) : remote.data.result.length === 0 ? (
+          ) : !remote.data?.result.length ? (
             <EmptyState icon="search" title={t('players.empty')}>
               {t('players.emptyText')}
             </EmptyState>

@@ -18,13 +18,25 @@ const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label
   { path: 'media', key: 'media', icon: 'image' },
   { path: 'webhooks', key: 'webhooks', icon: 'link', label: 'webhooks.section', allowed: mayUseWebhooks },
   { path: 'chat', key: 'chat', icon: 'message', label: 'messages.section' },
+  { path: 'history', key: 'history', icon: 'clock' },
+  { path: 'enhancement', key: 'enhancement', icon: 'sliders' },
+  { path: 'voice', key: 'voice', icon: 'volume' },
+  { path: 'export', key: 'export', icon: 'download' },
 ];
 
 /** The profile area: who is signed in, the section list, and the open section. */
 export function ProfileLayout() {
   const { t } = useTranslation();
-  const { userinfo, privileges } = useViewer();
+  const { userinfo, privileges, signedIn } = useViewer();
   const { unread } = useSnapshot(inbox);
+  // A visitor reaches only the history, which asks them to sign in: no account sections to list.
+  if (!signedIn) {
+    return (
+      <div className="container">
+        <Outlet />
+      </div>
+    );
+  }
   return (
     <div className="container">
       <div className={styles.layout}>

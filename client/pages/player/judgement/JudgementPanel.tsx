@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTION_TARGET, appealOutcomeOf, type JudgeAction } from '@shared/judgement';
+import type { JudgeAction } from '@shared/judgement';
+import { useLocalFlags } from '@client/state/localFlags';
 import { LIMITS } from '@shared/limits';
 import type { CaseRecord } from '@shared/types/cases';
 import { judge, type JudgementResult } from '@client/api/judgement';
@@ -18,7 +19,7 @@ import type { Template, TemplateKind } from '@client/state/templates';
 import { CheatMethodsField } from '../../report/CheatMethodsField';
 import { useDescribeJudgementError } from '../appeal/describe';
 import { HackerLevelField } from './HackerLevelField';
-import { actionsFor, EMPTY_JUDGEMENT, judgementFields, judgementPayload, judgementProblems, type JudgementDraft, type JudgementField } from './judgementRules';
+import { actionsFor, EMPTY_JUDGEMENT, judgementFields, verdictHint, judgementPayload, judgementProblems, type JudgementDraft, type JudgementField } from './judgementRules';
 import { TemplateMenu } from './TemplateMenu';
 import { TemplatesDialog } from './TemplatesDialog';
 import fieldStyles from '@client/components/Field.module.css';
@@ -89,13 +90,10 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
 
   const appeal = record.status === 9;
   const locked = record.appealStatus === 'lock';
+  const { judgementTip } = useLocalFlags();
   const actionHint = (action: JudgeAction | '') => {
-    if (!action) return t('judgement.actionHint');
-    if (appeal) {
-      const outcome = appealOutcomeOf(action);
-      return t(outcome ? `judgement.appealOutcome.${outcome}` : 'judgement.appealOutcome.none');
-    }
-    return t(`judgement.actionHints.${action}`, { status: statusName(ACTION_TARGET[action]) });
+    const hint = verdictHint(action, { appeal, tips: judgementTip });
+    return hint ? t(hint.key, hint.status === undefined ? {} : { status: statusName(hint.status) }) : undefined;
   };
 
   return (

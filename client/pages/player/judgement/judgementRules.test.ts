@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@shared/limits';
 import type { VoteTally } from '@shared/types/cases';
-import { actionsFor, EMPTY_JUDGEMENT, isSelectableLevel, judgementFields, judgementPayload, judgementProblems, tallyLine, type JudgementDraft } from './judgementRules';
+import { actionsFor, EMPTY_JUDGEMENT, isSelectableLevel, judgementFields, judgementPayload, judgementProblems, tallyLine, verdictHint, type JudgementDraft } from './judgementRules';
 
 const draft = (over: Partial<JudgementDraft>): JudgementDraft => ({ ...EMPTY_JUDGEMENT, ...over });
 const REASON = '<p>Tracks players through walls at 02:13 and 05:40.</p>';
@@ -115,5 +115,20 @@ describe('tallyLine', () => {
 
   it('names voters without a name by their id', () => {
     expect(tallyLine({ playerId: 1, status: 6, needed: 2, voters: [{ id: 9, username: null }] }, 6)?.voters).toEqual(['#9']);
+  });
+});
+
+describe('the verdict hint', () => {
+  it('explains each verdict only with the judgement tips on', () => {
+    expect(verdictHint('', { appeal: false, tips: true })).toEqual({ key: 'judgement.actionHint' });
+    expect(verdictHint('suspect', { appeal: false, tips: true })).toEqual({ key: 'judgement.actionHints.suspect', status: 2 });
+    expect(verdictHint('suspect', { appeal: false, tips: false })).toBeNull();
+    expect(verdictHint('', { appeal: true, tips: false })).toBeNull();
+  });
+
+  it('always says what a verdict does to an open appeal', () => {
+    expect(verdictHint('innocent', { appeal: true, tips: false })).toEqual({ key: 'judgement.appealOutcome.accept' });
+    expect(verdictHint('kill', { appeal: true, tips: true })).toEqual({ key: 'judgement.appealOutcome.fail' });
+    expect(verdictHint('discuss', { appeal: true, tips: true })).toEqual({ key: 'judgement.appealOutcome.none' });
   });
 });

@@ -1,4 +1,4 @@
-import { JUDGE_ACTIONS, mayUseAction, needsCheatMethods, PERSONS_TO_CONFIRM, type JudgeAction } from '@shared/judgement';
+import { ACTION_TARGET, appealOutcomeOf, JUDGE_ACTIONS, mayUseAction, needsCheatMethods, PERSONS_TO_CONFIRM, type JudgeAction } from '@shared/judgement';
 import { LIMITS } from '@shared/limits';
 import { judgementBody } from '@shared/schemas/judgement';
 import { plainText } from '@shared/spam';
@@ -11,6 +11,21 @@ export interface JudgementDraft {
   hackerLevel: number | null;
   /** The editor's HTML. */
   content: string;
+}
+
+/**
+ * The hint under the verdict choice, as a translation key and its status value: under appeal, what
+ * the verdict does to the appeal (always shown); otherwise what the case becomes, only with the
+ * judgement tips on (the `judgementTip` local flag).
+ */
+export function verdictHint(action: JudgeAction | '', { appeal, tips }: { appeal: boolean; tips: boolean }): { key: string; status?: number } | null {
+  if (appeal && action) {
+    const outcome = appealOutcomeOf(action);
+    return { key: outcome ? `judgement.appealOutcome.${outcome}` : 'judgement.appealOutcome.none' };
+  }
+  if (!tips) return null;
+  if (!action) return { key: 'judgement.actionHint' };
+  return { key: `judgement.actionHints.${action}`, status: ACTION_TARGET[action] };
 }
 
 export const EMPTY_JUDGEMENT: JudgementDraft = { action: '', cheatMethods: [], hackerLevel: null, content: '' };

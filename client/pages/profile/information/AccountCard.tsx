@@ -4,6 +4,7 @@ import { Avatar } from '@client/components/Avatar';
 import { Card } from '@client/components/Card';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { useFormat } from '@client/i18n/format';
+import { RichText } from '@client/richText/RichText';
 import styles from './Details.module.css';
 
 /** Who the account is: name, id, privileges, and when it joined and was last seen. */
@@ -46,6 +47,10 @@ export function AccountCard({ me }: { me: Me }) {
           <dd>{format.number(me.attr.changeNameLeft ?? 0)}</dd>
         </div>
       </dl>
+      <section className={styles.introduction} aria-labelledby="account-introduction">
+        <h3 id="account-introduction">{t('profile.preferences.introduction')}</h3>
+        {me.attr.introduction ? <RichText html={me.attr.introduction} /> : <p className={styles.muted}>{t('userCard.noIntroduction')}</p>}
+      </section>
     </Card>
   );
 }

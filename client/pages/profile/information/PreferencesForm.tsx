@@ -15,6 +15,7 @@ import { validateFields } from '@client/forms/validate';
 import { useFormat } from '@client/i18n/format';
 import { chooseLanguage } from '@client/state/preferences';
 import { refreshMe } from '@client/state/session';
+import { RichText } from '@client/richText/RichText';
 import { introductionToText, textToIntroduction } from './introduction';
 import styles from './Forms.module.css';
 import { useShowError } from '@client/app/useShowError';
@@ -109,6 +110,12 @@ export function PreferencesForm({ me }: { me: Me }) {
           placeholder={t('profile.preferences.introductionPlaceholder')}
           onChange={(e) => set('introduction', e.target.value)}
         />
+        <section className={styles.preview} aria-labelledby="introduction-preview">
+          <h3 id="introduction-preview" className={styles.legend}>
+            {t('profile.preferences.preview')}
+          </h3>
+          {settings.introduction.trim() ? <RichText html={textToIntroduction(settings.introduction)} /> : <p className={styles.previewEmpty}>{t('userCard.noIntroduction')}</p>}
+        </section>
         <div className={styles.actions}>
           {changed && <p>{t('profile.preferences.unsaved')}</p>}
           <Button variant="ghost" disabled={!changed || busy} onClick={() => setSettings(saved)}>

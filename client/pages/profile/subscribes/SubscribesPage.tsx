@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable';
 import { EmptyState } from '@client/components/EmptyState';
+import { Notice } from '@client/components/Notice';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
@@ -49,6 +50,11 @@ export function SubscribesPage() {
         title={t('profile.section.subscribes')}
         description={remote.state === 'ready' ? t('profile.subscribesCount', { count: total, formatted: format.number(total), max: LIMITS.subscriptionsMax }) : t('profile.subscribesDescription')}
       />
+      {remote.state === 'ready' && total >= LIMITS.subscriptionsMax && (
+        <Notice tone="warning" title={t('profile.subscribesFull', { max: LIMITS.subscriptionsMax })}>
+          {t('profile.subscribesFullText')}
+        </Notice>
+      )}
       <Card flush>
         {remote.state === 'failed' ? (
           <EmptyState tone="error" icon="alert" title={t('profile.subscribesFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>

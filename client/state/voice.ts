@@ -1,0 +1,35 @@
+import { useSnapshot } from 'valtio';
+import { z } from 'zod';
+import { localStore, parseJson } from './localStore';
+
+/** What may make a sound (spec §2 voice section); the master switch is the `voice` local flag. */
+export const SOUND_KINDS = ['message', 'judgement', 'appeal'] as const;
+export type SoundKind = (typeof SOUND_KINDS)[number];
+
+export interface VoiceSettings extends Record<SoundKind, boolean> {
+  /** 0 to 100. */
+  volume: number;
+}
+
+export const DEFAULT_VOICE: VoiceSettings = { volume: 60, message: true, judgement: true, appeal: true };
+
+export const voiceSettingsSchema = z.object({
+  volume: z.number().int().min(0).max(100).optional(),
+  message: z.boolean().optional(),
+  judgement: z.boolean().optional(),
+  appeal: z.boolean().optional(),
+});
+
+export function parseVoice(raw: string | null): VoiceSettings {
+  const parsed = voiceSettingsSchema.safeParse(parseJson(raw));
+  if (!parsed.success) return { ...DEFAULT_VOICE };
+  const out = { ...DEFAULT_VOICE };
+  for (const [key, value] of Object.entries(parsed.data)) if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  return out;
+}
+
+export const VOICE_KEY = 'tribunal:voice';
+
+export const voice = localStore<VoiceSettings>(VOICE_KEY, parseVoice);
+
+export const useVoice = () => useSnapshot(voice);
