@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@client/api/types';
 import { Avatar } from '@client/components/Avatar';
+import { AvatarPicker } from '@client/media/AvatarPicker';
 import { Card } from '@client/components/Card';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { useFormat } from '@client/i18n/format';
@@ -22,6 +23,7 @@ export function AccountCard({ me }: { me: Me }) {
           </span>
           <PrivilegeBadges privileges={me.privilege} />
         </div>
+        <AvatarPicker />
       </div>
       <dl className={styles.details}>
         <div>

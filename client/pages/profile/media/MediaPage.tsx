@@ -19,7 +19,7 @@ import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { SectionHeader } from '../SectionHeader';
 import { QuotaBars } from './QuotaBars';
 import { UploadZone } from './UploadZone';
-import { UploadWidget } from '@client/media/UploadWidget';
+import { AvatarPicker } from '@client/media/AvatarPicker';
 import { formatBytes } from '@client/media/format';
 import styles from './MediaPage.module.css';
 
@@ -36,7 +36,6 @@ export function MediaPage() {
   const quota = useRemote(String(version), () => getQuota());
   const [confirm, setConfirm] = useState<MediaFile | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [avatarOpen, setAvatarOpen] = useState(false);
   const refresh = () => setVersion((v) => v + 1);
 
   // An image job finished (ready or failed): show its new state and thumbnail.
@@ -74,10 +73,7 @@ export function MediaPage() {
         title={t('media.quota.title')}
         id="media-quota"
         actions={
-          <Button onClick={() => setAvatarOpen(true)}>
-            <Icon name="user" size={16} />
-            {t('media.avatarButton')}
-          </Button>
+          <AvatarPicker onChanged={refresh} />
         }
       >
         {quota.data ? <QuotaBars quota={quota.data} /> : quota.state === 'failed' ? <p>{describe(quota.error)}</p> : <p>{t('common.loading')}</p>}
@@ -137,16 +133,6 @@ export function MediaPage() {
       {files.state === 'ready' && total > LIMITS.mediaPage && (
         <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('media.pages')} />
       )}
-      <UploadWidget
-        open={avatarOpen}
-        purpose="avatar"
-        title={t('media.avatarButton')}
-        onClose={() => setAvatarOpen(false)}
-        onDone={({ filename }) => {
-          setAvatarOpen(false);
-          if (filename) void act(`avatar:${filename}`, () => chooseAvatar(filename), t('media.avatarSet'));
-        }}
-      />
       <Dialog
         open={!!confirm}
         onClose={() => setConfirm(null)}
