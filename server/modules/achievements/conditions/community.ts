@@ -1,0 +1,21 @@
+import type { TimeWindow } from '@shared/schemas/stats';
+import { communityRanking } from '@server/modules/stats/rankings';
+import { isBot, type Condition } from './types';
+
+const WINDOW_OF: Record<string, TimeWindow> = {
+  active_community_weekly_l1: 'weekly',
+  active_community_monthly_l1: 'monthly',
+  active_community_monthly_l2: 'monthly',
+  active_community_yearly_l1: 'yearly',
+  active_community_yearly_l2: 'yearly',
+};
+
+/**
+ * Community contribution: within the top N of the window's community ranking, the very ranking of
+ * the statistics page (which already leaves out blacklisted, muted and bot accounts).
+ */
+export const communityTop: Condition = async ({ db, user }, def) => {
+  if (isBot(user)) return false;
+  const ranking = await communityRanking(db, WINDOW_OF[def.id]!, false);
+  return ranking.slice(0, def.goal.top).some((r) => r.id === user.id);
+};
