@@ -38,6 +38,7 @@ const MyReportsPage = lazyPage(() => import('./pages/profile/reports/MyReportsPa
 const SubscribesPage = lazyPage(() => import('./pages/profile/subscribes/SubscribesPage'), 'SubscribesPage');
 const WebhooksPage = lazyPage(() => import('./pages/profile/webhooks/WebhooksPage'), 'WebhooksPage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
+const AchievementsPage = lazyPage(() => import('./pages/profile/achievements/AchievementsPage'), 'AchievementsPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
@@ -78,6 +79,7 @@ const pages: RouteObject[] = [
     screen(childPath(SCREENS.profileSubscribes, SCREENS.profile), 'profileSubscribes', SubscribesPage),
     screen(childPath(SCREENS.profileWebhooks, SCREENS.profile), 'profileWebhooks', WebhooksPage),
     screen(childPath(SCREENS.profileChat, SCREENS.profile), 'profileChat', ChatPage),
+    screen(childPath(SCREENS.profileAchievements, SCREENS.profile), 'profileAchievements', AchievementsPage),
   ]),
   screen(SCREENS.players, 'players', PlayersPage),
   screen(SCREENS.player, 'player', PlayerPage),

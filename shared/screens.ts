@@ -21,6 +21,7 @@ export const SCREENS = {
   profileSubscribes: '/profile/subscribes',
   profileWebhooks: '/profile/webhooks',
   profileChat: '/profile/chat',
+  profileAchievements: '/profile/achievements',
   players: '/player',
   player: '/player/:ouid',
   share: '/player/:ouid/share',

@@ -196,6 +196,22 @@ describe('achievements on user profiles', () => {
   });
 });
 
+describe('achievements on timeline entries', () => {
+  it('carry the author’s achievements for the badge strip, unless the author hides them', async () => {
+    const { user: bot, token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    await insertOwned(app.services.db, bot.id, 'report_l1');
+    await insertOwned(app.services.db, bot.id, 'old_user');
+    const { dbId } = await openCase(app, token);
+    const entries = async () => (await app.request.get(`/api/player/timeline?dbId=${dbId}`)).body.data.result as Array<{ byUserId: number; byUserAchievements?: Record<string, number> }>;
+    const [first] = (await entries()).filter((e) => e.byUserId === bot.id);
+    expect(Object.keys(first!.byUserAchievements!).sort()).toEqual(['old_user', 'report_l1']);
+    expect(typeof first!.byUserAchievements!.old_user).toBe('number');
+    await app.services.db.update(users).set({ attr: { showAchievement: false } }).where(eq(users.id, bot.id));
+    const [hidden] = (await entries()).filter((e) => e.byUserId === bot.id);
+    expect(hidden).not.toHaveProperty('byUserAchievements');
+  });
+});
+
 describe('passive grants', () => {
   it('a reporter reaching 10 reports gets report level 1 when a case is confirmed, with a toast and an inbox message', async () => {
     const { user: reporter, token } = await app.factories.signedIn();
