@@ -235,6 +235,7 @@ describe('passive grants', () => {
     expectOk(judged, 'judgement.success');
     await told;
     socket.disconnect();
-    expect((await ownedRows(reporter.id)).map((r) => r.achievementId)).toEqual(['report_l1']);
+    // Only the first level: the others need 96 % of the reports confirmed (community ones may come from the ranking job).
+    expect((await ownedRows(reporter.id)).map((r) => r.achievementId).filter((id) => id.startsWith('report_'))).toEqual(['report_l1']);
   });
 });

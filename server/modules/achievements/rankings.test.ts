@@ -33,7 +33,8 @@ describe('community contribution and hot cases', () => {
     expect(await data.holds(eleventh, 'active_community_weekly_l1')).toBe(false);
     expect(await data.holds(ranked[2]!, 'active_community_monthly_l2', { owned: ['active_community_monthly_l1'] })).toBe(true);
     expect(await data.holds(ranked[3]!, 'active_community_monthly_l2', { owned: ['active_community_monthly_l1'] })).toBe(false);
-    expect(await data.holds(ranked[0]!, 'active_community_yearly_l2')).toBe(false);
+    expect(await data.holds(ranked[0]!, 'active_community_yearly_l2', { ownsNothingElse: true })).toBe(false);
+    expect(await data.holds(ranked[0]!, 'active_community_yearly_l2', { owned: ['active_community_yearly_l1'], ownsNothingElse: true })).toBe(true);
 
     // An old contributor: 40 days ago counts for the year, not the month.
     const veteran = (await app.factories.createUser()).id;

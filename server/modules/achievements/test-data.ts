@@ -12,9 +12,11 @@ export function conditionData(app: TestApp) {
   let n = 0;
   return {
     /** Whether `userId` meets `id` now (its previous level and its condition), as the claim and the jobs ask. */
-    async holds(userId: number, id: string, opts: { visitType?: string | null; owned?: string[] } = {}) {
+    async holds(userId: number, id: string, opts: { visitType?: string | null; owned?: string[]; ownsNothingElse?: boolean } = {}) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
-      const owned = new Set([...Object.keys(await ownedOf(db, userId)), ...(opts.owned ?? [])]);
+      // `ownsNothingElse`: only `owned`, whatever the database holds (a grant job may run meanwhile, e.g. at start under BullMQ).
+      const stored = opts.ownsNothingElse ? [] : Object.keys(await ownedOf(db, userId));
+      const owned = new Set([...stored, ...(opts.owned ?? [])]);
       return meetsCondition({ db, user: user!, owned, visitType: opts.visitType ?? null, now: new Date() }, achievementById(id)!);
     },
     /** A case, optionally about a given platform account. */
