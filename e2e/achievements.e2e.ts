@@ -57,6 +57,14 @@ describe('achievements', () => {
     await seeText(a, '100 experience');
     await screenshot(a, 'achievements-page');
 
+    // A grant made elsewhere (here by a super admin) reaches the open page live, with a toast.
+    const { token: superToken } = await app.factories.signedIn({ privileges: ['super'] });
+    const granted = await app.request.post('/api/user/achievement/admin/add').set('x-access-token', superToken).send({ userId: alice.id, achievementId: 'user_subscribes_l1' });
+    expect(granted.body.code).toBe('achievement.success');
+    await seeText(a, 'New achievement: Watcher (+2 experience).');
+    await a.waitForSelector('section[aria-labelledby="ach-owned"] [data-achievement="user_subscribes_l1"]', { timeout: 5_000 });
+    await seeText(a, '102 experience');
+
     // Bob, on a phone, opens the case and looks at Alice.
     const b = await bobBrowser.newPage();
     await b.setViewport({ width: 390, height: 844 });

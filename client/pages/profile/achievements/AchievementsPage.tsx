@@ -11,6 +11,7 @@ import { Notice } from '@client/components/Notice';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
+import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { useFormat } from '@client/i18n/format';
 import { SectionHeader } from '../SectionHeader';
 import { AchievementCard } from './AchievementCard';
@@ -24,6 +25,10 @@ export function AchievementsPage() {
   const format = useFormat();
   const remote = useRemote('achievements', (signal) => getAchievements(signal));
   const [claiming, setClaiming] = useState<string | null>(null);
+  // A grant made elsewhere (a job, an admin, another tab) changes the account: read the page again.
+  useSessionEvents((event) => {
+    if (event.name === 'user.updated') remote.reload();
+  });
 
   const claim = async (id: string) => {
     setClaiming(id);
