@@ -17,15 +17,16 @@ export async function announceGrant(r: Recorder, services: Services, userId: num
 /**
  * Grants every passive achievement (of `among`, default all) whose condition holds now, lowest
  * level first so one pass climbs a group; each grant is announced to its owner. Returns the ids granted.
+ * Checks sharing `memo` read each ranking once.
  */
-export async function grantPassive(services: Services, userId: number, among: readonly AchievementDef[] = ACHIEVEMENTS): Promise<string[]> {
+export async function grantPassive(services: Services, userId: number, among: readonly AchievementDef[] = ACHIEVEMENTS, memo = new Map<string, Promise<unknown>>()): Promise<string[]> {
   const user = await userById(services.db, userId);
   if (!user || !user.valid) return [];
   const owned = new Set(Object.keys(await ownedOf(services.db, userId)));
   const granted: string[] = [];
   for (const def of among) {
     if (def.acquisition !== 'passive' || owned.has(def.id)) continue;
-    if (!(await meetsCondition({ db: services.db, user, owned, visitType: null, now: new Date() }, def))) continue;
+    if (!(await meetsCondition({ db: services.db, user, owned, visitType: null, now: new Date(), memo }, def))) continue;
     const at = await grantOne(services, user, def, null);
     if (at) granted.push(def.id);
     owned.add(def.id);

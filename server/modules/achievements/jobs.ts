@@ -32,7 +32,14 @@ export async function grantRankingAchievements(services: Services) {
     ? await Promise.all(trending.map((t) => db.select({ id: users.id }).from(users).where(eq(users.originUserId, t.player.originUserId))))
     : [];
   let granted = 0;
-  for (const id of new Set([...weekly, ...monthly, ...yearly].map((u) => u.id))) granted += (await grantPassive(services, id, passiveOfGroup('active_community'))).length;
-  for (const id of new Set(owners.flat().map((u) => u.id))) granted += (await grantPassive(services, id, passiveOfGroup('trend_monthly'))).length;
+  // The rankings just read, shared by every check of this run.
+  const memo = new Map<string, Promise<unknown>>([
+    ['community:weekly', Promise.resolve(weekly)],
+    ['community:monthly', Promise.resolve(monthly)],
+    ['community:yearly', Promise.resolve(yearly)],
+    ['trend:monthly:10', Promise.resolve(trending)],
+  ]);
+  for (const id of new Set([...weekly, ...monthly, ...yearly].map((u) => u.id))) granted += (await grantPassive(services, id, passiveOfGroup('active_community'), memo)).length;
+  for (const id of new Set(owners.flat().map((u) => u.id))) granted += (await grantPassive(services, id, passiveOfGroup('trend_monthly'), memo)).length;
   return granted;
 }

@@ -22,7 +22,7 @@ export const showsAchievements = (row: Pick<UserRow, 'attr'>) => row.attr.showAc
 /** The ids the viewer could claim now (their own page): not owned, previous level owned, condition true. */
 async function claimableOf(services: Services, user: AuthedUser, owned: OwnedAchievements) {
   const have = new Set(Object.keys(owned));
-  const ctx = { db: services.db, user: user.row, owned: have, visitType: user.actor.visitType, now: new Date() };
+  const ctx = { db: services.db, user: user.row, owned: have, visitType: user.actor.visitType, now: new Date(), memo: new Map<string, Promise<unknown>>() };
   const checks = await Promise.all(ACHIEVEMENTS.filter((a) => !have.has(a.id)).map(async (a) => ((await meetsCondition(ctx, a)) ? a.id : null)));
   return checks.filter((id): id is string => id !== null);
 }

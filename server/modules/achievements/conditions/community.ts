@@ -1,6 +1,6 @@
 import type { TimeWindow } from '@shared/schemas/stats';
 import { communityRanking } from '@server/modules/stats/rankings';
-import { isBot, type Condition } from './types';
+import { isBot, once, type Condition } from './types';
 
 const WINDOW_OF: Record<string, TimeWindow> = {
   active_community_weekly_l1: 'weekly',
@@ -14,8 +14,10 @@ const WINDOW_OF: Record<string, TimeWindow> = {
  * Community contribution: within the top N of the window's community ranking, the very ranking of
  * the statistics page (which already leaves out blacklisted, muted and bot accounts).
  */
-export const communityTop: Condition = async ({ db, user }, def) => {
+export const communityTop: Condition = async (ctx, def) => {
+  const { db, user } = ctx;
   if (isBot(user)) return false;
-  const ranking = await communityRanking(db, WINDOW_OF[def.id]!, false);
+  const window = WINDOW_OF[def.id]!;
+  const ranking = await once(ctx, `community:${window}`, () => communityRanking(db, window, false));
   return ranking.slice(0, def.goal.top).some((r) => r.id === user.id);
 };
