@@ -43,6 +43,7 @@ const ExportPage = lazyPage(() => import('./pages/profile/export/ExportPage'), '
 const VoicePage = lazyPage(() => import('./pages/profile/voice/VoicePage'), 'VoicePage');
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const MediaPage = lazyPage(() => import('./pages/profile/media/MediaPage'), 'MediaPage');
+const AchievementsPage = lazyPage(() => import('./pages/profile/achievements/AchievementsPage'), 'AchievementsPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
@@ -89,6 +90,7 @@ const pages: RouteObject[] = [
     screen(childPath(SCREENS.profileExport, SCREENS.profile), 'profileExport', ExportPage, 'user'),
     screen(childPath(SCREENS.profileVoice, SCREENS.profile), 'profileVoice', VoicePage, 'user'),
     screen(childPath(SCREENS.profileMedia, SCREENS.profile), 'profileMedia', MediaPage, 'user'),
+    screen(childPath(SCREENS.profileAchievements, SCREENS.profile), 'profileAchievements', AchievementsPage, 'user'),
   ]),
   screen(SCREENS.players, 'players', PlayersPage),
   screen(SCREENS.player, 'player', PlayerPage),

@@ -69,6 +69,7 @@ const SCREENS: Screen[] = [
   { name: 'cheaters-signed-in', path: async () => `/cheaters/${(await caseIn(1)).originUserId}`, as: 'demo-user' },
   { name: 'signin-turnstile', path: async () => '/signin?captcha=turnstile' },
   { name: 'profile', path: async () => '/profile/information', as: 'demo-user' },
+  { name: 'profile-achievements', path: async () => '/profile/achievements', as: 'demo-admin' },
   {
     name: 'appeal-moss',
     path: async () => `/player/${(await caseIn(1)).originPersonaId}/appeal`,

@@ -61,6 +61,11 @@ export const ERROR_STATUS = {
   'userInfo.bad': 400,
   'userInfo.notFound': 404,
 
+  'achievement.bad': 400,
+  'achievement.duplicate': 403,
+  'achievement.notConditions': 403,
+  'achievement.notFound': 404,
+
   'mail.error': 503,
 
   'player.bad': 400,

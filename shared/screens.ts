@@ -26,6 +26,7 @@ export const SCREENS = {
   profileHistory: '/profile/history',
   profileExport: '/profile/export',
   profileVoice: '/profile/voice',
+  profileAchievements: '/profile/achievements',
   players: '/player',
   player: '/player/:ouid',
   share: '/player/:ouid/share',

@@ -4,11 +4,13 @@ import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/jud
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
 import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
 import { sweepExpiredSessions } from '@server/modules/files/sessions';
+import { grantAfterConfirmation, grantRankingAchievements } from '@server/modules/achievements/jobs';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const WEBHOOK_SWEEP_EVERY_MS = 60 * 1000;
 const MEDIA_SWEEP_EVERY_MS = 10 * 60 * 1000;
+const ACHIEVEMENT_RANKINGS_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Registers every job handler and schedule, then starts the runner. */
 export async function registerJobs(services: Services) {
@@ -43,6 +45,15 @@ export async function registerJobs(services: Services) {
     if (requeued || expired) log.info({ requeued, expired }, 'media sweep');
   });
   await jobs.repeat('media.sweep', {}, MEDIA_SWEEP_EVERY_MS);
+  jobs.register('achievements.caseConfirmed', async ({ playerId }) => {
+    const granted = await grantAfterConfirmation(services, playerId);
+    if (granted) log.info({ playerId, granted }, 'report achievements granted');
+  });
+  jobs.register('achievements.rankings', async () => {
+    const granted = await grantRankingAchievements(services);
+    if (granted) log.info({ granted }, 'ranking achievements granted');
+  });
+  await jobs.repeat('achievements.rankings', {}, ACHIEVEMENT_RANKINGS_EVERY_MS);
   // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
   await jobs.enqueue('webhook.sweep', {});

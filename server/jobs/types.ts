@@ -14,6 +14,10 @@ export interface JobMap {
   'media.process': { fileId: number };
   /** Picks up images left `processing` (lost jobs), and removes expired big-file upload sessions. */
   'media.sweep': Record<string, never>;
+  /** A case was confirmed: its reporters are checked for the report levels. */
+  'achievements.caseConfirmed': { playerId: number };
+  /** Nightly: members of the windowed community rankings and owners of trending cases get their achievements. */
+  'achievements.rankings': Record<string, never>;
 }
 
 /** Jobs that run on their own BullMQ queue (and its own worker), away from the short ones. */

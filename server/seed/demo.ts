@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
-import { users } from '@server/db/schema';
+import { userAchievements, users } from '@server/db/schema';
 import type { Services } from '@server/services';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { loadDirectoryFile } from '@server/platform/directory-server';
@@ -44,7 +44,19 @@ export async function seedDemo(services: Services) {
       originEmail: origin?.email ?? null,
     };
   });
-  await services.db.insert(users).values(rows);
+  const inserted = await services.db.insert(users).values(rows).returning({ id: users.id, username: users.username });
+  await seedAchievements(services.db, inserted);
   const cases = await seedCases(services.db, [...directory.values()]);
   return { password, passwordFromEnv, users: DEMO_USERS, cases };
+}
+
+/** A few achievements, so hover cards and badge strips have something to show. */
+const DEMO_ACHIEVEMENTS: Record<string, string[]> = {
+  'demo-admin': ['old_user', 'report_l1', 'open_chat_l1', 'active_community_weekly_l1', 'user_subscribes_l1'],
+  'demo-volunteer': ['report_l1', 'user_subscribes_l1'],
+};
+
+async function seedAchievements(db: Services['db'], rows: Array<{ id: number; username: string }>) {
+  const values = rows.flatMap((u) => (DEMO_ACHIEVEMENTS[u.username] ?? []).map((achievementId) => ({ userId: u.id, achievementId })));
+  if (values.length) await db.insert(userAchievements).values(values);
 }

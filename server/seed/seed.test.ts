@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@server/db/schema';
 import { GAMES } from '@shared/games';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
@@ -22,6 +23,11 @@ describe('demo data', () => {
     const signin = await app.request.post('/api/user/signin').send({ data: { username: 'demo-bot', password: 'demo-pass-1' }, SKIP_CAPTCHA: true });
     expectOk(signin, 'signin.success');
     expect(signin.body.data.userinfo.privilege).toEqual(['bot']);
+    // Demo members show achievements on their cards.
+    const [{ id: adminId }] = (await app.services.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo-admin'))) as [{ id: number }];
+    const info = await app.request.get(`/api/user/info?id=${adminId}`);
+    expect(Object.keys(info.body.data.attr.achievements)).toContain('old_user');
+    expect(info.body.data.userAchievementExp).toBeGreaterThanOrEqual(100);
 
     for (let status = 0; status <= 9; status++) {
       const res = await app.request.get(`/api/players?status=${status}&limit=1`);

@@ -45,6 +45,8 @@ export interface TimelineEntry {
   username: string | null;
   privilege: string[];
   byUserAvatar: string | null;
+  /** The author's achievements (id -> acquired epoch ms), when they have any and show them. */
+  byUserAchievements?: Record<string, number>;
   createTime: string;
   content: { text: string; showAttachment?: boolean; appealType?: string; extendedLinks?: Record<string, string> };
   videoLink?: string;

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAdminLevel } from '@shared/privileges';
+import { CARD_ACHIEVEMENTS } from '@shared/achievements';
+import { AchievementStrip } from '../achievements/AchievementStrip';
 import { useDescribeError } from '@client/api/describeError';
 import { plainText } from '@client/richText/plainText';
 import { useViewer } from '@client/state/session';
@@ -47,6 +49,7 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
               <PrivilegeBadges privileges={info.privilege} />
             </div>
           </div>
+          <AchievementStrip owned={info.attr.achievements} max={CARD_ACHIEVEMENTS} size={24} />
           <p className={introduction ? styles.intro : `${styles.intro} ${styles.muted}`}>{introduction || t('userCard.noIntroduction')}</p>
           {(isAdmin || origin) && (
             <dl className={styles.origin}>

@@ -16,6 +16,7 @@ const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label
   { path: 'reports', key: 'reports', icon: 'flag' },
   { path: 'subscribes', key: 'subscribes', icon: 'bookmark' },
   { path: 'media', key: 'media', icon: 'image' },
+  { path: 'achievements', key: 'achievements', icon: 'checkCircle' },
   { path: 'webhooks', key: 'webhooks', icon: 'link', label: 'webhooks.section', allowed: mayUseWebhooks },
   { path: 'chat', key: 'chat', icon: 'message', label: 'messages.section' },
   { path: 'history', key: 'history', icon: 'clock' },

@@ -17,6 +17,8 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
 import { useViewer } from '@client/state/session';
+import { STRIP_ACHIEVEMENTS } from '@shared/achievements';
+import { AchievementStrip } from '@client/components/achievements/AchievementStrip';
 import { ReportsOfUser } from './ReportsOfUser';
 import styles from './SpacePage.module.css';
 
@@ -77,6 +79,12 @@ export function SpacePage() {
                 {user.username} <span className={styles.id}>#{user.id}</span>
               </h1>
               <PrivilegeBadges privileges={user.privilege} />
+              {user.attr.achievements && Object.keys(user.attr.achievements).length > 0 && (
+                <div className={styles.achievements}>
+                  <AchievementStrip owned={user.attr.achievements} max={STRIP_ACHIEVEMENTS} size={26} />
+                  <span className={styles.muted}>{t('achievements.experience', { points: format.number(user.userAchievementExp) })}</span>
+                </div>
+              )}
               {user.attr.introduction ? <RichText html={user.attr.introduction} /> : <p className={styles.muted}>{t('userCard.noIntroduction')}</p>}
               <p className={styles.muted}>
                 {t('space.joined')} <DateTime value={user.joinTime} /> · {t('space.lastOnline')} <DateTime value={user.lastOnlineTime} relative />

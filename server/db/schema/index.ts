@@ -4,3 +4,4 @@ export * from './cases';
 export * from './messages';
 export * from './files';
 export * from './webhooks';
+export * from './achievements';

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ActiveStatisticalQuery } from '@shared/schemas/stats';
 import type { TimelineSubject } from '@shared/timeline';
-import { timeline, users } from '@server/db/schema';
+import { ACHIEVEMENTS } from '@shared/achievements';
+import { timeline, userAchievements, users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { windowStart } from './windows';
 
@@ -46,13 +47,39 @@ async function rankUsers(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'i
     .map((r) => ({ id: r.id, username: r.username, total: Number(r.total) }));
 }
 
+/** The community participation ranking of a window: the statistics page's, and the community achievements'. */
+export const communityRanking = (db: DbOrTx, time: ActiveStatisticalQuery['time'], isBot: boolean) => rankUsers(db, { time, isBot }, COMMUNITY_WEIGHTS);
+
+/** Points of each achievement id, as SQL (ids are the catalogue's, never user input). */
+const POINTS_SQL = sql.raw(`CASE "user_achievements"."achievement_id" ${ACHIEVEMENTS.map((a) => `WHEN '${a.id}' THEN ${a.points}`).join(' ')} ELSE 0 END`);
+
 /**
- * The rankings of the statistics page (reference §8 `/activeStatistical`), each top 10 in the window.
- * `achievement` stays empty until achievements exist: there are no points to rank yet.
+ * Users ranked by the achievement points they earned inside the window (with those achievements'
+ * ids): valid users who show their achievements, never blacklisted ones, bots only when asked for.
  */
+export async function achievementRanking(db: DbOrTx, time: ActiveStatisticalQuery['time'], isBot: boolean) {
+  const points = sql<number>`sum(${POINTS_SQL})::float8`;
+  const conds: SQL[] = [
+    gte(userAchievements.acquiredTime, windowStart(time)),
+    eq(users.valid, true),
+    sql`NOT (${users.privileges} ? 'blacklisted')`,
+    sql`coalesce(${users.attr}->>'showAchievement', 'true') <> 'false'`,
+  ];
+  if (!isBot) conds.push(sql`NOT (${users.privileges} ? 'bot')`);
+  const rows = await db
+    .select({ id: users.id, username: users.username, points, ids: sql<string[]>`array_agg(${userAchievements.achievementId} order by ${userAchievements.acquiredTime})` })
+    .from(userAchievements)
+    .innerJoin(users, eq(users.id, userAchievements.userId))
+    .where(and(...conds))
+    .groupBy(users.id)
+    .orderBy(desc(points), asc(users.id))
+    .limit(RANKING_SIZE);
+  return rows.map((r) => ({ id: r.id, username: r.username, points: Math.round(Number(r.points) * 10) / 10, userAchievements: r.ids }));
+}
+
+/** The rankings of the statistics page (reference §8 `/activeStatistical`), each top 10 in the window. */
 export async function activeRankings(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'>) {
-  const [community, report] = await Promise.all([rankUsers(db, q, COMMUNITY_WEIGHTS), rankUsers(db, q, { report: 1 })]);
-  const achievement: Array<{ id: number; username: string; points: number; userAchievements: unknown[] }> = [];
+  const [community, report, achievement] = await Promise.all([communityRanking(db, q.time, q.isBot), rankUsers(db, q, { report: 1 }), achievementRanking(db, q.time, q.isBot)]);
   return { community, report, achievement };
 }
 

@@ -84,6 +84,8 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
     await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: input.created ? null : c.status, to: after!.status, ...input.stateChange });
   }
   if (after!.status === 2 && (input.created || c.status !== 2)) r.afterCommit(() => scheduleSuspectDeadline(services, after!));
+  // Reporters of a newly confirmed case may reach a report level (granted by a job, announced to them).
+  if (after!.status === 1 && c.status !== 1) r.afterCommit(() => services.jobs.enqueue('achievements.caseConfirmed', { playerId: c.id }));
   return { entry: entry!, presented: presented!, before: c, after: after!, record };
 }
 

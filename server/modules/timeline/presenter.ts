@@ -2,7 +2,7 @@ import type { QuotedEntry, TimelineEntry } from '@shared/types/cases';
 import type { TimelineRow, UserRow } from '@server/db/schema';
 import { userAvatarOf } from '@server/modules/users/avatar';
 
-export type Author = Pick<UserRow, 'id' | 'username' | 'privileges' | 'originEmail' | 'attr'>;
+export type Author = Pick<UserRow, 'id' | 'username' | 'privileges' | 'originEmail' | 'attr'> & { achievements?: Record<string, number> | null };
 
 export interface PresentOptions {
   /** Staff see hidden entries, marked with `valid: false`. */
@@ -49,6 +49,7 @@ export function presentEntry(row: TimelineRow, author: Author | null, quote: Quo
     createTime: row.createTime.toISOString(),
     content,
   };
+  if (author?.achievements) entry.byUserAchievements = author.achievements;
   if (row.videoLink) entry.videoLink = row.videoLink;
   if (row.cheatGame) entry.cheatGame = row.cheatGame;
   if (row.cheatMethods) entry.cheatMethods = row.cheatMethods;

@@ -10,7 +10,10 @@ import { prepared, preparedByKey } from '@server/db/prepared';
 import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
-const authorColumns = (u: typeof users) => ({ id: u.id, username: u.username, privileges: u.privileges, originEmail: u.originEmail, attr: u.attr });
+/** The author's achievements (id -> acquired epoch ms) for the badge strip, unless they hide them (`showAchievement`). */
+const authorAchievements = (u: typeof users) =>
+  sql<Record<string, number> | null>`(select jsonb_object_agg(ua.achievement_id, (extract(epoch from ua.acquired_time) * 1000)::bigint) from user_achievements ua where ua.user_id = ${u.id} and coalesce(${u.attr}->>'showAchievement', 'true') <> 'false')`;
+const authorColumns = (u: typeof users) => ({ id: u.id, username: u.username, privileges: u.privileges, originEmail: u.originEmail, attr: u.attr, achievements: authorAchievements(u) });
 
 async function authorsOf(db: DbOrTx, ids: Array<number | null>): Promise<Map<number, Author>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];

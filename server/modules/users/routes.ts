@@ -10,6 +10,7 @@ import { changeName, updateOwnAttr } from './profile';
 import { userPolicy } from './policy';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
+import { ownedOf } from '@server/modules/achievements/owned';
 
 const TAG = 'Users';
 
@@ -24,8 +25,8 @@ export const userRoutes: AnyRoute[] = [
     policy: rules.signedIn,
     success: { code: 'userInfo.success' },
     handler: async ({ user, services }) => {
-      const [stats, subscribes] = await Promise.all([reportStats(services.db, user.id), followedIds(services.db, user.id)]);
-      return ok('userInfo.success', { ...presentUser(user.row, 'self', stats), subscribes });
+      const [stats, subscribes, owned] = await Promise.all([reportStats(services.db, user.id), followedIds(services.db, user.id), ownedOf(services.db, user.id)]);
+      return ok('userInfo.success', { ...presentUser(user.row, 'self', stats, owned), subscribes });
     },
   }),
   defineRoute({
@@ -57,7 +58,8 @@ export const userRoutes: AnyRoute[] = [
     handler: async ({ user, query, services }) => {
       const row = await userById(services.db, query.id);
       if (!row || !row.valid) throw new AppError('userInfo.notFound');
-      return ok('userInfo.success', presentUser(row, infoViewerOf(user, row.id), await reportStats(services.db, row.id)));
+      const [stats, owned] = await Promise.all([reportStats(services.db, row.id), ownedOf(services.db, row.id)]);
+      return ok('userInfo.success', presentUser(row, infoViewerOf(user, row.id), stats, owned));
     },
   }),
   defineRoute({
@@ -74,7 +76,8 @@ export const userRoutes: AnyRoute[] = [
     handler: async ({ user, query, services }) => {
       const row = await userById(services.db, query.id);
       if (!row) throw new AppError('userInfo.notFound');
-      return ok('userInfo.success', presentUser(row, 'staff', await reportStats(services.db, row.id)));
+      const [stats, owned] = await Promise.all([reportStats(services.db, row.id), ownedOf(services.db, row.id)]);
+      return ok('userInfo.success', presentUser(row, 'staff', stats, owned));
     },
   }),
   defineRoute({

@@ -161,7 +161,7 @@ describe('GET /api/user/info', () => {
     expectOk(res, 'userInfo.success');
     const d = res.body.data;
     expect(d).toMatchObject({ id: user.id, username: user.username, privilege: ['normal'], subscribes: null, origin: null, reportNum: 0 });
-    expect(d.attr).toEqual({ introduction: '<p>about me</p>', allowDM: true, mute: '2099-01-01 00:00:00', showOrigin: false, showAchievement: true });
+    expect(d.attr).toEqual({ introduction: '<p>about me</p>', allowDM: true, mute: '2099-01-01 00:00:00', showOrigin: false, showAchievement: true, achievements: {} });
     expect(d.joinTime).toMatch(ISO_DATE);
     expectNoSecrets(res.body);
   });
@@ -210,7 +210,7 @@ describe('GET /api/user/info', () => {
       expect(res.body.data.origin).toEqual(sees ? { originName: account.name, originUserId: account.userId, originPersonaId: account.personaId } : null);
       // Whoever looks, this route never shows the e-mail, addresses, private settings or account state.
       expect(JSON.stringify(res.body)).not.toContain(target.user.email);
-      expect(Object.keys(res.body.data.attr).sort()).toEqual(['allowDM', 'showAchievement', 'showOrigin']);
+      expect(Object.keys(res.body.data.attr).sort()).toEqual(['achievements', 'allowDM', 'showAchievement', 'showOrigin']);
       expect(res.body.data).toMatchObject({ subscribes: null });
       expect(res.body.data).not.toHaveProperty('valid');
       expect(res.body.data).not.toHaveProperty('signoutTime');

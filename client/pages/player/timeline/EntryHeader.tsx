@@ -4,6 +4,8 @@ import type { TimelineEntry } from '@shared/types/cases';
 import { Avatar } from '@client/components/Avatar';
 import { DateTime } from '@client/components/DateTime';
 import { UserLink } from '@client/components/userCard/UserLink';
+import { STRIP_ACHIEVEMENTS } from '@shared/achievements';
+import { AchievementStrip } from '@client/components/achievements/AchievementStrip';
 import { floorAnchor } from './pageQuery';
 import styles from './Timeline.module.css';
 
@@ -25,6 +27,7 @@ export function EntryHeader({ entry }: { entry: TimelineEntry }) {
             <span className={styles.authorName}>{entry.username}</span>
           </UserLink>
           <span className={`${styles.role} ${staff ? styles.roleStaff : styles.roleMember}`}>{t(`privileges.${topPrivilege(entry.privilege)}`)}</span>
+          <AchievementStrip owned={entry.byUserAchievements} max={STRIP_ACHIEVEMENTS} size={18} />
         </>
       ) : (
         <span className={styles.system}>{t('timeline.system')}</span>

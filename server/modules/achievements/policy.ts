@@ -1,0 +1,8 @@
+import { allOf, rules } from '@shared/policy';
+
+export const achievementPolicy = {
+  /** Claiming: not banned or frozen, and a person (the phone app included), not a bot or third-party app token. */
+  claim: allOf('claimAchievement', rules.notLocked, rules.interactive),
+  /** Granting and removing by hand: super, root, dev (reference §9). */
+  admin: rules.superStaff,
+};
