@@ -93,6 +93,7 @@ export const ERROR_STATUS = {
   'judgement.permissionDenied': 403,
   'judgement.appealLock': 403,
   'judgementLog.bad': 400,
+  'adminLog.bad': 400,
   'votes.bad': 400,
   'votes.notFound': 404,
   'banAppeal.bad': 400,

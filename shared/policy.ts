@@ -109,6 +109,8 @@ export const rules = {
   }),
   /** Staff and bots: bulk reads. */
   staffOrBot: signedInOnly('staffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot']) ? null : DENIED('for staff and bots'))),
+  /** Super staff and bots (S/R/D/B): the appeal comments feed. */
+  superStaffOrBot: signedInOnly('superStaffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[2], 'bot']) ? null : DENIED('for super staff and bots'))),
   /** Webhook subscribers: bot, dev, root. */
   webhookUser: signedInOnly('webhookUser', (a) => (mayUseWebhooks(a.privileges) ? null : { code: 'user.permissionDenied', message: 'webhooks are for bot, dev and root accounts' })),
 } satisfies Record<string, Rule>;

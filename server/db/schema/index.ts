@@ -5,3 +5,4 @@ export * from './messages';
 export * from './files';
 export * from './webhooks';
 export * from './achievements';
+export * from './admin';

@@ -1,4 +1,5 @@
 import { ACHIEVEMENTS, achievementById, experienceOf, type AchievementDef } from '@shared/achievements';
+import { recordAdminAction } from '@server/modules/admin/oplog';
 import { achievementAudit, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
@@ -77,6 +78,7 @@ export async function adminChangeAchievement(services: Services, admin: AuthedUs
       throw new AppError('achievement.notFound', 'the user does not own it');
     }
     await r.tx.insert(achievementAudit).values({ adminId: admin.id, userId: target.id, achievementId: def.id, action });
+    await recordAdminAction(r.tx, { actorId: admin.id, action: `achievement.${action}`, targetUserId: target.id, detail: { achievementId: def.id } });
     const owned = await ownedOf(r.tx, target.id);
     return { userId: target.id, achievements: owned, userAchievementExp: experienceOf(Object.keys(owned)) };
   });

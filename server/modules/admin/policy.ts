@@ -1,0 +1,15 @@
+import { rules } from '@shared/policy';
+
+/** The admin API's levels (reference §3.4): A = admin, S = super, R = root, D = dev, B = bot. */
+export const adminPolicy = {
+  /** A/S/R/D. */
+  staff: rules.staff,
+  /** S/R/D. */
+  superStaff: rules.superStaff,
+  /** R/D. */
+  rootOrDev: rules.rootOrDev,
+  /** R. */
+  root: rules.root,
+  /** S/R/D/B. */
+  superStaffOrBot: rules.superStaffOrBot,
+};
