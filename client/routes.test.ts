@@ -21,7 +21,7 @@ describe('the client route table', () => {
   it('matches a path exactly when the shared list does', () => {
     const paths = [
       '/', '/About', '/about/', '/player/1006000000', '/player/1006000000/share', '/player/1/share/card', '/search/a%2Fb', '/profile/chat',
-      '/robots.txt', '/.env', '/player/1/nope', '/profile/unknown', '/admin/unknown', '/nope', '/player//share', '/cheaters',
+      '/robots.txt', '/.env', '/player/1/nope', '/profile/unknown', '/admin/unknown', '/admin/a/b', '/admin', '/nope', '/player//share', '/cheaters',
     ];
     for (const path of paths) expect(isScreenPath(path), path).toBe(routeExists(path) || path === '/player/1/share/card');
   });

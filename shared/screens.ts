@@ -39,6 +39,8 @@ export const SCREENS = {
   space: '/space/:uId',
   adminHome: '/admin',
   adminHomeAlias: '/admin/home',
+  /** Unknown admin pagenames open the admin home (spec §2). */
+  adminUnknown: '/admin/*',
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
@@ -61,11 +63,16 @@ const segments = (path: string) => {
 
 /**
  * Whether a path matches a pattern as the client router matches it: letters in any case, a
- * trailing slash allowed, `:name` standing for one non-empty segment.
+ * trailing slash allowed, `:name` standing for one non-empty segment, a final `*` for one or more.
  */
 export function matchesScreen(pattern: string, pathname: string): boolean {
-  const want = segments(pattern);
-  const got = segments(pathname);
+  let want = segments(pattern);
+  let got = segments(pathname);
+  if (want.at(-1) === '*') {
+    if (got.length < want.length) return false;
+    want = want.slice(0, -1);
+    got = got.slice(0, want.length);
+  }
   if (want.length !== got.length) return false;
   return want.every((w, i) => (w.startsWith(':') ? got[i] !== '' : w.toLowerCase() === got[i]!.toLowerCase()));
 }
