@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
@@ -43,6 +44,10 @@ const envSchema = z.object({
   SERVE_CLIENT: bool,
   /** The built client served when SERVE_CLIENT is on; `dist/client` when unset. */
   CLIENT_DIR: z.string().optional(),
+  /** Tests only: external authorization may reach apps on loopback (their test server). */
+  EXTERNAL_AUTH_ALLOW_LOOPBACK: bool,
+  /** A PEM file of an extra certificate authority trusted when reaching apps (a test's own CA). */
+  EXTERNAL_AUTH_CA_FILE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +80,7 @@ export interface Config {
   clientDir: string;
   /** CORS_ORIGINS: when set, only these origins are echoed (api-clients §3 otherwise echoes any). */
   corsOrigins?: string[];
+  externalAuth: { allowLoopback: boolean; ca?: string };
 }
 
 /** A comma-separated origin list; empty means unset (echo any origin). */
@@ -116,5 +122,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     serveClient: e.SERVE_CLIENT ?? true,
     clientDir: path.resolve(e.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
     corsOrigins: corsList(e.CORS_ORIGINS),
+    externalAuth: {
+      // Never in production, whatever the environment says.
+      allowLoopback: e.NODE_ENV !== 'production' && !!e.EXTERNAL_AUTH_ALLOW_LOOPBACK,
+      ca: e.EXTERNAL_AUTH_CA_FILE ? fs.readFileSync(e.EXTERNAL_AUTH_CA_FILE, 'utf8') : undefined,
+    },
   };
 }

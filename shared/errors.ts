@@ -67,6 +67,14 @@ export const ERROR_STATUS = {
   'achievement.notFound': 404,
 
   'mail.error': 503,
+  'externalAuth.bad': 400,
+  'externalAuth.noSuchUser': 404,
+  'externalAuth.fail': 400,
+  'confirmAuth.bad': 400,
+  'confirmAuth.fail': 400,
+  'confirmAuth.notFound': 404,
+  'appAuth.bad': 400,
+  'appAuth.notFound': 404,
 
   'player.bad': 400,
   'player.notFound': 404,

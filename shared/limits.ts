@@ -58,6 +58,14 @@ export const LIMITS = {
   /** Realtime room joins per socket per window: a page joins a few, a reconnect re-joins them all. */
   roomJoinsPerWindow: 60,
   roomJoinWindowS: 10,
+  /** External authorization: the mailed approval code's life, the app token's default and longest life. */
+  appAuthCodeTtlMs: 24 * 60 * 60 * 1000,
+  appTokenTtlMs: 24 * 60 * 60 * 1000,
+  appTokenTtlMaxMs: 30 * 24 * 60 * 60 * 1000,
+  /** What the server reads of an app's `auths.txt`, and how long it waits for the app's site. */
+  appAuthTextMaxBytes: 1024,
+  appOutboundTimeoutMs: 5000,
+  appNameMax: 64,
 } as const;
 
 

@@ -117,6 +117,16 @@ export const rules = {
 
 export type RuleName = keyof typeof rules;
 
+/**
+ * An app's token (external authorization) reads and reports, nothing else: it passes reads and the
+ * routes that declare `appToken`, and is refused everywhere else; every other token passes.
+ */
+export function appTokenReach(method: string, routeAllows: boolean): Rule {
+  return rule('appTokenReach', (a) =>
+    a?.visitType === 'external-auth' && method !== 'get' && !routeAllows ? DENIED('an app token may only read and report') : null,
+  );
+}
+
 /** Not muted (refused with the area's code and the mute's end, which the client shows). */
 export function notMuted(code: ErrorCode, status?: number): Rule {
   return signedInOnly('notMuted', (a, now) => (isMuted(a, now) ? { code, status, message: `muted until ${new Date(a.mutedUntil!).toISOString()}` } : null));

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
 import type { Actor } from '@shared/policy';
-import { users, type UserRow } from '@server/db/schema';
+import { appAuthorizations, users, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { TokenPayload } from '@server/modules/auth/tokens';
 import { AppError } from './errors';
@@ -46,6 +46,17 @@ export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
   };
 }
 
+/** An app's token lives only while the user's authorization of the app stands (revocable from the profile). */
+async function appAuthorizationStands(services: Services, token: TokenPayload) {
+  if (typeof token.authId !== 'number') return false;
+  const [row] = await services.db
+    .select({ state: appAuthorizations.state })
+    .from(appAuthorizations)
+    .where(and(eq(appAuthorizations.id, token.authId), eq(appAuthorizations.userId, token.userId)))
+    .limit(1);
+  return row?.state === 'approved';
+}
+
 /** Resolves a raw token to its user, or the reason it is refused. */
 export async function resolveToken(services: Services, raw: string | undefined) {
   if (!raw) return { error: 'user.tokenExpired' as const };
@@ -54,6 +65,7 @@ export async function resolveToken(services: Services, raw: string | undefined) 
   const [row] = await services.db.select().from(users).where(eq(users.id, token.userId)).limit(1);
   if (!row || !row.valid) return { error: 'user.invalid' as const };
   if (row.signoutTime && token.signWhen <= row.signoutTime.getTime()) return { error: 'user.tokenExpired' as const };
+  if (token.visitType === 'external-auth' && !(await appAuthorizationStands(services, token))) return { error: 'user.tokenExpired' as const };
   return { user: toAuthedUser(row, token) };
 }
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
 import { mayJoinRoom, type Actor } from '@shared/policy';
 import { apiRoutes } from '@server/app';
-import { createTestApp, joinRoom, type TestApp } from '@server/test/harness';
-import type { AnyRoute } from './route';
+import { createTestApp, issueAppToken, joinRoom, type TestApp } from '@server/test/harness';
+import { effectivePolicy, type AnyRoute } from './route';
 
 /**
  * The privilege matrix: every route and every realtime room against every kind of caller. The
@@ -48,7 +48,7 @@ const actorFor = (role: Role, id = 1): Actor => ({
 
 const routeName = (r: AnyRoute) => `${r.method.toUpperCase()} /api${r.path}`;
 /** A cell: `ok`, or the code the caller is refused with. */
-const cell = (r: AnyRoute, role: Role | null) => r.policy.check(role ? actorFor(role) : null, 0)?.code ?? 'ok';
+const cell = (r: AnyRoute, role: Role | null) => effectivePolicy(r).check(role ? actorFor(role) : null, 0)?.code ?? 'ok';
 const limitOf = (r: AnyRoute) => (r.userLimit ? `${r.userLimit.name}${r.userLimit.exempt ? ` (${r.userLimit.exempt.name})` : ''}` : '');
 
 const ROOMS = ['case:1', 'all', 'user:<own>', 'user:<other>', 'chat:<own>-<other>', 'chat:<others>', 'staff'] as const;
@@ -102,7 +102,9 @@ describe('the running server enforces the declared matrix', () => {
       // A fresh token for every request: a route like sign-out revokes the ones issued before it.
       tokens.set(role.name, async () => {
         await new Promise((r) => setTimeout(r, 2));
-        const { token } = await app.services.tokens.sign({ userId: user.id, username: user.username, userAvatar: '', privilege: role.privileges, visitType: role.visitType ?? 'websites' });
+        const info = { userId: user.id, username: user.username, userAvatar: '', privilege: role.privileges };
+        if (role.visitType === 'external-auth') return issueAppToken(app.services, info);
+        const { token } = await app.services.tokens.sign({ ...info, visitType: role.visitType ?? 'websites' });
         return token;
       });
     }

@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { Services } from '@server/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
-import { rules, type Actor, type Rule } from '@shared/policy';
+import { allOf, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
 import { sendReply, type Reply } from './envelope';
 import { AppError } from './errors';
 import { authenticate, type AuthedUser } from './auth';
@@ -44,6 +44,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   rateLimit?: RateLimitName;
   /** A per-account limit, taken after validation and captcha, except for accounts `exempt` lets through. */
   userLimit?: { name: RateLimitName; exempt?: (actor: Actor) => boolean };
+  /** An app's `external-auth` token may call it although it writes (reporting); reads always may. */
+  appToken?: boolean;
   /** Success status and code, for the docs. */
   success: { code: string; status?: number };
   errors?: string[];
@@ -89,6 +91,10 @@ function assertConsistent(spec: AnyRoute) {
 }
 
 /** The policy's refusal, as the error the envelope answers with. */
+/** The route's own policy, behind the one rule every route shares: what an app's token may reach. */
+export const effectivePolicy = (spec: AnyRoute): Rule =>
+  spec.auth === 'none' ? spec.policy : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), spec.policy);
+
 function enforce(policy: Rule, actor: Actor | null) {
   const refusal = policy.check(actor);
   if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
@@ -102,7 +108,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
     chain.push(async (req, res) => {
       // Token first: clients branch on user.tokenExpired before anything else (api-clients §6).
       const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
-      enforce(spec.policy, user?.actor ?? null);
+      enforce(effectivePolicy(spec), user?.actor ?? null);
       const query = parse(spec.query, req.query, spec.area, 'query');
       const body = parse(spec.body, req.body, spec.area, 'body');
       if (spec.captcha) {

@@ -12,7 +12,9 @@ import { loadConfig } from '@server/config';
 import { createRedis } from '@server/infra/redis';
 import { startServer, type RunningServer } from '@server/server';
 import { DEMO_DIRECTORY_FILE, type Services } from '@server/services';
-import { users, type UserAttr, type UserRow } from '@server/db/schema';
+import { appAuthorizations, users, type UserAttr, type UserRow } from '@server/db/schema';
+import { LIMITS } from '@shared/limits';
+import type { TokenPayload } from '@shared/types/account';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { openAnswer } from '@server/modules/auth/captcha';
 import { DirectoryServer, loadDirectoryFile } from '@server/platform/directory-server';
@@ -274,8 +276,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       if (o.EXPIRES_IN) data.EXPIRES_IN = o.EXPIRES_IN;
       const res = await request.post('/api/user/signin').send({ data, ...captcha });
       if (res.status !== 200) throw new Error(`sign-in of ${user.username} answered ${res.status} ${JSON.stringify(res.body)}`);
+      if (o.visitType === 'external-auth') return issueAppToken(server.services, res.body.data.userinfo as TokenPayload);
       return res.body.data.token as string;
     }
+
 
     async function userRow(id: number): Promise<UserRow> {
       const [row] = await server.services.db.select().from(users).where(eq(users.id, id));
@@ -338,6 +342,26 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await runCleanups();
     throw e;
   }
+}
+
+/** An app's token as confirmAuth issues it: an approved authorization of the user, and a token naming it. */
+export async function issueAppToken(services: Services, info: Omit<TokenPayload, 'signWhen' | 'expiresIn' | 'visitType'>): Promise<string> {
+  const [row] = await services.db
+    .insert(appAuthorizations)
+    .values({
+      userId: info.userId,
+      requestedBy: info.userId,
+      appName: 'Test app',
+      appId: 'test-app',
+      callbackUrl: 'https://app.example/callback',
+      tokenTtl: LIMITS.appTokenTtlMs,
+      codeHash: crypto.randomBytes(32).toString('hex'),
+      codeExpires: new Date(),
+      state: 'approved',
+    })
+    .returning();
+  const { token } = await services.tokens.sign({ ...info, visitType: 'external-auth', expiresIn: LIMITS.appTokenTtlMs, authId: row!.id });
+  return token;
 }
 
 /** Joins a room and returns the server's answer. */

@@ -12,6 +12,8 @@ export interface TokenPayload {
   visitType: string;
   /** Lifetime in ms. */
   expiresIn: number;
+  /** On an app's `external-auth` token: the authorization it was issued for (revoking it ends the token). */
+  authId?: number;
 }
 
 export interface SigninResult {

@@ -43,7 +43,9 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
   await attempts.succeeded();
   const privileged = canSkipCaptcha(user.privileges);
 
-  const visitType = input.visitType === 'bot' && !privileged ? 'websites' : (input.visitType ?? 'websites');
+  // App tokens come only from an approved authorization (confirmAuth), never from a sign-in.
+  const asked = input.visitType === 'external-auth' ? 'websites' : input.visitType;
+  const visitType = asked === 'bot' && !privileged ? 'websites' : (asked ?? 'websites');
   const { token, payload } = await services.tokens.sign({
     userId: user.id,
     username: user.username,

@@ -61,6 +61,8 @@ export const caseRoutes: AnyRoute[] = [
     area: 'playerBatch',
     auth: 'optional',
     policy: rules.anyone,
+    /** A read, though POSTed: an app's token may call it. */
+    appToken: true,
     body: batchBody,
     rateLimit: 'batch',
     success: { code: 'playerBatch.ok' },
@@ -112,6 +114,8 @@ export const caseRoutes: AnyRoute[] = [
     area: 'viewed',
     auth: 'optional',
     policy: rules.anyone,
+    /** A read, though POSTed: an app's token may call it. */
+    appToken: true,
     body: viewedBody,
     rateLimit: 'viewed',
     success: { code: 'viewed.ok' },

@@ -47,6 +47,8 @@ export const statsRoutes: AnyRoute[] = [
     area: 'playerStatistics',
     auth: 'none',
     policy: rules.anyone,
+    /** A read, though POSTed: an app's token may call it. */
+    appToken: true,
     body: playerStatisticsBody,
     success: { code: 'playerStatistics.success' },
     handler: async ({ body, services }) => ok('playerStatistics.success', await playerStatistics(services.db, body.data)),

@@ -15,6 +15,8 @@ export const subscriptionRoutes: AnyRoute[] = [
     area: 'subscribes',
     auth: 'required',
     policy: subscriptionPolicy.read,
+    /** A read, though POSTed: an app's token may call it. */
+    appToken: true,
     body: subscribeIdBody,
     success: { code: 'subscribes.success' },
     handler: async ({ user, body, services }) => ok('subscribes.success', await isSubscribed(services.db, user.id, body.id)),
@@ -27,6 +29,8 @@ export const subscriptionRoutes: AnyRoute[] = [
     area: 'subscribes',
     auth: 'required',
     policy: subscriptionPolicy.read,
+    /** A read, though POSTed: an app's token may call it. */
+    appToken: true,
     body: subscribesPageBody,
     success: { code: 'subscribes.success' },
     handler: async ({ user, body, services }) => {

@@ -1,0 +1,102 @@
+import dns from 'node:dns/promises';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import ipaddr from 'ipaddr.js';
+
+/** Why an outbound request to an address chosen by a client was not made or failed. */
+export class OutboundError extends Error {}
+
+export interface OutboundOptions {
+  method: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  /** The answer is cut off and refused beyond this many bytes. */
+  maxBytes: number;
+  /** For the whole exchange, connect to last byte. */
+  timeoutMs: number;
+  /** Loopback targets allowed (tests only: the app's server runs on this machine). */
+  allowLoopback?: boolean;
+  /** Extra certificate authorities to trust (a test's own CA). */
+  ca?: string;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  body: string;
+}
+
+/** Only public unicast addresses (and loopback when a test allows it) may be reached. */
+export function isReachableAddress(address: string, allowLoopback = false): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const range = ipaddr.process(address).range();
+  return range === 'unicast' || (allowLoopback && range === 'loopback');
+}
+
+async function resolveOnce(host: string, allowLoopback: boolean): Promise<string> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const addresses = net.isIP(bare) ? [bare] : (await dns.lookup(bare, { all: true }).catch(() => [])).map((a) => a.address);
+  if (!addresses.length) throw new OutboundError(`${host} does not resolve`);
+  // Every address must be allowed: the connection goes to the one checked here, never re-resolved.
+  const refused = addresses.find((a) => !isReachableAddress(a, allowLoopback));
+  if (refused) throw new OutboundError(`${host} resolves to a non-public address (${refused})`);
+  return addresses[0]!;
+}
+
+/**
+ * One HTTPS request to an address a client gave us (SSRF-safe): https only, the name resolved once
+ * and every address checked (private, loopback, link-local, metadata refused), the connection made
+ * to that checked address with the name kept for TLS, no redirects, a time limit and a size cap.
+ */
+export async function outboundRequest(target: string, opts: OutboundOptions): Promise<OutboundAnswer> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new OutboundError('not a valid address');
+  }
+  if (url.protocol !== 'https:') throw new OutboundError('only https addresses are allowed');
+  if (url.username || url.password) throw new OutboundError('credentials in the address are not allowed');
+  const address = await resolveOnce(url.hostname, !!opts.allowLoopback);
+  const servername = net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname;
+
+  return new Promise<OutboundAnswer>((resolve, reject) => {
+    const req = https.request(
+      {
+        host: address,
+        port: url.port || 443,
+        path: `${url.pathname}${url.search}`,
+        method: opts.method,
+        servername,
+        // An extra CA is added to the usual roots, not put in their place.
+        ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
+        agent: false,
+        headers: { host: url.host, 'user-agent': 'Tribunal/1', ...opts.headers, ...(opts.body !== undefined ? { 'content-length': Buffer.byteLength(opts.body) } : {}) },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.destroy();
+          return reject(new OutboundError(`answered a redirect (HTTP ${status}), which is not followed`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > opts.maxBytes) {
+            res.destroy();
+            reject(new OutboundError(`the answer is larger than ${opts.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) => reject(new OutboundError(e.message)));
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new OutboundError(`no complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', (e) => reject(e instanceof OutboundError ? e : new OutboundError(e.message)));
+    req.end(opts.body);
+  });
+}
