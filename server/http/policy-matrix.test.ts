@@ -134,7 +134,8 @@ describe('the running server enforces the declared matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Every route × every role, one real request each: it grows with the API.
+  }, 180_000);
 
   it('lets sockets into exactly the rooms the table allows', async () => {
     const mismatches: string[] = [];
