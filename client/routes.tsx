@@ -44,6 +44,8 @@ const VoicePage = lazyPage(() => import('./pages/profile/voice/VoicePage'), 'Voi
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const MediaPage = lazyPage(() => import('./pages/profile/media/MediaPage'), 'MediaPage');
 const AchievementsPage = lazyPage(() => import('./pages/profile/achievements/AchievementsPage'), 'AchievementsPage');
+const AppsPage = lazyPage(() => import('./pages/profile/apps/AppsPage'), 'AppsPage');
+const AppAuthPage = lazyPage(() => import('./pages/appAuth/AppAuthPage'), 'AppAuthPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
@@ -91,6 +93,7 @@ const pages: RouteObject[] = [
     screen(childPath(SCREENS.profileVoice, SCREENS.profile), 'profileVoice', VoicePage, 'user'),
     screen(childPath(SCREENS.profileMedia, SCREENS.profile), 'profileMedia', MediaPage, 'user'),
     screen(childPath(SCREENS.profileAchievements, SCREENS.profile), 'profileAchievements', AchievementsPage, 'user'),
+    screen(childPath(SCREENS.profileApps, SCREENS.profile), 'profileApps', AppsPage, 'user'),
   ]),
   screen(SCREENS.players, 'players', PlayersPage),
   screen(SCREENS.player, 'player', PlayerPage),
@@ -107,6 +110,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
+  screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];

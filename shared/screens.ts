@@ -27,6 +27,7 @@ export const SCREENS = {
   profileExport: '/profile/export',
   profileVoice: '/profile/voice',
   profileAchievements: '/profile/achievements',
+  profileApps: '/profile/apps',
   players: '/player',
   player: '/player/:ouid',
   share: '/player/:ouid/share',
@@ -44,6 +45,8 @@ export const SCREENS = {
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
+  /** External authorization: the approval page opened from the mail. */
+  appAuth: '/appAuth',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

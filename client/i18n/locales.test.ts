@@ -40,7 +40,7 @@ describe('locale files', () => {
   });
 
   it('keep the server’s mail texts in en-US and zh-CN', () => {
-    for (const code of ['en-US', 'zh-CN']) expect(Object.keys(load(code).mail as object)).toEqual(['register', 'binding', 'reset', 'ignore', 'signature']);
+    for (const code of ['en-US', 'zh-CN']) expect(Object.keys(load(code).mail as object)).toEqual(['register', 'binding', 'reset', 'ignore', 'signature', 'appAuth']);
   });
 
   it('have the same keys in en-US and zh-CN', () => {

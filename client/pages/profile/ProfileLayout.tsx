@@ -17,6 +17,7 @@ const SECTIONS: ReadonlyArray<{ path: string; key: string; icon: IconName; label
   { path: 'subscribes', key: 'subscribes', icon: 'bookmark' },
   { path: 'media', key: 'media', icon: 'image' },
   { path: 'achievements', key: 'achievements', icon: 'checkCircle' },
+  { path: 'apps', key: 'apps', icon: 'link' },
   { path: 'webhooks', key: 'webhooks', icon: 'link', label: 'webhooks.section', allowed: mayUseWebhooks },
   { path: 'chat', key: 'chat', icon: 'message', label: 'messages.section' },
   { path: 'history', key: 'history', icon: 'clock' },
