@@ -6,3 +6,4 @@ export * from './files';
 export * from './webhooks';
 export * from './achievements';
 export * from './admin';
+export * from './announcements';
