@@ -105,7 +105,7 @@ export const ERROR_STATUS = {
   'restoreAnnouncement.bad': 400,
   'restoreAnnouncement.notFound': 404,
   /** OneDrive (msGraph) administration of the original: files are stored locally here. */
-  'msGraph.notAvailable': 501,
+  'msGraph.notAvailable': 410,
   'votes.bad': 400,
   'votes.notFound': 404,
   'banAppeal.bad': 400,

@@ -44,6 +44,10 @@ export const SCREENS = {
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
+  adminComments: '/admin/comments',
+  adminHomeManagement: '/admin/home-management',
+  /** The rule announcements: antiCheatRules, conductRules, personnelRules. */
+  announcement: '/announcement/:name',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

@@ -202,11 +202,11 @@ describe('POST /api/admin/setComment', () => {
 });
 
 describe('msGraph endpoints', () => {
-  it('answer 501 msGraph.notAvailable to root, and refuse everyone else', async () => {
+  it('answer 410 msGraph.notAvailable to root, and refuse everyone else', async () => {
     const { token: root } = await app.factories.signedIn({ privileges: ['root'] });
-    expectError(await get('msGraphStatus', root), 501, 'msGraph.notAvailable');
-    expectError(await get('msGraphInit', root), 501, 'msGraph.notAvailable');
-    expectError(await app.request.post('/api/admin/msGraphAuthCode').set('x-access-token', root).send({ code: 'x' }), 501, 'msGraph.notAvailable');
+    expectError(await get('msGraphStatus', root), 410, 'msGraph.notAvailable');
+    expectError(await get('msGraphInit', root), 410, 'msGraph.notAvailable');
+    expectError(await app.request.post('/api/admin/msGraphAuthCode').set('x-access-token', root).send({ code: 'x' }), 410, 'msGraph.notAvailable');
     expectError(await get('msGraphStatus', superToken), 403, 'user.permissionDenined');
   });
 });

@@ -79,7 +79,7 @@ const notAvailable = () => {
   throw new AppError('msGraph.notAvailable', 'not available here: files are stored on this server, not on OneDrive');
 };
 
-/** The original's OneDrive administration (reference §3.4, R): files are local here, so each answers 501 with a catalogue code. */
+/** The original's OneDrive administration (reference §3.4, R): files are local here, so each answers 410 Gone with a catalogue code (a 4xx: nothing failed on the server, the feature is absent by design). */
 export const msGraphRoutes: AnyRoute[] = (
   [
     ['get', '/admin/msGraphStatus', 'msGraphStatus'],
@@ -91,11 +91,11 @@ export const msGraphRoutes: AnyRoute[] = (
     method,
     path,
     tag: TAG,
-    summary: 'OneDrive administration of the original: not available, files are stored locally (answers 501 `msGraph.notAvailable`).',
+    summary: 'OneDrive administration of the original: not available, files are stored locally (answers 410 `msGraph.notAvailable`).',
     area,
     auth: 'required',
     policy: adminPolicy.root,
-    success: { code: 'msGraph.notAvailable', status: 501 },
+    success: { code: 'msGraph.notAvailable', status: 410 },
     errors: ['msGraph.notAvailable', 'user.permissionDenined'],
     handler: notAvailable,
   }),
