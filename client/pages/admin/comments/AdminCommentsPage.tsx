@@ -119,7 +119,7 @@ function EditDialog({ item, onClose, onSave }: { item: AdminComment; onClose: ()
       title={t('admin.comments.editTitle', { id: item.id })}
       footer={
         <>
-          <Button variant="danger" disabled={busy} onClick={() => void save({ id: item.id, content: '', videoLink: null })}>
+          <Button variant="danger" disabled={busy} onClick={() => void save({ id: item.id, content: '', videoLink: null })} data-delete-comment>
             <Icon name="trash" size={14} />
             {t('admin.comments.delete')}
           </Button>
