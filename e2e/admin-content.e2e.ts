@@ -81,6 +81,8 @@ describe('admin content', () => {
     // Delete in the edit dialog (content and video link emptied), then restore it from the list.
     await press(staff, `${item} [data-edit]`);
     await seeText(staff, `Edit entry #${id}`);
+    // The rich-text editor opens on the entry's text.
+    await staff.waitForFunction((t) => document.querySelector('dialog [contenteditable="true"]')?.textContent?.includes(t), { timeout: 5_000 }, text);
     done = setComment(staff);
     await press(staff, 'dialog [data-delete-comment]');
     expect((await done).status()).toBe(200);
