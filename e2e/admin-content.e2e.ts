@@ -111,6 +111,7 @@ describe('admin content', () => {
     await staff.locator('[data-publish]').click();
     expect((await published).status()).toBe(201);
     await staff.waitForSelector('[data-history] [data-version="1"]');
+    await screenshot(staff, 'admin-home-management');
 
     await visitor.waitForFunction((w) => document.querySelector('[data-bulletin]')?.textContent?.includes(w), { timeout: 5_000 }, words);
     await seeText(visitor, 'Season news');

@@ -39,8 +39,10 @@ export function Bulletin() {
         ) : doc ? (
           <>
             <RichText html={doc.content} />
-            <p className={styles.bulletinTag}>
-              <DateTime value={doc.createTime} />
+            <p>
+              <small>
+                <DateTime value={doc.createTime} />
+              </small>
             </p>
           </>
         ) : (
