@@ -50,6 +50,9 @@ const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMes
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
 const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 'AppealsPage');
+const AdminCommentsPage = lazyPage(() => import('./pages/admin/comments/AdminCommentsPage'), 'AdminCommentsPage');
+const HomeManagementPage = lazyPage(() => import('./pages/admin/homeManagement/HomeManagementPage'), 'HomeManagementPage');
+const AnnouncementPage = lazyPage(() => import('./pages/announcement/AnnouncementPage'), 'AnnouncementPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -104,11 +107,14 @@ const pages: RouteObject[] = [
   screen(SCREENS.search, 'search', SearchPage),
   screen(SCREENS.searchFor, 'search', SearchPage),
   screen(SCREENS.space, 'space', SpacePage),
+  screen(SCREENS.announcement, 'announcement', AnnouncementPage),
   screen(SCREENS.adminHome, 'adminHome', AdminHomePage, 'admin'),
   { path: SCREENS.adminHomeAlias, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, 'admin'),
   screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
+  screen(SCREENS.adminComments, 'adminComments', AdminCommentsPage, 'admin'),
+  screen(SCREENS.adminHomeManagement, 'adminHomeManagement', HomeManagementPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),

@@ -102,6 +102,8 @@ export const rules = {
   rootOrDev: adminLevel(3, 'rootOrDev'),
   /** Admin level 4: root. */
   root: adminLevel(4, 'root'),
+  /** Super and root (not dev): the site's editorial documents (bulletin, rule announcements). */
+  superOrRoot: signedInOnly('superOrRoot', (a) => (hasAny(a.privileges, ['super', 'root']) ? null : DENIED('for super and root accounts'))),
   /** Judges cases: admin, super, root (not dev), never through an app's token. */
   judge: signedInOnly('judge', (a) => {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');

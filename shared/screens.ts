@@ -47,6 +47,10 @@ export const SCREENS = {
   adminMessages: '/admin/messages',
   /** External authorization: the approval page opened from the mail. */
   appAuth: '/appAuth',
+  adminComments: '/admin/comments',
+  adminHomeManagement: '/admin/home-management',
+  /** The rule announcements: antiCheatRules, conductRules, personnelRules. */
+  announcement: '/announcement/:name',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

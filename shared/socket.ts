@@ -6,6 +6,7 @@
 import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
 import type { MessageItem } from './types/messages';
 import type { MediaFile } from './types/files';
+import type { Announcement } from './schemas/announcements';
 
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
 
@@ -37,8 +38,11 @@ export const roomOf = {
 export interface RoomEventMap {
   /** case:<id> — a new timeline entry (visible to everyone). */
   'timeline.added': { entry: TimelineEntry };
-  /** case:<id> — an entry was hidden or shown again by staff. */
-  'timeline.hidden': { id: number; valid: boolean };
+  /**
+   * case:<id> — an entry was hidden (or deleted) or shown again by staff. Shown again: `entry` is
+   * the entry as everyone sees it, so pages that had dropped it put it back.
+   */
+  'timeline.hidden': { id: number; valid: boolean; entry?: TimelineEntry };
   /** case:<id> — an entry changed: an appeal's state or who of the staff viewed it. */
   'timeline.updated': { entry: TimelineEntry };
   /** case:<id> — the guilt/kill votes that currently count towards confirming the case. */
@@ -47,6 +51,8 @@ export interface RoomEventMap {
   'case.updated': { case: CaseRecord };
   /** staff — the number of open cases (status 0) changed. */
   'cases.open': { count: number };
+  /** all — a new version of the bulletin or a rule announcement was published (or an older one restored). */
+  'announcement.published': { announcement: Announcement };
   /** all — something happened on the site: the home feed and counters move. */
   activity: { item: ActivityItem };
   /** The account changed (name, privileges, settings): refetch /user/me. */

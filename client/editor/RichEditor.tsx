@@ -10,6 +10,8 @@ import { HorizontalRuleNode } from '@lexical/react/LexicalHorizontalRuleNode';
 import { HorizontalRulePlugin } from '@lexical/react/LexicalHorizontalRulePlugin';
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { $generateNodesFromDOM } from '@lexical/html';
+import { $getRoot, $insertNodes, type LexicalEditor } from 'lexical';
 import { Icon } from '@client/components/Icon';
 import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
@@ -31,9 +33,19 @@ interface RichEditorProps {
   error?: string;
   disabled?: boolean;
   controllerRef?: RefObject<EditorController | null>;
+  /** HTML the editor starts with (editing what exists); read once, on mount. */
+  initialHtml?: string;
 }
 
 const isLinkUrl = (url: string) => LINK_URL.test(url);
+
+/** Fills a new editor with existing HTML (inside the editor's first update). */
+function loadHtml(editor: LexicalEditor, html: string) {
+  const dom = new DOMParser().parseFromString(html, 'text/html');
+  const nodes = $generateNodesFromDOM(editor, dom);
+  $getRoot().select();
+  $insertNodes(nodes);
+}
 
 const THEME = { paragraph: styles.paragraph, link: styles.link, text: { bold: styles.bold, italic: styles.italic, underline: styles.underline } };
 
@@ -41,11 +53,11 @@ const THEME = { paragraph: styles.paragraph, link: styles.link, text: { bold: st
  * The rich-text editor of reports, replies and appeals (spec §2): a toolbar, a preview, and a
  * counter of the HTML it sends, amber past half the limit and red over it.
  */
-export function RichEditor({ label, maxLength, onChange, placeholder, hint, error, disabled = false, controllerRef }: RichEditorProps) {
+export function RichEditor({ label, maxLength, onChange, placeholder, hint, error, disabled = false, controllerRef, initialHtml }: RichEditorProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const id = useId();
-  const [html, setHtml] = useState('');
+  const [html, setHtml] = useState(initialHtml ?? '');
   const [preview, setPreview] = useState(false);
   const update = useCallback(
     (next: string) => {
@@ -79,6 +91,7 @@ export function RichEditor({ label, maxLength, onChange, placeholder, hint, erro
           theme: THEME,
           nodes: [LinkNode, ImageNode, HorizontalRuleNode, EmoteNode, ContractedNode],
           editable: !disabled,
+          editorState: initialHtml ? (editor: LexicalEditor) => loadHtml(editor, initialHtml) : undefined,
           onError: (e: Error) => {
             throw e;
           },

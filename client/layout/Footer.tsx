@@ -8,6 +8,8 @@ import { LanguageSelect } from '@client/components/LanguageSelect';
 import { ThemePicker } from '@client/components/ThemePicker';
 import { Logo } from './Logo';
 import { SITE_LINKS } from './siteLinks';
+import { RULE_ANNOUNCEMENTS } from '@shared/schemas/announcements';
+import { announcementPath } from '@client/pages/announcement/paths';
 import styles from './Footer.module.css';
 
 function External({ href, children }: { href: string; children: ReactNode }) {
@@ -54,6 +56,11 @@ export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
           <li>
             <External href={SITE_LINKS.announcements}>{t('nav.announcements')}</External>
           </li>
+          {RULE_ANNOUNCEMENTS.map((name) => (
+            <li key={name}>
+              <Link to={announcementPath(name)}>{t(`announcement.names.${name}`)}</Link>
+            </li>
+          ))}
           <li>
             <External href={SITE_LINKS.community}>{t('footer.forum')}</External>
           </li>

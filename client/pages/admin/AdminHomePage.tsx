@@ -8,6 +8,8 @@ import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { OPEN_CASES_PATH, useOpenCases } from '@client/state/openCases';
+import { hasAdminLevel, hasAny } from '@shared/privileges';
+import { useViewer } from '@client/state/session';
 import styles from './Admin.module.css';
 
 /** The status of a case while one of its appeals waits for staff (or is locked). */
@@ -47,6 +49,9 @@ export function AdminHomePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const openCount = useOpenCases();
+  const { privileges } = useViewer();
+  const superStaff = hasAdminLevel(privileges, 2);
+  const editor = hasAny(privileges, ['super', 'root']);
   const appeals = useRemote('underAppeal', (signal) => getCaseCounts([{ game: '*', status: UNDER_APPEAL }], signal));
   const underAppeal = appeals.state === 'ready' ? (appeals.data[0]?.count ?? 0) : null;
 
@@ -86,6 +91,8 @@ export function AdminHomePage() {
         />
         <Tool id="judgementLog" to="/admin/judgementLog" icon="shield" title={t('admin.home.judgementLog.title')} text={t('admin.home.judgementLog.text')} />
         <Tool id="messages" to="/admin/messages" icon="message" title={t('admin.home.messages.title')} text={t('admin.home.messages.text')} />
+        {superStaff && <Tool id="comments" to="/admin/comments" icon="reply" title={t('admin.home.comments.title')} text={t('admin.home.comments.text')} />}
+        {editor && <Tool id="homeManagement" to="/admin/home-management" icon="edit" title={t('admin.home.homeManagement.title')} text={t('admin.home.homeManagement.text')} />}
       </ul>
     </div>
   );

@@ -85,7 +85,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
   const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
   const onEvent = (event: RoomEvent) => {
     if (event.name === 'timeline.added') timelineRef.current?.apply({ type: 'added', entry: event.payload.entry });
-    else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid });
+    else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid, entry: event.payload.entry });
     else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
     else if (event.name === 'case.updated') merge(event.payload.case);
     else if (event.name === 'case.votes') votes.receive(event.payload);

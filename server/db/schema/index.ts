@@ -7,3 +7,4 @@ export * from './webhooks';
 export * from './achievements';
 export * from './admin';
 export * from './app-authorizations';
+export * from './announcements';

@@ -10,6 +10,8 @@ export const adminPolicy = {
   rootOrDev: rules.rootOrDev,
   /** R. */
   root: rules.root,
+  /** S/R (editorial: the bulletin and the rule announcements; dev is a technical role). */
+  superOrRoot: rules.superOrRoot,
   /** S/R/D/B. */
   superStaffOrBot: rules.superStaffOrBot,
 };

@@ -11,6 +11,7 @@ import { replyProblem, type ReplyProblem } from '@shared/reply';
 import { mayHideEntry } from '@shared/policy';
 import { assertNotDuplicate, assertNotSpam } from './spam';
 import { appendEntry } from './append';
+import { presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
 
 const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
@@ -49,8 +50,12 @@ export async function setEntryVisibility(services: Services, user: AuthedUser, i
     if (!entry) throw new AppError('unReply.notFound');
     if (!mayHideEntry(user.actor, entry, valid)) throw new AppError('user.permissionDenined');
     if (entry.valid === valid) return entry;
-    await tx.update(timeline).set({ valid }).where(eq(timeline.id, id));
-    await emit(roomOf.case(entry.playerId), 'timeline.hidden', { id, valid });
-    return { ...entry, valid };
+    // A soft-deleted entry (admin setComment) has its text set aside: only a restore there brings it back.
+    if (valid && (entry.extra as { deleted?: unknown } | null)?.deleted) throw new AppError('unReply.bad', 'the entry was deleted: restore it in the comment console');
+    const [after] = await tx.update(timeline).set({ valid }).where(eq(timeline.id, id)).returning();
+    // Shown again: the entry goes with the event, so pages that had dropped it put it back.
+    const [shown] = valid ? await presentEntries(tx, [after!]) : [];
+    await emit(roomOf.case(entry.playerId), 'timeline.hidden', shown ? { id, valid, entry: shown } : { id, valid });
+    return after!;
   });
 }

@@ -100,7 +100,7 @@ export const timelineRoutes: AnyRoute[] = [
     policy: timelinePolicy.hide,
     body: hideReplyBody,
     success: { code: 'unReply.success' },
-    errors: ['unReply.notFound', 'user.permissionDenined'],
+    errors: ['unReply.notFound', 'unReply.bad', 'user.permissionDenined'],
     handler: async ({ user, body, services }) => {
       const entry = await setEntryVisibility(services, user, body.data.id, body.data.valid);
       return ok('unReply.success', { id: entry.id, valid: entry.valid });

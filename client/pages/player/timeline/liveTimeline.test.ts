@@ -81,6 +81,22 @@ describe('timelineReducer', () => {
     expect(shown.entries[1]!.valid).toBe(true);
   });
 
+  it('puts an entry shown again back in its place for visitors, or only counts it when it belongs on another page', () => {
+    const back = timelineReducer(state([1, 3], 2), { type: 'visibility', id: 2, valid: true, entry: entry(2) }, view());
+    expect(ids(back)).toEqual([1, 2, 3]);
+    expect(back.total).toBe(3);
+    // Newest first, on page 1: the entry goes in by id and the page keeps its size.
+    const desc = timelineReducer(state([9, 7, 5], 6), { type: 'visibility', id: 8, valid: true, entry: entry(8) }, view({ order: 'desc' }));
+    expect(ids(desc)).toEqual([9, 8, 7]);
+    // Page 2 of oldest first holds 4..6: entry 2 is on page 1.
+    const elsewhere = timelineReducer(state([4, 5, 6], 6), { type: 'visibility', id: 2, valid: true, entry: entry(2) }, view({ page: 2 }));
+    expect(ids(elsewhere)).toEqual([4, 5, 6]);
+    expect(elsewhere.total).toBe(7);
+    // The filter does not show it: nothing moves.
+    const s = state([1, 3], 2);
+    expect(timelineReducer(s, { type: 'visibility', id: 2, valid: true, entry: entry(2, 'judgement') }, view({ filter: 'comments' }))).toBe(s);
+  });
+
   it('leaves the page alone for entries it does not hold', () => {
     const s = state([1, 2], 2);
     expect(timelineReducer(s, { type: 'visibility', id: 9, valid: false }, view())).toBe(s);

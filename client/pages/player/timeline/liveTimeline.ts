@@ -29,7 +29,8 @@ export type TimelineAction =
   | { type: 'loaded'; page: LoadedPage }
   /** `mine`: the reader's own entry, shown on the page that holds it wherever they are. */
   | { type: 'added'; entry: TimelineEntry; mine?: boolean }
-  | { type: 'visibility'; id: number; valid: boolean }
+  /** Shown again: `entry` (when the event carries it) puts the entry back on pages that had dropped it. */
+  | { type: 'visibility'; id: number; valid: boolean; entry?: TimelineEntry }
   /** An entry changed (an appeal's state or viewers): replaced where it is shown. */
   | { type: 'updated'; entry: TimelineEntry };
 
@@ -52,6 +53,28 @@ function showsHead(view: TimelineView, mine: boolean) {
 export function mergeEntry(shown: TimelineEntry, next: TimelineEntry): TimelineEntry {
   const content = shown.content.showAttachment && !next.content.showAttachment ? { ...next.content, showAttachment: true, extendedLinks: { ...next.content.extendedLinks, ...shown.content.extendedLinks } } : next.content;
   return { ...shown, ...next, content, valid: next.valid ?? shown.valid };
+}
+
+/**
+ * An entry shown again after it was hidden: back in its place (by id) when that place is on this
+ * page, otherwise only counted (it is on another page).
+ */
+function putBack(state: TimelineState, entry: TimelineEntry, view: TimelineView): TimelineState {
+  if (!filterShows(view.filter, entry.type) || state.unseen.includes(entry.id)) return state;
+  const before = (a: number, b: number) => (view.order === 'asc' ? a < b : a > b);
+  const ids = state.entries.map((e) => e.id);
+  const first = ids[0];
+  const last = ids.at(-1);
+  const onFirstPage = view.page === 1;
+  const onLastPage = (view.page - 1) * view.pageSize + state.entries.length >= state.total;
+  const fits =
+    first === undefined || last === undefined
+      ? onFirstPage
+      : (!before(entry.id, first) || onFirstPage) && (!before(last, entry.id) || (onLastPage && state.entries.length < view.pageSize));
+  if (!fits) return { ...state, total: state.total + 1 };
+  const at = state.entries.findIndex((e) => before(entry.id, e.id));
+  const entries = at < 0 ? [...state.entries, entry] : [...state.entries.slice(0, at), entry, ...state.entries.slice(at)];
+  return { ...state, entries: entries.slice(0, view.pageSize), total: state.total + 1 };
 }
 
 /**
@@ -78,7 +101,7 @@ export function timelineReducer(state: TimelineState, action: TimelineAction, vi
     }
     case 'visibility': {
       const index = state.entries.findIndex((e) => e.id === action.id);
-      if (index < 0) return state;
+      if (index < 0) return action.valid && action.entry && !view.staff ? putBack(state, action.entry, view) : state;
       if (view.staff) return { ...state, entries: state.entries.map((e, i) => (i === index ? { ...e, valid: action.valid } : e)) };
       if (action.valid) return state;
       return { ...state, entries: state.entries.filter((_, i) => i !== index), total: state.total - 1 };

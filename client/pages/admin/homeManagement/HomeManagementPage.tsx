@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_NAMES, ANNOUNCEMENT_TITLE_MAX, type Announcement, type AnnouncementName } from '@shared/schemas/announcements';
+import { getAnnouncement, getAnnouncementVersions, publishAnnouncement, restoreAnnouncement } from '@client/api/adminContent';
+import { ApiError } from '@client/api/ApiError';
+import { useDescribeError } from '@client/api/describeError';
+import { useShowError } from '@client/app/useShowError';
+import { Badge } from '@client/components/Badge';
+import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
+import { DateTime } from '@client/components/DateTime';
+import { EmptyState } from '@client/components/EmptyState';
+import { TextField } from '@client/components/Field';
+import { Icon } from '@client/components/Icon';
+import { Segmented } from '@client/components/Segmented';
+import { Skeleton } from '@client/components/Skeleton';
+import { toast } from '@client/components/toast';
+import { RichEditor } from '@client/editor/RichEditor';
+import { useRemote } from '@client/hooks/useRemote';
+import { RichText } from '@client/richText/RichText';
+import { AdminHeader } from '../AdminHeader';
+import styles from '../Admin.module.css';
+
+const HISTORY_SIZE = 20;
+
+/** The latest version, or null while none was published. */
+const latestOf = (name: AnnouncementName, signal: AbortSignal) =>
+  getAnnouncement(name, undefined, signal).catch((e: unknown) => {
+    if (e instanceof ApiError && e.code === 'announcement.notFound') return null;
+    throw e;
+  });
+
+function Editor({ name, latest, onPublished }: { name: AnnouncementName; latest: Announcement | null; onPublished: () => void }) {
+  const { t } = useTranslation();
+  const showError = useShowError();
+  const [title, setTitle] = useState(latest?.title ?? '');
+  const [content, setContent] = useState(latest?.content ?? '');
+  const [busy, setBusy] = useState(false);
+  const publish = async () => {
+    setBusy(true);
+    try {
+      const v = await publishAnnouncement({ name, title: title.trim(), content });
+      toast.success(t('admin.homeManagement.published', { version: v.version }));
+      onPublished();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className={styles.filters}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void publish();
+      }}
+    >
+      <TextField label={t('admin.homeManagement.docTitle')} maxLength={ANNOUNCEMENT_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} name="title" />
+      <RichEditor label={t('admin.homeManagement.content')} maxLength={ANNOUNCEMENT_CONTENT_MAX} initialHtml={latest?.content} onChange={setContent} />
+      <div className={styles.filterActions}>
+        <Button type="submit" variant="primary" loading={busy} disabled={!content.trim()} data-publish>
+          <Icon name="upload" size={14} />
+          {t('admin.homeManagement.publish')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function History({ name, round, onRestored }: { name: AnnouncementName; round: number; onRestored: () => void }) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const showError = useShowError();
+  const [preview, setPreview] = useState<Announcement | null>(null);
+  const remote = useRemote(`${name}:${round}`, (signal) => getAnnouncementVersions(name, 0, HISTORY_SIZE, signal));
+  const restore = async (version: number) => {
+    try {
+      const v = await restoreAnnouncement(name, version);
+      toast.success(t('admin.homeManagement.restored', { from: version, version: v.version }));
+      onRestored();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const show = async (version: number) => {
+    try {
+      setPreview(await getAnnouncement(name, version));
+    } catch (error) {
+      showError(error);
+    }
+  };
+  if (remote.state === 'failed')
+    return (
+      <EmptyState tone="error" icon="alert" title={t('admin.homeManagement.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+        {describe(remote.error)}
+      </EmptyState>
+    );
+  if (!remote.data) return <Skeleton width="80%" height={22} />;
+  if (remote.data.data.length === 0) return <EmptyState icon="info" title={t('admin.homeManagement.noVersions')} />;
+  return (
+    <>
+      <ul className={styles.list} aria-label={t('admin.homeManagement.history')} data-history>
+        {remote.data.data.map((v) => (
+          <li key={v.version} className={styles.item} data-version={v.version}>
+            <div className={styles.line}>
+              <strong>{t('admin.homeManagement.version', { version: v.version })}</strong>
+              {v.latest && <Badge tone="success">{t('announcement.latest')}</Badge>}
+              {v.restoredFrom && <Badge tone="neutral">{t('admin.homeManagement.restoredFrom', { version: v.restoredFrom })}</Badge>}
+              <span className={styles.spacer} />
+              <DateTime value={v.createTime} />
+            </div>
+            <div className={styles.line}>
+              <span>{v.title}</span>
+              {v.authorName && <span className={styles.id}>{v.authorName}</span>}
+            </div>
+            <div className={styles.actions}>
+              <Button size="sm" variant="ghost" onClick={() => void show(v.version)}>
+                <Icon name="eye" size={14} />
+                {t('admin.homeManagement.view')}
+              </Button>
+              {!v.latest && (
+                <Button size="sm" onClick={() => void restore(v.version)} data-restore-version>
+                  <Icon name="refresh" size={14} />
+                  {t('admin.homeManagement.restore')}
+                </Button>
+              )}
+            </div>
+            {preview?.version === v.version && (
+              <div className={styles.content}>
+                <RichText html={preview.content} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /admin/home-management — the bulletin and the rule announcements: edit, publish a version, history, restore (S/R). */
+export function HomeManagementPage() {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('doc');
+  const name: AnnouncementName = (ANNOUNCEMENT_NAMES as readonly string[]).includes(asked ?? '') ? (asked as AnnouncementName) : 'bulletin';
+  const [round, setRound] = useState(0);
+  const latest = useRemote(`${name}:${round}`, (signal) => latestOf(name, signal));
+  const bump = () => setRound((r) => r + 1);
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <AdminHeader title={t('admin.homeManagement.title')} lead={t('admin.homeManagement.lead')} />
+      <Segmented
+        label={t('admin.homeManagement.document')}
+        value={name}
+        options={ANNOUNCEMENT_NAMES.map((n) => ({ value: n, label: t(`announcement.names.${n}`) }))}
+        onChange={(doc) => setParams(doc === 'bulletin' ? {} : { doc }, { replace: true })}
+      />
+      <Card title={t('admin.homeManagement.edit')}>
+        {latest.state === 'failed' ? (
+          <EmptyState tone="error" icon="alert" title={t('admin.homeManagement.loadFailed')} action={<Button onClick={latest.reload}>{t('common.retry')}</Button>}>
+            {describe(latest.error)}
+          </EmptyState>
+        ) : latest.state === 'loading' ? (
+          <Skeleton width="100%" height={160} />
+        ) : (
+          <Editor key={`${name}:${latest.data?.version ?? 0}`} name={name} latest={latest.data} onPublished={bump} />
+        )}
+      </Card>
+      <Card title={t('admin.homeManagement.history')}>
+        <History name={name} round={round} onRestored={bump} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/schemas/announcements';
+import { useDescribeError } from '@client/api/describeError';
+import { Badge } from '@client/components/Badge';
+import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
+import { DateTime } from '@client/components/DateTime';
+import { EmptyState } from '@client/components/EmptyState';
+import { Skeleton } from '@client/components/Skeleton';
+import { RichText } from '@client/richText/RichText';
+import { NotFoundPage } from '@client/pages/NotFoundPage';
+import { announcementPath } from './paths';
+import { useAnnouncement } from './useAnnouncement';
+import styles from '@client/pages/admin/Admin.module.css';
+
+const isRule = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');
+
+/** /announcement/:name — a rule announcement (anti-cheat, conduct, personnel): its latest version, live. */
+export function AnnouncementPage() {
+  const { name } = useParams();
+  if (!isRule(name)) return <NotFoundPage />;
+  return <Announcement key={name} name={name} />;
+}
+
+function Announcement({ name }: { name: AnnouncementName }) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const { load, retry } = useAnnouncement(name);
+  const doc = load.state === 'ready' ? load.value : null;
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.header}>
+        <h1>{t(`announcement.names.${name}`)}</h1>
+        <p>
+          {RULE_ANNOUNCEMENTS.filter((n) => n !== name).map((n, i) => (
+            <span key={n}>
+              {i > 0 && ' · '}
+              <Link to={announcementPath(n)}>{t(`announcement.names.${n}`)}</Link>
+            </span>
+          ))}
+        </p>
+      </header>
+      <Card>
+        <div data-announcement={name} aria-live="polite">
+          {load.state === 'failed' ? (
+            <EmptyState tone="error" icon="alert" title={t('announcement.loadFailed')} action={<Button onClick={retry}>{t('common.retry')}</Button>}>
+              {describe(load.error)}
+            </EmptyState>
+          ) : load.state === 'loading' ? (
+            <Skeleton width="100%" height={160} />
+          ) : !doc ? (
+            <EmptyState icon="info" title={t('announcement.none')} />
+          ) : (
+            <article>
+              <div className={styles.line}>
+                {doc.title && <h2>{doc.title}</h2>}
+                <Badge tone="success">{t('announcement.latest')}</Badge>
+                <span>{t('announcement.version', { version: doc.version })}</span>
+                <span className={styles.spacer} />
+                <DateTime value={doc.createTime} />
+              </div>
+              <div className={styles.content}>
+                <RichText html={doc.content} />
+              </div>
+            </article>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

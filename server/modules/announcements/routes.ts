@@ -1,0 +1,72 @@
+import { rules } from '@shared/policy';
+import { announcementQuery, announcementVersionsQuery, restoreAnnouncementBody, setAnnouncementBody } from '@shared/schemas/announcements';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { AppError } from '@server/http/errors';
+import { adminPolicy } from '@server/modules/admin/policy';
+import { announcementVersions, readAnnouncement, restoreAnnouncement, setAnnouncement } from './service';
+
+const TAG = 'Announcements';
+
+/** The bulletin and the rule announcements: read by everyone, published by super and root. */
+export const announcementRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/announcement',
+    tag: TAG,
+    summary:
+      'A site document by `name` (bulletin, antiCheatRules, conductRules, personnelRules): its latest version, or `version`. `{name, version, title, content (HTML), createTime, authorName, restoredFrom, latest}`; not found while none was published.',
+    area: 'announcement',
+    auth: 'none',
+    policy: rules.anyone,
+    query: announcementQuery,
+    success: { code: 'announcement.ok' },
+    errors: ['announcement.notFound'],
+    handler: async ({ query, services }) => {
+      const doc = await readAnnouncement(services.db, query.name, query.version);
+      if (!doc) throw new AppError('announcement.notFound', 'nothing published under this name and version');
+      return ok('announcement.ok', doc);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/announcement/versions',
+    tag: TAG,
+    summary: 'The versions of a site document, newest first, without their content; the one shown is marked `latest`. Exact total.',
+    area: 'announcement',
+    auth: 'none',
+    policy: rules.anyone,
+    query: announcementVersionsQuery,
+    success: { code: 'announcement.ok' },
+    handler: async ({ query, services }) => {
+      const { data, total } = await announcementVersions(services.db, query.name, query);
+      return ok('announcement.ok', data, { total });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/setAnnouncement',
+    tag: TAG,
+    summary: 'Publish a new version of a site document (rich text, sanitised); it becomes the latest and open pages show it live (`announcement.published` on `all`). Super and root.',
+    area: 'setAnnouncement',
+    auth: 'required',
+    policy: adminPolicy.superOrRoot,
+    body: setAnnouncementBody,
+    success: { code: 'setAnnouncement.ok', status: 201 },
+    errors: ['user.permissionDenined'],
+    handler: async ({ user, body, services }) => ok('setAnnouncement.ok', await setAnnouncement(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/restoreAnnouncement',
+    tag: TAG,
+    summary: 'Publish an older version of a site document again, as a new latest version (`restoredFrom` names it). Super and root.',
+    area: 'restoreAnnouncement',
+    auth: 'required',
+    policy: adminPolicy.superOrRoot,
+    body: restoreAnnouncementBody,
+    success: { code: 'restoreAnnouncement.ok', status: 201 },
+    errors: ['restoreAnnouncement.notFound', 'user.permissionDenined'],
+    handler: async ({ user, body, services }) => ok('restoreAnnouncement.ok', await restoreAnnouncement(services, user, body.data)),
+  }),
+];

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { idParam, limitParam, skipParam } from './common';
+
+/**
+ * The site's editorial documents (spec §2 home management): the home page's bulletin and the three
+ * rule announcements. Each is a list of versions; the newest is the one shown ("latest").
+ */
+export const ANNOUNCEMENT_NAMES = ['bulletin', 'antiCheatRules', 'conductRules', 'personnelRules'] as const;
+export type AnnouncementName = (typeof ANNOUNCEMENT_NAMES)[number];
+/** The rule documents, which have pages of their own (the bulletin is on the home page). */
+export const RULE_ANNOUNCEMENTS = ['antiCheatRules', 'conductRules', 'personnelRules'] as const satisfies readonly AnnouncementName[];
+
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_CONTENT_MAX = 100_000;
+
+const name = z.enum(ANNOUNCEMENT_NAMES);
+
+/** `GET /announcement`: the latest version of a document, or the version asked for. */
+export const announcementQuery = z.object({ name, version: idParam.optional() });
+/** `GET /announcement/versions`: a document's versions, newest first, without their content. */
+export const announcementVersionsQuery = z.object({ name, skip: skipParam, limit: limitParam(100, 20) });
+
+/** `POST /admin/setAnnouncement`: publish a new version. */
+export const setAnnouncementBody = z.object({
+  data: z.object({
+    name,
+    title: z.string().trim().max(ANNOUNCEMENT_TITLE_MAX).default(''),
+    content: z.string().min(1).max(ANNOUNCEMENT_CONTENT_MAX),
+  }),
+});
+/** `POST /admin/restoreAnnouncement`: publish an older version again, as a new version. */
+export const restoreAnnouncementBody = z.object({ data: z.object({ name, version: idParam }) });
+
+export interface AnnouncementVersion {
+  name: AnnouncementName;
+  version: number;
+  title: string;
+  createTime: string;
+  authorId: number | null;
+  authorName: string | null;
+  /** The version this one republished, when it was a restore. */
+  restoredFrom: number | null;
+  /** This is the version shown on the site. */
+  latest: boolean;
+}
+
+export interface Announcement extends AnnouncementVersion {
+  /** Sanitised rich text (HTML). */
+  content: string;
+}
