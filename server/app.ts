@@ -22,6 +22,7 @@ import { searchRoutes } from './modules/search/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { judgementRoutes } from './modules/judgement/routes';
 import { adminLogRoutes } from './modules/admin/routes';
+import { adminUserRoutes } from './modules/admin/users/routes';
 import { appealRoutes } from './modules/appeals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -33,7 +34,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
-export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes];
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...adminUserRoutes];
 
 export function createApp(services: Services) {
   const app = express();

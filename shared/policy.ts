@@ -102,6 +102,8 @@ export const rules = {
   rootOrDev: adminLevel(3, 'rootOrDev'),
   /** Admin level 4: root. */
   root: adminLevel(4, 'root'),
+  /** Dev accounts only: tooling such as checking another account's credentials. */
+  dev: signedInOnly('dev', (a) => (a.privileges.includes('dev') ? null : DENIED('for dev accounts'))),
   /** Judges cases: admin, super, root (not dev), never through an app's token. */
   judge: signedInOnly('judge', (a) => {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');

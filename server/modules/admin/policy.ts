@@ -10,6 +10,8 @@ export const adminPolicy = {
   rootOrDev: rules.rootOrDev,
   /** R. */
   root: rules.root,
+  /** D. */
+  devOnly: rules.dev,
   /** S/R/D/B. */
   superStaffOrBot: rules.superStaffOrBot,
 };
