@@ -48,6 +48,9 @@ const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMes
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
 const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 'AppealsPage');
+const AdminUsersPage = lazyPage(() => import('./pages/admin/users/AdminUsersPage'), 'AdminUsersPage');
+const MutedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'MutedUsersPage');
+const BlockedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'BlockedUsersPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -106,6 +109,9 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, 'admin'),
   screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
+  screen(SCREENS.adminUsers, 'adminUsers', AdminUsersPage, 'admin'),
+  screen(SCREENS.adminMuted, 'adminMuted', MutedUsersPage, 'admin'),
+  screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),

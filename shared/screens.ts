@@ -44,6 +44,9 @@ export const SCREENS = {
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
+  adminUsers: '/admin/users',
+  adminMuted: '/admin/muted',
+  adminBlocked: '/admin/blocked',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

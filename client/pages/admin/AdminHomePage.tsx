@@ -86,6 +86,9 @@ export function AdminHomePage() {
         />
         <Tool id="judgementLog" to="/admin/judgementLog" icon="shield" title={t('admin.home.judgementLog.title')} text={t('admin.home.judgementLog.text')} />
         <Tool id="messages" to="/admin/messages" icon="message" title={t('admin.home.messages.title')} text={t('admin.home.messages.text')} />
+        <Tool id="users" to="/admin/users" icon="user" title={t('admin.home.users.title')} text={t('admin.home.users.text')} />
+        <Tool id="muted" to="/admin/muted" icon="clock" title={t('admin.home.muted.title')} text={t('admin.home.muted.text')} />
+        <Tool id="blocked" to="/admin/blocked" icon="shield" title={t('admin.home.blocked.title')} text={t('admin.home.blocked.text')} />
       </ul>
     </div>
   );
