@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, timeline } from '@server/db/schema';
-import { createTestApp, unique, type TestApp } from '@server/test/harness';
+import { collectEvents, createTestApp, joinRoom, nextEvent, unique, type TestApp } from '@server/test/harness';
+import { inTransaction } from '@server/realtime/outbox';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 
@@ -70,7 +71,6 @@ describe('POST /api/admin/setUserRole', () => {
     const { user: boss, token } = await app.factories.signedIn({ privileges: ['super'] });
     const { user: target, token: targetToken } = await app.factories.signedIn();
     const socket = await app.socket(targetToken);
-    const { joinRoom, nextEvent } = await import('@server/test/harness');
     await joinRoom(socket, `user:${target.id}`);
     const updated = nextEvent(socket, (ev) => ev.name === 'user.updated');
     const res = await role(token, target.id, 'grant', 'admin');
@@ -106,11 +106,19 @@ describe('POST /api/admin/setUserRole', () => {
     expectError(await role(admin, plain.id, 'grant', 'volunteer'), 403, 'user.permissionDenined');
   });
 
-  it('a demoted admin loses the staff room at once', async () => {
+  it('a demoted admin loses the staff room at once, and their token reads as a member', async () => {
     const { token: rootToken } = await app.factories.signedIn({ privileges: ['root'] });
     const { user: admin, token: adminToken } = await app.factories.signedIn({ privileges: ['admin'] });
+    const socket = await app.socket(adminToken);
+    expect(await joinRoom(socket, 'staff')).toMatchObject({ ok: true });
+    const heard = collectEvents(socket);
     expectOk(await role(rootToken, admin.id, 'revoke', 'admin'), 'setUserRole.ok');
-    // The same token now reads as a normal user.
+    await new Promise((r) => setTimeout(r, 300));
+    await inTransaction(app.services, ({ emit }) => emit('staff', 'user.updated', { userId: 1 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.filter((e) => e.room === 'staff')).toEqual([]);
+    expect(socket.connected).toBe(true);
+    socket.disconnect();
     expectError(await post(adminToken, 'muteUser', { data: { id: admin.id, type: 'add', value: 0 } }), 403, 'user.permissionDenined');
   });
 });
