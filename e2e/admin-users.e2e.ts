@@ -60,6 +60,11 @@ describe('admin users and mutes', () => {
     const until = ((await res.json()) as { data: { mutedUntil: string } }).data.mutedUntil;
     expect(Math.abs(new Date(until).getTime() - Date.now() - 10 * 60_000)).toBeLessThan(15_000);
     await seeText(admin, 'The user is muted.');
+    // The same screen at phone width: nothing wider than the viewport.
+    await admin.setViewport({ width: 375, height: 900 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(admin, 'admin-users-detail-phone');
+    await admin.setViewport({ width: 1280, height: 900 });
 
     // The member is told without reloading, and a reply is refused with the mute's end.
     await phone.waitForSelector(`[data-muted-until="${until}"]`, { timeout: 10_000 });
