@@ -22,6 +22,10 @@ export const setUserRole = (id: number, action: RoleAction, role: ManagedRole) =
 
 export const setUserAttr = (data: { id: number; username?: string; userIntroduction?: string; attr?: Record<string, unknown> }) => api.post('/admin/setUserAttr', { data });
 
+/** Root/dev: set the binding by hand, or clear it with nulls. */
+export const setUserBindData = (data: { id: number; originName: string | null; originUserId: string | null; originPersonaId?: string | null; originEmail?: string | null }) =>
+  api.post('/admin/setUserBindData', { data });
+
 export const transferBindData = (fromId: number, toId: number) => api.post('/admin/transferBindData', { data: { fromId, toId } });
 
 export const delUser = (id: number, type: 'logic' | 'restore' | 'real') => api.post('/admin/delUser', { data: { id, type } });

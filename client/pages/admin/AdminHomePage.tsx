@@ -7,6 +7,8 @@ import { Icon, type IconName } from '@client/components/Icon';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
+import { useViewer } from '@client/state/session';
+import { hasAdminLevel } from '@shared/privileges';
 import { OPEN_CASES_PATH, useOpenCases } from '@client/state/openCases';
 import styles from './Admin.module.css';
 
@@ -47,6 +49,8 @@ export function AdminHomePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const openCount = useOpenCases();
+  // User search and the blocked list are for super, root and dev (admin level 2); mutes for every admin.
+  const manageUsers = hasAdminLevel(useViewer().privileges, 2);
   const appeals = useRemote('underAppeal', (signal) => getCaseCounts([{ game: '*', status: UNDER_APPEAL }], signal));
   const underAppeal = appeals.state === 'ready' ? (appeals.data[0]?.count ?? 0) : null;
 
@@ -86,9 +90,9 @@ export function AdminHomePage() {
         />
         <Tool id="judgementLog" to="/admin/judgementLog" icon="shield" title={t('admin.home.judgementLog.title')} text={t('admin.home.judgementLog.text')} />
         <Tool id="messages" to="/admin/messages" icon="message" title={t('admin.home.messages.title')} text={t('admin.home.messages.text')} />
-        <Tool id="users" to="/admin/users" icon="user" title={t('admin.home.users.title')} text={t('admin.home.users.text')} />
+        {manageUsers && <Tool id="users" to="/admin/users" icon="user" title={t('admin.home.users.title')} text={t('admin.home.users.text')} />}
         <Tool id="muted" to="/admin/muted" icon="clock" title={t('admin.home.muted.title')} text={t('admin.home.muted.text')} />
-        <Tool id="blocked" to="/admin/blocked" icon="shield" title={t('admin.home.blocked.title')} text={t('admin.home.blocked.text')} />
+        {manageUsers && <Tool id="blocked" to="/admin/blocked" icon="shield" title={t('admin.home.blocked.title')} text={t('admin.home.blocked.text')} />}
       </ul>
     </div>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffUserRow } from '@shared/schemas/admin-users';
 import { roleToggles, rankOf } from '@shared/roles';
 import { hasAdminLevel, isAdmin } from '@shared/privileges';
-import { delUser, muteUser, resetPassword, setUserAttr, setUserRole, transferBindData, unmuteUser } from '@client/api/adminUsers';
+import { delUser, muteUser, resetPassword, setUserAttr, setUserBindData, setUserRole, transferBindData, unmuteUser } from '@client/api/adminUsers';
 import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -34,6 +34,8 @@ export function UserDetail({ user, onChanged }: { user: StaffUserRow; onChanged:
   const [warn, setWarn] = useState('');
   const [transferTo, setTransferTo] = useState('');
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [bind, setBind] = useState({ originName: user.originName ?? '', originUserId: user.originUserId ?? '', originPersonaId: user.originPersonaId ?? '', originEmail: user.originEmail ?? '' });
+  const bindField = (k: keyof typeof bind) => ({ value: bind[k], onChange: (e: { target: { value: string } }) => setBind({ ...bind, [k]: e.target.value }) });
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -141,6 +143,38 @@ export function UserDetail({ user, onChanged }: { user: StaffUserRow; onChanged:
           </form>
         )}
       </div>
+
+      {rootOrDev && outranks && (
+        <form
+          className={styles.section}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(
+              () =>
+                setUserBindData({
+                  id: user.id,
+                  originName: bind.originName.trim() || null,
+                  originUserId: bind.originUserId.trim() || null,
+                  originPersonaId: bind.originPersonaId.trim() || null,
+                  originEmail: bind.originEmail.trim() || null,
+                }),
+              t('admin.users.bindSaved'),
+            );
+          }}
+        >
+          <h3>{t('admin.users.bindEdit')}</h3>
+          <TextField label={t('admin.users.originName')} {...bindField('originName')} maxLength={64} />
+          <TextField label={t('admin.users.originUserId')} inputMode="numeric" {...bindField('originUserId')} maxLength={20} />
+          <TextField label={t('admin.users.originPersonaId')} inputMode="numeric" {...bindField('originPersonaId')} maxLength={20} />
+          <TextField label={t('admin.users.originEmail')} type="email" {...bindField('originEmail')} maxLength={254} />
+          <p className={styles.muted}>{t('admin.users.bindHint')}</p>
+          <div className={styles.row}>
+            <Button type="submit" disabled={busy}>
+              {t('common.save')}
+            </Button>
+          </div>
+        </form>
+      )}
 
       {!isAdmin(user.privilege) && (
         <form
