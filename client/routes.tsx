@@ -53,6 +53,9 @@ const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 
 const AdminCommentsPage = lazyPage(() => import('./pages/admin/comments/AdminCommentsPage'), 'AdminCommentsPage');
 const HomeManagementPage = lazyPage(() => import('./pages/admin/homeManagement/HomeManagementPage'), 'HomeManagementPage');
 const AnnouncementPage = lazyPage(() => import('./pages/announcement/AnnouncementPage'), 'AnnouncementPage');
+const AdminUsersPage = lazyPage(() => import('./pages/admin/users/AdminUsersPage'), 'AdminUsersPage');
+const MutedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'MutedUsersPage');
+const BlockedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'BlockedUsersPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -115,6 +118,9 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
   screen(SCREENS.adminComments, 'adminComments', AdminCommentsPage, 'admin'),
   screen(SCREENS.adminHomeManagement, 'adminHomeManagement', HomeManagementPage, 'admin'),
+  screen(SCREENS.adminUsers, 'adminUsers', AdminUsersPage, 'admin'),
+  screen(SCREENS.adminMuted, 'adminMuted', MutedUsersPage, 'admin'),
+  screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),

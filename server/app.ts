@@ -25,6 +25,7 @@ import { adminLogRoutes } from './modules/admin/routes';
 import { externalAuthRoutes } from './modules/external-auth/routes';
 import { adminCommentRoutes, msGraphRoutes } from './modules/admin/content-routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { adminUserRoutes } from './modules/admin/users/routes';
 import { appealRoutes } from './modules/appeals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -36,7 +37,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
-export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes];
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes];
 
 export function createApp(services: Services) {
   const app = express();

@@ -104,6 +104,8 @@ export const rules = {
   root: adminLevel(4, 'root'),
   /** Super and root (not dev): the site's editorial documents (bulletin, rule announcements). */
   superOrRoot: signedInOnly('superOrRoot', (a) => (hasAny(a.privileges, ['super', 'root']) ? null : DENIED('for super and root accounts'))),
+  /** Dev accounts only: tooling such as checking another account's credentials. */
+  dev: signedInOnly('dev', (a) => (a.privileges.includes('dev') ? null : DENIED('for dev accounts'))),
   /** Judges cases: admin, super, root (not dev), never through an app's token. */
   judge: signedInOnly('judge', (a) => {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');

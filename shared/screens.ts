@@ -51,6 +51,9 @@ export const SCREENS = {
   adminHomeManagement: '/admin/home-management',
   /** The rule announcements: antiCheatRules, conductRules, personnelRules. */
   announcement: '/announcement/:name',
+  adminUsers: '/admin/users',
+  adminMuted: '/admin/muted',
+  adminBlocked: '/admin/blocked',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

@@ -57,6 +57,8 @@ export interface RoomEventMap {
   activity: { item: ActivityItem };
   /** The account changed (name, privileges, settings): refetch /user/me. */
   'user.updated': { userId: number };
+  /** user:<id> — the user was muted until `mutedUntil`, or the mute was lifted or ended (null). */
+  'user.muted': { userId: number; mutedUntil: string | null };
   /** Every token issued before `at` is revoked: other tabs sign out. */
   'session.revoked': { userId: number; at: string };
   /** An inbox notification for this user; `playerId`/`personaId` name the case it is about (link by `personaId`). */

@@ -20,6 +20,15 @@ describe('describeError', () => {
     expect(describeError(i18n, error)).toBe('This name is not valid: data.newname: Too small');
   });
 
+  it('tells a muted writer until when, in their language, whatever the area refused', () => {
+    for (const code of ['reply.bad', 'report.bad', 'message.muted']) {
+      const text = describeError(i18n, new ApiError(code, 'muted until 2026-11-26T17:45:00.000Z', 403));
+      expect(text).toMatch(/^You are muted until .*2026.*: you cannot write until then\.$/);
+    }
+    // Other refusals of the same code are not taken for a mute.
+    expect(describeError(i18n, new ApiError('reply.bad', 'muted until tomorrow', 403))).not.toMatch(/^You are muted/);
+  });
+
   it('falls back to a generic text carrying the code and the server message', () => {
     const text = describeError(i18n, new ApiError('report.somethingNew', 'the server says why', 400));
     expect(text).toBe('Something went wrong (report.somethingNew): the server says why');

@@ -14,6 +14,18 @@ function quotaText(i18n: Translator, detail: unknown): string | null {
   return i18n.t(`codes.upload.quota.${d.limit}`, { left });
 }
 
+/** The end of a mute in a refusal's message (`muted until <ISO>`, shared/policy.ts `notMuted`), as epoch ms. */
+export function mutedUntilOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || typeof error.detail !== 'string') return null;
+  const m = /^muted until (\d{4}-\d{2}-\d{2}T[\d:.]+Z)$/.exec(error.detail);
+  const at = m ? Date.parse(m[1]!) : NaN;
+  return Number.isFinite(at) ? at : null;
+}
+
+/** A mute's end in the reader's language and time zone. */
+export const formatMuteEnd = (at: number, language?: string) =>
+  new Intl.DateTimeFormat(language || 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+
 function serverText(error: ApiError) {
   if (typeof error.detail === 'string') return error.detail;
   return error.issues.map((i) => `${i.param}: ${i.msg}`).join('; ');
@@ -37,6 +49,8 @@ export function describeError(i18n: Translator, error: unknown): string {
     const text = quotaText(i18n, error.detail);
     if (text) return text;
   }
+  const mutedUntil = mutedUntilOf(error);
+  if (mutedUntil !== null) return i18n.t('codes.muted', { until: formatMuteEnd(mutedUntil, i18n.language) });
   const message = serverText(error);
   const key = `codes.${error.code}`;
   if (i18n.exists(key)) return i18n.t(key, { message });

@@ -4,6 +4,7 @@ import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/jud
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
 import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
 import { sweepExpiredSessions } from '@server/modules/files/sessions';
+import { endMuteIfOver, MUTE_SWEEP_EVERY_MS, sweepEndedMutes } from '@server/modules/admin/users/mutes';
 import { grantAfterConfirmation, grantRankingAchievements } from '@server/modules/achievements/jobs';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
@@ -54,8 +55,17 @@ export async function registerJobs(services: Services) {
     if (granted) log.info({ granted }, 'ranking achievements granted');
   });
   await jobs.repeat('achievements.rankings', {}, ACHIEVEMENT_RANKINGS_EVERY_MS);
+  jobs.register('user.muteEnd', async ({ userId }) => {
+    if (await endMuteIfOver(services, userId)) log.info({ userId }, 'mute ended');
+  });
+  jobs.register('user.muteSweep', async () => {
+    const ended = await sweepEndedMutes(services);
+    if (ended) log.info({ ended }, 'overdue mutes ended');
+  });
+  await jobs.repeat('user.muteSweep', {}, MUTE_SWEEP_EVERY_MS);
   // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
   await jobs.enqueue('webhook.sweep', {});
+  await jobs.enqueue('user.muteSweep', {});
   await jobs.start();
 }

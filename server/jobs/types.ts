@@ -16,6 +16,10 @@ export interface JobMap {
   'media.sweep': Record<string, never>;
   /** A case was confirmed: its reporters are checked for the report levels. */
   'achievements.caseConfirmed': { playerId: number };
+  /** A mute's end (job id = user and end): clears it and tells the user, once. */
+  'user.muteEnd': { userId: number; until: number };
+  /** Every minute and at start: ends mutes whose job was lost. */
+  'user.muteSweep': Record<string, never>;
   /** Nightly: members of the windowed community rankings and owners of trending cases get their achievements. */
   'achievements.rankings': Record<string, never>;
 }

@@ -52,6 +52,8 @@ export function AdminHomePage() {
   const { privileges } = useViewer();
   const superStaff = hasAdminLevel(privileges, 2);
   const editor = hasAny(privileges, ['super', 'root']);
+  // User search and the blocked list are for super, root and dev (admin level 2); mutes for every admin.
+  const manageUsers = superStaff;
   const appeals = useRemote('underAppeal', (signal) => getCaseCounts([{ game: '*', status: UNDER_APPEAL }], signal));
   const underAppeal = appeals.state === 'ready' ? (appeals.data[0]?.count ?? 0) : null;
 
@@ -93,6 +95,9 @@ export function AdminHomePage() {
         <Tool id="messages" to="/admin/messages" icon="message" title={t('admin.home.messages.title')} text={t('admin.home.messages.text')} />
         {superStaff && <Tool id="comments" to="/admin/comments" icon="reply" title={t('admin.home.comments.title')} text={t('admin.home.comments.text')} />}
         {editor && <Tool id="homeManagement" to="/admin/home-management" icon="edit" title={t('admin.home.homeManagement.title')} text={t('admin.home.homeManagement.text')} />}
+        {manageUsers && <Tool id="users" to="/admin/users" icon="user" title={t('admin.home.users.title')} text={t('admin.home.users.text')} />}
+        <Tool id="muted" to="/admin/muted" icon="clock" title={t('admin.home.muted.title')} text={t('admin.home.muted.text')} />
+        {manageUsers && <Tool id="blocked" to="/admin/blocked" icon="shield" title={t('admin.home.blocked.title')} text={t('admin.home.blocked.text')} />}
       </ul>
     </div>
   );

@@ -12,6 +12,8 @@ export const adminPolicy = {
   root: rules.root,
   /** S/R (editorial: the bulletin and the rule announcements; dev is a technical role). */
   superOrRoot: rules.superOrRoot,
+  /** D. */
+  devOnly: rules.dev,
   /** S/R/D/B. */
   superStaffOrBot: rules.superStaffOrBot,
 };

@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits';
 import { replyProblem } from '@shared/reply';
 import type { TimelineEntry } from '@shared/types/cases';
 import { reply } from '@client/api/cases';
-import { useDescribeError } from '@client/api/describeError';
+import { formatMuteEnd, useDescribeError } from '@client/api/describeError';
 import { Button } from '@client/components/Button';
 import { CaptchaField } from '@client/components/CaptchaField';
 import { Icon } from '@client/components/Icon';
@@ -33,14 +33,16 @@ interface ReplyFormProps {
 
 /** A reply on the case, optionally quoting an entry; the editor, the captcha and the send button. */
 export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef, fastReplies = false }: ReplyFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useDescribeError();
   const captcha = useCaptcha();
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<{ content?: string; captcha?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const [managing, setManaging] = useState(false);
-  const { privileges } = useViewer();
+  const { privileges, actor } = useViewer();
+  // The session refetches the account when staff mute or unmute it, so this follows live.
+  const mutedUntil = actor && actor.mutedUntil !== null && actor.mutedUntil > Date.now() ? actor.mutedUntil : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,6 +74,11 @@ export function ReplyForm({ caseId, quote, onClearQuote, onPosted, controllerRef
         </h2>
         {fastReplies && <TemplateMenu kind="fastReply" onPick={(template) => controllerRef.current?.insertText(template.content)} onManage={() => setManaging(true)} />}
       </div>
+      {mutedUntil !== null && !errors.form && (
+        <Notice tone="warning">
+          <span data-muted-until={new Date(mutedUntil).toISOString()}>{t('codes.muted', { until: formatMuteEnd(mutedUntil, i18n.language) })}</span>
+        </Notice>
+      )}
       {errors.form && <Notice tone="danger">{errors.form}</Notice>}
       {quote && (
         <div className={styles.quote}>

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { LIMITS } from '@shared/limits';
+import { captchaFields } from '@shared/schemas/captcha';
+import {
+  addUserBody,
+  blockedListQuery,
+  delUserBody,
+  muteUserBody,
+  mutedListQuery,
+  searchUserQuery,
+  setUserAttrBody,
+  setUserBindDataBody,
+  setUserRoleBody,
+  transferBindDataBody,
+  userIdBody,
+} from '@shared/schemas/admin-users';
+import { defineRoute, type AnyRoute } from '@server/http/route';
+import { ok } from '@server/http/envelope';
+import { AppError } from '@server/http/errors';
+import { userByLogin } from '@server/modules/users/queries';
+import { verifyNothing, verifyPassword } from '@server/modules/auth/passwords';
+import { adminPolicy } from '../policy';
+import { presentStaffUser } from './presenter';
+import { searchStaffUsers } from './search';
+import { addUser, delUser, setUserAttr, setUserBindData, setUserGeneratePassword, setUserRole, transferBindData } from './accounts';
+import { blockedUsers, mutedUsers, muteUser } from './mutes';
+
+const TAG = 'Admin';
+const DENIED = ['user.permissionDenined'];
+
+const signin4commBody = captchaFields.extend({
+  data: z.object({ username: z.string().trim().min(1).max(LIMITS.emailMax), password: z.string().min(1).max(LIMITS.passwordMax) }),
+});
+
+export const adminUserRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/searchUser',
+    tag: TAG,
+    summary: 'Find accounts by id, username or platform name (look-alike characters folded), persona id or e-mail; all, staff or bots; exact total.',
+    area: 'searchUser',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    query: searchUserQuery,
+    success: { code: 'searchUser.ok' },
+    errors: DENIED,
+    handler: async ({ query, user, services }) => {
+      const { rows, total } = await searchStaffUsers(services.db, query);
+      return ok('searchUser.ok', rows.map((r) => presentStaffUser(r, user.privileges)), { total });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/setUserRole',
+    tag: TAG,
+    summary: 'Grant or revoke one role (reference matrix; nobody acts on an equal or higher rank or on themselves).',
+    area: 'setUserRole',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    body: setUserRoleBody,
+    success: { code: 'setUserRole.ok' },
+    errors: [...DENIED, 'setUserRole.notFound', 'setUserRole.permissionDenied'],
+    handler: async ({ body, user, services }) => ok('setUserRole.ok', await setUserRole(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/setUserAttr',
+    tag: TAG,
+    summary: 'Rename an account, force its settings, rewrite its introduction (sanitised).',
+    area: 'setUserAttr',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    body: setUserAttrBody,
+    success: { code: 'setUserAttr.ok' },
+    errors: [...DENIED, 'setUserAttr.notFound', 'setUserAttr.permissionDenied', 'setUserAttr.occupied'],
+    handler: async ({ body, user, services }) => ok('setUserAttr.ok', await setUserAttr(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/setUserBindData',
+    tag: TAG,
+    summary: 'Set or clear (nulls) the bound platform account by hand.',
+    area: 'setUserBindData',
+    auth: 'required',
+    policy: adminPolicy.rootOrDev,
+    body: setUserBindDataBody,
+    success: { code: 'setUserBindData.ok' },
+    errors: [...DENIED, 'setUserBindData.notFound', 'setUserBindData.permissionDenied', 'setUserBindData.originBindingExist'],
+    handler: async ({ body, user, services }) => ok('setUserBindData.ok', await setUserBindData(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/transferBindData',
+    tag: TAG,
+    summary: 'Move the platform binding from one account to an unbound one, in one transaction.',
+    area: 'transferBindData',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    body: transferBindDataBody,
+    success: { code: 'transferBindData.ok' },
+    errors: [...DENIED, 'transferBindData.notFound', 'transferBindData.permissionDenied', 'transferBindData.notBound', 'transferBindData.targetBound'],
+    handler: async ({ body, user, services }) => ok('transferBindData.ok', await transferBindData(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/addUser',
+    tag: TAG,
+    summary: 'Create an unbound normal account.',
+    area: 'addUser',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    body: addUserBody,
+    success: { code: 'addUser.ok', status: 201 },
+    errors: [...DENIED, 'addUser.usernameExist'],
+    handler: async ({ body, user, services }) => ok('addUser.ok', await addUser(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/delUser',
+    tag: TAG,
+    summary: '`logic` hides and disables an account (sessions end), `restore` undoes it, `real` anonymises it keeping its cases and entries.',
+    area: 'delUser',
+    auth: 'required',
+    policy: adminPolicy.rootOrDev,
+    body: delUserBody,
+    success: { code: 'delUser.ok' },
+    errors: [...DENIED, 'delUser.notFound', 'delUser.permissionDenied'],
+    handler: async ({ body, user, services }) => ok('delUser.ok', await delUser(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/setUserGeneratePassword',
+    tag: TAG,
+    summary: 'Sign the account out everywhere, disable its password and mail it a single-use, expiring reset link.',
+    area: 'setUserGeneratePassword',
+    auth: 'required',
+    policy: adminPolicy.rootOrDev,
+    body: userIdBody,
+    success: { code: 'setUserGeneratePassword.ok' },
+    errors: [...DENIED, 'setUserGeneratePassword.notFound', 'setUserGeneratePassword.permissionDenied', 'setUserGeneratePassword.noEmail', 'mail.error'],
+    handler: async ({ body, user, services }) => ok('setUserGeneratePassword.ok', await setUserGeneratePassword(services, user, body.data)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/muteUser',
+    tag: TAG,
+    summary: 'Mute (10 min, 1 h, 12 h, 1 d, 7 d, 30 d: `value` 0-5) or unmute a user; staff cannot be muted; optional warning.',
+    area: 'muteUser',
+    auth: 'required',
+    policy: adminPolicy.staff,
+    body: muteUserBody,
+    success: { code: 'muteUser.ok' },
+    errors: [...DENIED, 'muteUser.notFound', 'muteUser.ban.userUnauthorized'],
+    handler: async ({ body, user, services }) =>
+      ok('muteUser.ok', await muteUser(services, user, { ...body.data, isNotice: !!body.isNotice, language: body.language, warn: body.warn || undefined })),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/muteUserAll',
+    tag: TAG,
+    summary: 'Users muted now, with the mute’s end; exact total.',
+    area: 'muteUserAll',
+    auth: 'required',
+    policy: adminPolicy.staff,
+    query: mutedListQuery,
+    success: { code: 'muteUserAll.ok' },
+    errors: DENIED,
+    handler: async ({ query, user, services }) => {
+      const { rows, total } = await mutedUsers(services, query);
+      return ok('muteUserAll.ok', rows.map((r) => presentStaffUser(r, user.privileges)), { total });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/blockedUserAll',
+    tag: TAG,
+    summary: 'Banned (blacklisted) users, latest first; exact total.',
+    area: 'blockedUserAll',
+    auth: 'required',
+    policy: adminPolicy.superStaff,
+    query: blockedListQuery,
+    success: { code: 'blockedUserAll.ok' },
+    errors: DENIED,
+    handler: async ({ query, user, services }) => {
+      const { rows, total } = await blockedUsers(services, query);
+      return ok('blockedUserAll.ok', rows.map((r) => presentStaffUser(r, user.privileges)), { total });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/signin4comm',
+    tag: TAG,
+    summary: 'Dev tooling: check another account’s credentials without signing in as it.',
+    area: 'signin',
+    auth: 'required',
+    policy: adminPolicy.devOnly,
+    body: signin4commBody,
+    captcha: 'skippable',
+    success: { code: 'signin.success' },
+    errors: [...DENIED, 'signin.noSuchUser', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
+    handler: async ({ body, services }) => {
+      const row = await userByLogin(services.db, body.data.username);
+      const passwordOk = row ? await verifyPassword(row.passwordHash, body.data.password) : await verifyNothing(body.data.password);
+      if (!row || !row.valid || !passwordOk) throw new AppError('signin.noSuchUser');
+      return ok('signin.success', { username: row.username, userid: row.id, usermail: row.originEmail });
+    },
+  }),
+];
