@@ -48,6 +48,8 @@ const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMes
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
 const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 'AppealsPage');
+const WorkflowPage = lazyPage(() => import('./pages/workflow/WorkflowPage'), 'WorkflowPage');
+const WorkflowAddItemPage = lazyPage(() => import('./pages/workflow/AddItemPage'), 'AddItemPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -107,6 +109,9 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
+  screen(SCREENS.workflow, 'workflow', WorkflowPage, 'admin'),
+  screen(SCREENS.workflowAdds, 'workflowAdds', WorkflowPage, 'admin'),
+  screen(SCREENS.workflowAddItem, 'workflowAddItem', WorkflowAddItemPage, 'admin'),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];

@@ -44,6 +44,9 @@ export const SCREENS = {
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
+  workflow: '/workflow',
+  workflowAddItem: '/workflow/item/add',
+  workflowAdds: '/workflow/adds',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;
