@@ -154,18 +154,42 @@ describe('workflow board', () => {
     await page.waitForSelector(`[data-testid="workflow-archive"] [data-archived="${gamma}"]`);
     await click(page, 'Restore');
     await page.waitForSelector(`[data-column-cards="0"] [data-card="${gamma}"]`);
+    await page.keyboard.press('Escape');
+
+    // Live: another admin's verdict makes beta a suspect (2), and its card moves there while the board is open.
+    const judge = await app.factories.signedIn({ privileges: ['admin'] });
+    const verdict = await app.request
+      .post('/api/player/judgement')
+      .set('x-access-token', judge.token)
+      .send({ data: { toPlayerId: beta, action: 'suspect', content: '<p>Show us a recording, please.</p>' } });
+    expect(verdict.status).toBe(200);
+    await page.waitForSelector(`[data-column-cards="2"] [data-card="${beta}"]`);
+    await seeText(page, 'Cases on your board whose status changed: 1');
     await page.close();
   });
 
-  it('shows the board at phone width, columns scrolling sideways', async () => {
+  it('works at phone width: no sideways page scroll, cards moved with their menu', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const name = `WfPhone${Math.random().toString(36).slice(2, 7)}`;
+    const res = await report(app, bot, app.directory.freshAccount({ name }));
+    const id = res.body.data.dbId as number;
     const admin = await app.factories.createUser({ privileges: ['admin'] });
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 375, height: 812 });
     await signInThroughPage(page, app, admin, watchCaptchas(page));
     await page.goto(`${app.url}/workflow`);
     await seeText(page, 'The board is empty');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto(`${app.url}/workflow/item/add?ouid=${res.body.data.originPersonaId}`);
+    await page.waitForSelector(`[data-found="${id}"]`);
+    await click(page, 'Add to the board');
+    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.locator(`::-p-aria([name="Actions for ${name}"])`).click();
+    await page.locator('::-p-aria([name="Move to: Confirmed cheater"][role="menuitem"])').click();
+    await page.waitForSelector(`[data-column-cards="1"] [data-card="${id}"]`);
+    await page.locator('::-p-aria([name="Actions for the column Unprocessed"])').click();
+    await page.locator('::-p-aria([name="Hide column"][role="menuitem"])').click();
+    await page.waitForFunction(() => !document.querySelector('[data-column="0"]'));
     await screenshot(page, 'workflow-board-375');
     await page.close();
   });

@@ -71,7 +71,7 @@ export function WorkflowPage() {
           </EmptyState>
         </Card>
       )}
-      {state.settings.showColumn.length === 0 ? (
+      {count === 0 ? null : state.settings.showColumn.length === 0 ? (
         <Notice tone="info" title={t('workflow.allHidden')} action={<Button size="sm" onClick={() => setSettingsOpen(true)}>{t('workflow.settings.open')}</Button>} />
       ) : (
         <DndProvider backend={HTML5Backend}>
