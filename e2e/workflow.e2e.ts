@@ -126,6 +126,7 @@ describe('workflow board', () => {
     await page.click(`[data-card="${gamma}"] button`);
     await page.waitForSelector('[data-testid="workflow-detail"]');
     await seeText(page, 'Latest entries');
+    await screenshot(page, 'workflow-detail-1366');
     await click(page, 'Start the timer');
     await page.waitForSelector(`[data-card="${gamma}"] [data-task="archive"]`);
     await page.keyboard.press('Escape');
@@ -191,6 +192,15 @@ describe('workflow board', () => {
     await page.locator('::-p-aria([name="Hide column"][role="menuitem"])').click();
     await page.waitForFunction(() => !document.querySelector('[data-column="0"]'));
     await screenshot(page, 'workflow-board-375');
+
+    // Removing asks: archive or delete for good. Deleted, the card is in neither place.
+    await page.locator(`::-p-aria([name="Actions for ${name}"])`).click();
+    await page.locator('::-p-aria([name="Remove from the board"][role="menuitem"])').click();
+    await seeText(page, `Remove ${name}?`);
+    await screenshot(page, 'workflow-remove-375');
+    await click(page, 'Delete for good');
+    await page.waitForFunction((card) => !document.querySelector(`[data-card="${card}"]`), {}, id);
+    await seeText(page, 'Archive (0)');
     await page.close();
   });
 });
