@@ -56,6 +56,8 @@ const AnnouncementPage = lazyPage(() => import('./pages/announcement/Announcemen
 const AdminUsersPage = lazyPage(() => import('./pages/admin/users/AdminUsersPage'), 'AdminUsersPage');
 const MutedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'MutedUsersPage');
 const BlockedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'BlockedUsersPage');
+const WorkflowPage = lazyPage(() => import('./pages/workflow/WorkflowPage'), 'WorkflowPage');
+const WorkflowAddItemPage = lazyPage(() => import('./pages/workflow/AddItemPage'), 'AddItemPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -123,6 +125,9 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
+  screen(SCREENS.workflow, 'workflow', WorkflowPage, 'admin'),
+  screen(SCREENS.workflowAdds, 'workflowAdds', WorkflowPage, 'admin'),
+  screen(SCREENS.workflowAddItem, 'workflowAddItem', WorkflowAddItemPage, 'admin'),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];

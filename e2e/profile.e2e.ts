@@ -84,7 +84,7 @@ describe('profile sections kept in the browser', () => {
     const file = await downloaded(dir);
     expect(file.name).toMatch(/^tribunal-local-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(file.text);
-    expect(data).toMatchObject({ format: 'tribunal-local-data', version: 1, flags: { footerBar: false } });
+    expect(data).toMatchObject({ format: 'tribunal-local-data', version: 2, flags: { footerBar: false } });
     expect(data.history).toHaveLength(1);
 
     // Change everything back, then import the file: a bad file first changes nothing.

@@ -54,6 +54,9 @@ export const SCREENS = {
   adminUsers: '/admin/users',
   adminMuted: '/admin/muted',
   adminBlocked: '/admin/blocked',
+  workflow: '/workflow',
+  workflowAddItem: '/workflow/item/add',
+  workflowAdds: '/workflow/adds',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

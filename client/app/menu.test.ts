@@ -6,7 +6,7 @@ import { MENU, availableEntries, entryLabel, entryVisible } from './menu';
 describe('menus', () => {
   it('show only entries whose screen exists', () => {
     const shown = availableEntries(MENU, routeExists).map((e) => `${e.place}:${e.to}`);
-    expect(shown).toEqual(['main:/player', 'main:/report', 'main:/sitestats', 'main:/about', 'user:/profile/information', 'user:/report', 'user:/player?status=0', 'user:/profile/webhooks', 'user:/admin']);
+    expect(shown).toEqual(['main:/player', 'main:/report', 'main:/sitestats', 'main:/about', 'user:/profile/information', 'user:/report', 'user:/player?status=0', 'user:/profile/webhooks', 'user:/admin', 'user:/workflow']);
   });
 
   it('follow the route table for the screens built so far', () => {
@@ -16,6 +16,7 @@ describe('menus', () => {
       '/player', '/player/1006000000', '/player/1006000000.1005000000.3', '/player/1006000000/share', '/cheaters/1005000000',
       '/report', '/search', '/search/henry', '/space/3', '/sitestats', '/empty',
       '/admin', '/admin/home', '/admin/judgementLog', '/admin/appeals', '/admin/messages',
+      '/workflow', '/workflow/adds', '/workflow/item/add',
     ];
     for (const path of built) expect(routeExists(path), path).toBe(true);
     for (const path of ['/profile/unknown', '/nope']) expect(routeExists(path), path).toBe(false);

@@ -7,6 +7,7 @@ import { preferences } from './preferences';
 import { templates, type Template } from './templates';
 import type { JudgeAction } from '@shared/judgement';
 import { DEFAULT_VOICE, voice } from './voice';
+import { addCards, commitWorkflow, emptyWorkflow, moveColumn, setRemark, workflow } from './workflow';
 
 const template = (title: string, action?: JudgeAction): Template => ({ id: title, title, content: `${title} text`, ...(action ? { action } : {}), createTime: 1, updateTime: 2 });
 
@@ -65,11 +66,35 @@ describe('the local data file', () => {
     expect(changes.voice!.changed).toBe(false);
   });
 
+  it('carries the workflow board (version 2), and still imports version 1 files without touching the board', () => {
+    const board = setRemark(moveColumn(addCards(emptyWorkflow(), [{ id: 7, name: 'Sneaky', personaId: '77', games: ['bfv'], status: 5, updateTime: null }], 100).state, 5, 0), 7, 'ask for a video', 200);
+    commitWorkflow(board);
+    const file = collectBackup();
+    expect(file.version).toBe(2);
+    commitWorkflow(emptyWorkflow());
+    const changes = Object.fromEntries(describeImport(file).map((c) => [c.part, c]));
+    expect(changes.workflow).toMatchObject({ current: 0, incoming: 1, changed: true });
+    const parsed = parseBackup(JSON.stringify(file));
+    if (!parsed.ok) throw new Error(parsed.problem);
+    applyBackup(parsed.backup);
+    expect(workflow.columns[0]).toEqual({ status: 5, cards: [7] });
+    expect(workflow.meta[7]!.remark).toBe('ask for a video');
+
+    const { workflow: _board, ...old } = { ...file, version: 1 };
+    const v1 = parseBackup(JSON.stringify(old));
+    if (!v1.ok) throw new Error(v1.problem);
+    expect(describeImport(v1.backup).map((c) => c.part)).not.toContain('workflow');
+    applyBackup(v1.backup);
+    expect(workflow.cards[7]!.name).toBe('Sneaky');
+    const broken = { ...file, workflow: { ...file.workflow, settings: { ...file.workflow!.settings, onStatusChange: 'explode' } } };
+    expect(parseBackup(JSON.stringify(broken))).toMatchObject({ ok: false, problem: 'invalid', detail: 'workflow.settings.onStatusChange' });
+  });
+
   it('refuses bad files clearly', () => {
     const good = collectBackup();
     expect(parseBackup('not json')).toEqual({ ok: false, problem: 'notJson' });
     expect(parseBackup('{"hello":1}')).toEqual({ ok: false, problem: 'notBackup' });
-    expect(parseBackup(JSON.stringify({ ...good, version: 2 }))).toEqual({ ok: false, problem: 'newerVersion' });
+    expect(parseBackup(JSON.stringify({ ...good, version: 3 }))).toEqual({ ok: false, problem: 'newerVersion' });
     expect(parseBackup(JSON.stringify({ ...good, history: [{ id: -1, time: 0 }] }))).toEqual({ ok: false, problem: 'invalid', detail: 'history.0.id' });
     expect(parseBackup(JSON.stringify({ ...good, preferences: { ...good.preferences, theme: 'neon' } }))).toMatchObject({ problem: 'invalid', detail: 'preferences.theme' });
     const dupes = { ...good, templates: { fastReply: [template('Same'), template('same')], judgement: [] } };

@@ -7,14 +7,16 @@ import { DEFAULT_FLAGS, localFlags, localFlagsSchema, type LocalFlags } from './
 import { chooseLanguage, preferences, type Preferences } from './preferences';
 import { TEMPLATE_LIMITS, templates, watchTemplates, type Template } from './templates';
 import { DEFAULT_VOICE, voice, voiceSettingsSchema, type VoiceSettings } from './voice';
+import { cardCount, commitWorkflow, validateWorkflow, workflowSchema, workflowSnapshot } from './workflow';
 
 /**
  * One file with everything this browser keeps for the user (spec §2 export/import): display
- * preferences, the local flags, voice settings, the timeline filter, staff templates and the
- * history. Versioned, so a later format can still read this one.
+ * preferences, the local flags, voice settings, the timeline filter, staff templates, the
+ * history and the workflow board. Versioned, so a later format can still read this one: version 2
+ * added the board (`workflow`); version 1 files still import and leave the board as it is.
  */
 export const BACKUP_FORMAT = 'tribunal-local-data';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 const templateBase = z.object({
   id: z.string().min(1).max(100),
@@ -34,7 +36,7 @@ const templateList = <T extends z.ZodType<{ title: string }>>(item: T) => z.arra
 
 export const backupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   exportedAt: z.iso.datetime(),
   preferences: z.object({
     theme: z.enum(THEMES),
@@ -47,6 +49,8 @@ export const backupSchema = z.object({
   timelineFilter: z.enum(TIMELINE_FILTERS).optional(),
   templates: z.object({ fastReply: templateList(templateBase), judgement: templateList(judgementTemplate) }),
   history: z.array(historyEntrySchema).max(HISTORY_MAX),
+  /** Since version 2: the workflow board (repaired on import, see `validateWorkflow`). */
+  workflow: workflowSchema.optional(),
 });
 
 export type Backup = z.infer<typeof backupSchema>;
@@ -64,6 +68,7 @@ export function collectBackup(now = new Date()): Backup {
     timelineFilter: savedFilter(),
     templates: { fastReply: templates.fastReply.map((t) => ({ ...t })), judgement: templates.judgement.flatMap((t) => (t.action ? [{ ...t, action: t.action }] : [])) },
     history: history.list.map((e) => ({ ...e })),
+    workflow: workflowSnapshot(),
   };
 }
 
@@ -96,7 +101,7 @@ export function parseBackup(text: string): { ok: true; backup: Backup } | { ok: 
 
 /** What an import would replace, part by part: how many items now and in the file. */
 export interface BackupChange {
-  part: 'preferences' | 'flags' | 'voice' | 'fastReply' | 'judgement' | 'history';
+  part: 'preferences' | 'flags' | 'voice' | 'fastReply' | 'judgement' | 'history' | 'workflow';
   /** For lists: item counts; for settings: how many values differ. */
   current: number;
   incoming: number;
@@ -106,7 +111,7 @@ export interface BackupChange {
 const differing = <T extends object>(a: T, b: Partial<T>) => (Object.keys(b) as (keyof T)[]).filter((k) => b[k] !== undefined && a[k] !== b[k]).length;
 
 export function describeImport(backup: Backup, now: Backup = collectBackup()): BackupChange[] {
-  const list = (part: 'fastReply' | 'judgement' | 'history', current: readonly unknown[], incoming: readonly unknown[]): BackupChange => ({
+  const list = (part: 'fastReply' | 'judgement' | 'history' | 'workflow', current: readonly unknown[], incoming: readonly unknown[]): BackupChange => ({
     part,
     current: current.length,
     incoming: incoming.length,
@@ -123,6 +128,10 @@ export function describeImport(backup: Backup, now: Backup = collectBackup()): B
     list('fastReply', now.templates.fastReply, backup.templates.fastReply),
     list('judgement', now.templates.judgement, backup.templates.judgement),
     list('history', now.history, normalizeHistory(backup.history)),
+    // A file without a board (version 1) leaves the board as it is.
+    ...(backup.workflow && now.workflow
+      ? [{ ...list('workflow', [], []), current: cardCount(now.workflow), incoming: cardCount(backup.workflow), changed: JSON.stringify(now.workflow) !== JSON.stringify(backup.workflow) }]
+      : []),
   ];
 }
 
@@ -137,5 +146,9 @@ export function applyBackup(backup: Backup) {
   templates.fastReply = backup.templates.fastReply as Template[];
   templates.judgement = backup.templates.judgement as Template[];
   history.list = normalizeHistory(backup.history as HistoryEntry[]);
+  if (backup.workflow) {
+    const board = validateWorkflow(backup.workflow);
+    if (board.ok) commitWorkflow(board.state);
+  }
   if (backup.preferences.language && backup.preferences.language !== language) void chooseLanguage(backup.preferences.language);
 }

@@ -7,6 +7,7 @@ import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
 import { useFormat } from '@client/i18n/format';
 import { applyBackup, backupFileName, collectBackup, describeImport, parseBackup, type Backup, type BackupChange, type BackupProblem } from '@client/state/backup';
+import { cardCount } from '@client/state/workflow';
 import { LocalOnlyNotice } from '../LocalOnlyNotice';
 import { SectionHeader } from '../SectionHeader';
 import styles from './ExportPage.module.css';
@@ -44,7 +45,7 @@ function ChangeList({ changes }: { changes: readonly BackupChange[] }) {
             <td>
               {!c.changed
                 ? t('backup.unchanged')
-                : c.part === 'fastReply' || c.part === 'judgement' || c.part === 'history'
+                : c.part === 'fastReply' || c.part === 'judgement' || c.part === 'history' || c.part === 'workflow'
                   ? t('backup.replacesList', { current: format.number(c.current), incoming: format.number(c.incoming) })
                   : t('backup.replacesSettings', { formatted: format.number(c.current) })}
             </td>
@@ -101,6 +102,7 @@ export function ExportPage() {
           <li>{t('backup.contents.settings')}</li>
           <li>{t('backup.contents.templates', { fastReply: format.number(summary.templates.fastReply.length), judgement: format.number(summary.templates.judgement.length) })}</li>
           <li>{t('backup.contents.history', { formatted: format.number(summary.history.length) })}</li>
+          <li>{t('backup.contents.workflow', { formatted: format.number(summary.workflow ? cardCount(summary.workflow) : 0) })}</li>
         </ul>
         <div>
           <Button variant="primary" onClick={exportNow}>
