@@ -48,6 +48,11 @@ const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMes
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
 const JudgementLogPage = lazyPage(() => import('./pages/admin/judgementLog/JudgementLogPage'), 'JudgementLogPage');
 const AppealsPage = lazyPage(() => import('./pages/admin/appeals/AppealsPage'), 'AppealsPage');
+const LogsPage = lazyPage(() => import('./pages/admin/records/LogsPage'), 'LogsPage');
+const ChatLogPage = lazyPage(() => import('./pages/admin/records/ChatLogPage'), 'ChatLogPage');
+const VerificationsPage = lazyPage(() => import('./pages/admin/records/VerificationsPage'), 'VerificationsPage');
+const StatisticsPage = lazyPage(() => import('./pages/admin/records/StatisticsPage'), 'StatisticsPage');
+const MediaAdminPage = lazyPage(() => import('./pages/admin/records/MediaAdminPage'), 'MediaAdminPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -106,6 +111,11 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, 'admin'),
   screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
   screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
+  screen(SCREENS.adminLogs, 'adminLogs', LogsPage, 'admin'),
+  screen(SCREENS.adminChatLog, 'adminChatLog', ChatLogPage, 'admin'),
+  screen(SCREENS.adminVerifications, 'adminVerifications', VerificationsPage, 'admin'),
+  screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, 'admin'),
+  screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),

@@ -44,6 +44,11 @@ export const SCREENS = {
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',
   adminMessages: '/admin/messages',
+  adminLogs: '/admin/logs',
+  adminChatLog: '/admin/chat-log',
+  adminVerifications: '/admin/verifications',
+  adminStatistics: '/admin/statistics',
+  adminMedia: '/admin/media',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

@@ -8,6 +8,8 @@ import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { OPEN_CASES_PATH, useOpenCases } from '@client/state/openCases';
+import { useViewer } from '@client/state/session';
+import { hasAdminLevel } from '@shared/privileges';
 import styles from './Admin.module.css';
 
 /** The status of a case while one of its appeals waits for staff (or is locked). */
@@ -47,6 +49,10 @@ export function AdminHomePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const openCount = useOpenCases();
+  const { privileges } = useViewer();
+  /** Cards for tools the account may use: logs and messages for super staff, codes and files for root and dev. */
+  const superStaff = hasAdminLevel(privileges, 2);
+  const rootOrDev = hasAdminLevel(privileges, 3);
   const appeals = useRemote('underAppeal', (signal) => getCaseCounts([{ game: '*', status: UNDER_APPEAL }], signal));
   const underAppeal = appeals.state === 'ready' ? (appeals.data[0]?.count ?? 0) : null;
 
@@ -86,6 +92,11 @@ export function AdminHomePage() {
         />
         <Tool id="judgementLog" to="/admin/judgementLog" icon="shield" title={t('admin.home.judgementLog.title')} text={t('admin.home.judgementLog.text')} />
         <Tool id="messages" to="/admin/messages" icon="message" title={t('admin.home.messages.title')} text={t('admin.home.messages.text')} />
+        <Tool id="statistics" to="/admin/statistics" icon="sliders" title={t('admin.home.statistics.title')} text={t('admin.home.statistics.text')} />
+        {superStaff && <Tool id="logs" to="/admin/logs" icon="clock" title={t('admin.home.logs.title')} text={t('admin.home.logs.text')} />}
+        {superStaff && <Tool id="chatLog" to="/admin/chat-log" icon="mail" title={t('admin.home.chatLog.title')} text={t('admin.home.chatLog.text')} />}
+        {rootOrDev && <Tool id="verifications" to="/admin/verifications" icon="key" title={t('admin.home.verifications.title')} text={t('admin.home.verifications.text')} />}
+        {rootOrDev && <Tool id="media" to="/admin/media" icon="image" title={t('admin.home.media.title')} text={t('admin.home.media.text')} />}
       </ul>
     </div>
   );
