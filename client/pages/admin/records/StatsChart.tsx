@@ -41,7 +41,7 @@ export default function StatsChart({ labels, series, label }: { labels: string[]
       plotOptions: { bar: { columnWidth: '70%' } },
       dataLabels: { enabled: false },
       grid: { borderColor: tokens['--color-border'], strokeDashArray: 3 },
-      legend: { position: 'top', horizontalAlign: 'left', labels: { colors: tokens['--color-text'] } },
+      legend: { position: 'top', horizontalAlign: 'left', showForSingleSeries: true, labels: { colors: tokens['--color-text'] } },
       xaxis: { categories: labels, labels: { rotate: -45, hideOverlappingLabels: true }, axisBorder: { color: tokens['--color-border'] } },
       yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (v) => formatNumber(Math.round(v), lang) } },
       tooltip: { theme: dark ? 'dark' : 'light', y: { formatter: (v) => (v === null ? '—' : formatNumber(v, lang)) } },
