@@ -44,6 +44,7 @@ describe('staff records', () => {
     const judged = await app.request.post('/api/player/judgement').set('x-access-token', boss.token).send({ data: { toPlayerId: dbId, action: 'discuss', content: '<p>Let us look at this one together.</p>' } });
     expect(judged.status).toBe(200);
     await app.factories.signIn(member);
+    const idle = await app.factories.createUser({ privileges: ['admin'] });
 
     const page = await phonePage(boss.user);
     await page.goto(`${app.url}/admin`);
@@ -81,6 +82,8 @@ describe('staff records', () => {
     await page.waitForSelector('[data-stats-chart] .apexcharts-canvas', { timeout: 20_000 });
     await seeTextIn(page, '[data-stats-chart]', boss.user.username);
     await page.waitForSelector('[data-inactive-admins]', { timeout: 10_000 });
+    await seeTextIn(page, '[data-inactive-admins]', idle.username);
+    expect(await textOf(page, '[data-inactive-admins]')).not.toContain(boss.user.username);
     await screenshot(page, 'admin-statistics-phone');
   });
 
