@@ -58,6 +58,11 @@ const MutedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage')
 const BlockedUsersPage = lazyPage(() => import('./pages/admin/users/UserListPage'), 'BlockedUsersPage');
 const WorkflowPage = lazyPage(() => import('./pages/workflow/WorkflowPage'), 'WorkflowPage');
 const WorkflowAddItemPage = lazyPage(() => import('./pages/workflow/AddItemPage'), 'AddItemPage');
+const LogsPage = lazyPage(() => import('./pages/admin/records/LogsPage'), 'LogsPage');
+const ChatLogPage = lazyPage(() => import('./pages/admin/records/ChatLogPage'), 'ChatLogPage');
+const VerificationsPage = lazyPage(() => import('./pages/admin/records/VerificationsPage'), 'VerificationsPage');
+const StatisticsPage = lazyPage(() => import('./pages/admin/records/StatisticsPage'), 'StatisticsPage');
+const MediaAdminPage = lazyPage(() => import('./pages/admin/records/MediaAdminPage'), 'MediaAdminPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
@@ -123,6 +128,11 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminUsers, 'adminUsers', AdminUsersPage, 'admin'),
   screen(SCREENS.adminMuted, 'adminMuted', MutedUsersPage, 'admin'),
   screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, 'admin'),
+  screen(SCREENS.adminLogs, 'adminLogs', LogsPage, 'admin'),
+  screen(SCREENS.adminChatLog, 'adminChatLog', ChatLogPage, 'admin'),
+  screen(SCREENS.adminVerifications, 'adminVerifications', VerificationsPage, 'admin'),
+  screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, 'admin'),
+  screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.workflow, 'workflow', WorkflowPage, 'admin'),

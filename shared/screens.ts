@@ -57,6 +57,11 @@ export const SCREENS = {
   workflow: '/workflow',
   workflowAddItem: '/workflow/item/add',
   workflowAdds: '/workflow/adds',
+  adminLogs: '/admin/logs',
+  adminChatLog: '/admin/chat-log',
+  adminVerifications: '/admin/verifications',
+  adminStatistics: '/admin/statistics',
+  adminMedia: '/admin/media',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { boolParam, idParam, limitParam, skipParam } from './common';
+import { boolParam, epochMs, idParam, limitParam, skipParam } from './common';
 
 const filename = z.string().min(1).max(80);
 
@@ -14,10 +14,18 @@ export const myFilesQuery = z.object({ skip: skipParam, limit: limitParam(LIMITS
 const kinds = z.enum(['image', 'video', 'archive']);
 const states = z.enum(['processing', 'ready', 'failed']);
 
-/** Staff (root/dev) list of every file: by owner, kind and state. */
+/** Staff (root/dev) list of every file: by owner, kind, state and upload time (epoch ms, both ends included). */
 export const allFilesBody = z.object({
   data: z
-    .object({ userId: idParam.optional(), kind: kinds.optional(), state: states.optional(), skip: skipParam, limit: limitParam(LIMITS.mediaPageMax, LIMITS.mediaPage) })
+    .object({
+      userId: idParam.optional(),
+      kind: kinds.optional(),
+      state: states.optional(),
+      createTimeFrom: epochMs.optional(),
+      createTimeTo: epochMs.optional(),
+      skip: skipParam,
+      limit: limitParam(LIMITS.mediaPageMax, LIMITS.mediaPage),
+    })
     .default({ skip: 0, limit: LIMITS.mediaPage }),
 });
 

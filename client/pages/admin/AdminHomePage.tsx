@@ -54,6 +54,7 @@ export function AdminHomePage() {
   const editor = hasAny(privileges, ['super', 'root']);
   // User search and the blocked list are for super, root and dev (admin level 2); mutes for every admin.
   const manageUsers = superStaff;
+  const rootOrDev = hasAdminLevel(privileges, 3);
   const appeals = useRemote('underAppeal', (signal) => getCaseCounts([{ game: '*', status: UNDER_APPEAL }], signal));
   const underAppeal = appeals.state === 'ready' ? (appeals.data[0]?.count ?? 0) : null;
 
@@ -98,6 +99,11 @@ export function AdminHomePage() {
         {manageUsers && <Tool id="users" to="/admin/users" icon="user" title={t('admin.home.users.title')} text={t('admin.home.users.text')} />}
         <Tool id="muted" to="/admin/muted" icon="clock" title={t('admin.home.muted.title')} text={t('admin.home.muted.text')} />
         {manageUsers && <Tool id="blocked" to="/admin/blocked" icon="shield" title={t('admin.home.blocked.title')} text={t('admin.home.blocked.text')} />}
+        <Tool id="statistics" to="/admin/statistics" icon="sliders" title={t('admin.home.statistics.title')} text={t('admin.home.statistics.text')} />
+        {superStaff && <Tool id="logs" to="/admin/logs" icon="clock" title={t('admin.home.logs.title')} text={t('admin.home.logs.text')} />}
+        {superStaff && <Tool id="chatLog" to="/admin/chat-log" icon="mail" title={t('admin.home.chatLog.title')} text={t('admin.home.chatLog.text')} />}
+        {rootOrDev && <Tool id="verifications" to="/admin/verifications" icon="key" title={t('admin.home.verifications.title')} text={t('admin.home.verifications.text')} />}
+        {rootOrDev && <Tool id="media" to="/admin/media" icon="image" title={t('admin.home.media.title')} text={t('admin.home.media.text')} />}
       </ul>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { UserOperationKindName } from '../../../shared/schemas/admin';
 import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -28,3 +29,31 @@ export const adminLog = pgTable(
   ],
 );
 export type AdminLogRow = typeof adminLog.$inferSelect;
+
+/** What an account did to itself that staff may need to trace: sessions, credentials, name, binding. */
+export type UserOperationKind = UserOperationKindName;
+
+/**
+ * Operations of users on their own account, written in the transaction of the operation itself
+ * (`recordUserOperation`), with the address and user agent they came from. Read by
+ * `GET /admin/userOperationLogs`; the addresses only by root and dev.
+ */
+export const userOperationLog = pgTable(
+  'user_operation_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: varchar('kind', { length: 24 }).$type<UserOperationKind>().notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 255 }),
+    /** What changed (e.g. the old and new name); never a secret. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createTime: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_operation_log_time_idx').on(t.createTime.desc(), t.id.desc()),
+    index('user_operation_log_user_idx').on(t.userId, t.createTime.desc()),
+    index('user_operation_log_kind_idx').on(t.kind, t.createTime.desc()),
+  ],
+);
+export type UserOperationRow = typeof userOperationLog.$inferSelect;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
-import { messages, players } from '@server/db/schema';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { adminLog, messages, players } from '@server/db/schema';
 import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
@@ -263,6 +263,21 @@ describe('resolving appeals', () => {
       const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
       expect(tl.body.data.result[0].appealStatus).toBe('fail');
     }
+  });
+
+  it('failing, locking and opening an appeal are in the admin log', async () => {
+    const { token, dbId } = await accusedWithCase(2);
+    const filed = await appeal(token, dbId);
+    const view = (status: string) => app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: filed.body.data.id, status } });
+    expectOk(await view('lock'), 'viewBanAppeal.success');
+    expectOk(await view('open'), 'viewBanAppeal.success');
+    expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 'setAppeal.success');
+    const rows = await app.services.db.select().from(adminLog).where(eq(adminLog.targetCaseId, dbId)).orderBy(asc(adminLog.id));
+    expect(rows.map((r) => [r.actorId, r.action, r.targetEntryId, r.detail])).toEqual([
+      [adminA.user.id, 'viewBanAppeal', filed.body.data.id, { from: 'unprocessed', to: 'lock' }],
+      [adminA.user.id, 'viewBanAppeal', filed.body.data.id, { from: 'lock', to: 'unprocessed' }],
+      [adminA.user.id, 'setAppeal', filed.body.data.id, { to: 'fail' }],
+    ]);
   });
 
   it('two staff failing one appeal at the same moment write one verdict', async () => {

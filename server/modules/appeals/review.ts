@@ -12,6 +12,7 @@ import { presentCase } from '@server/modules/cases/presenter';
 import { judgeCase } from '@server/modules/judgement/judge';
 import { setAppealState } from './resolve';
 import { latestAppeal } from './state';
+import { recordAdminAction } from '@server/modules/admin/oplog';
 
 /** Viewers kept per appeal: enough to show who looked, bounded. */
 const MAX_VIEWERS = 10;
@@ -37,6 +38,7 @@ export async function viewAppeal(services: Services, user: AuthedUser, id: numbe
     if (viewedAdmins === viewers && state === appeal.appealStatus) return appeal;
     const row = await setAppealState(r, appeal, state as 'unprocessed' | 'lock', { viewedAdmins });
     if (state !== appeal.appealStatus) {
+      await recordAdminAction(r.tx, { actorId: user.id, action: 'viewBanAppeal', targetCaseId: c.id, targetEntryId: appeal.id, detail: { from: appeal.appealStatus, to: state } });
       // The case carries the lock too, so its page can say judging is frozen.
       const [updated] = await r.tx.update(players).set({ appealStatus: state }).where(eq(players.id, c.id)).returning();
       await r.emit(roomOf.case(c.id), 'case.updated', { case: presentCase(updated!) });
@@ -53,7 +55,7 @@ const FAIL_TEXT = '<p>The appeal was reviewed and not accepted; the earlier verd
  * Fails the case's open appeal (`admin/setAppeal`, `viewBanAppeal` with `close`): a judgement that
  * returns the case to the status it had before the appeal, through the same voting path.
  */
-export async function failAppeal(services: Services, user: AuthedUser, playerId: number, content?: string) {
+export async function failAppeal(services: Services, user: AuthedUser, playerId: number, content?: string, action: 'setAppeal' | 'viewBanAppeal' = 'setAppeal') {
   const row = await caseById(services.db, playerId);
   if (!row) throw new AppError('setAppeal.notFound', 'no such case');
   const appeal = await latestAppeal(services.db, playerId);
@@ -64,5 +66,8 @@ export async function failAppeal(services: Services, user: AuthedUser, playerId:
     content: content && content.length >= 5 ? content : FAIL_TEXT,
     cheatMethods: row.cheatMethods.length ? row.cheatMethods : null,
     hackerLevel: null,
-  }, { onlyUnderAppeal: true });
+  }, {
+    onlyUnderAppeal: true,
+    also: (r, caseId) => recordAdminAction(r.tx, { actorId: user.id, action, targetCaseId: caseId, targetEntryId: appeal.id, detail: { to: 'fail' } }),
+  });
 }

@@ -44,7 +44,7 @@ export const appealRoutes: AnyRoute[] = [
     handler: async ({ user, body, services }) => {
       const { id, status, content } = body.data;
       const row = await viewAppeal(services, user, id, status === 'close' ? undefined : status);
-      if (status === 'close') await failAppeal(services, user, row.playerId, content);
+      if (status === 'close') await failAppeal(services, user, row.playerId, content, 'viewBanAppeal');
       const [entry] = await presentEntries(services.db, [row], { staff: true, showAttachment: true });
       return ok('viewBanAppeal.success', entry);
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users, verifications } from '@server/db/schema';
+import { userOperationLog, users, verifications } from '@server/db/schema';
 import { codeDigest, createVerification } from './verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
@@ -50,6 +50,8 @@ describe('binding a platform account', () => {
     const me = await app.request.get('/api/user/me').set('x-access-token', token);
     expect(me.body.data.origin).toEqual({ originName: account.name, originUserId: account.userId, originPersonaId: account.personaId, originEmail: account.email });
     expect(me.body.data.isBound).toBe(true);
+    const ops = await app.services.db.select().from(userOperationLog).where(eq(userOperationLog.userId, user.id));
+    expect(ops.filter((o) => o.kind === 'bind').map((o) => o.detail)).toEqual([{ originName: account.name }]);
   });
 
   it('matches the platform name without regard to case', async () => {
@@ -65,6 +67,8 @@ describe('binding a platform account', () => {
     expectOk(await bind(token, next), 'bindOrigin.needVerify');
     expectOk(await verify(token, await bindingCode(next.email!)), 'bindOrigin.success');
     expect((await app.factories.userRow(user.id)).originUserId).toBe(next.userId);
+    const ops = await app.services.db.select().from(userOperationLog).where(eq(userOperationLog.userId, user.id));
+    expect(ops.filter((o) => o.kind === 'bind').map((o) => o.detail)).toEqual([{ originName: next.name, previousOriginName: user.account!.name }]);
   });
 
   it('lifts the freeze of a legacy account that had no binding', async () => {

@@ -10,6 +10,7 @@ import { sendMailOrFail } from '@server/mail/send';
 import { inTransaction } from '@server/realtime/outbox';
 import { originBoundTo } from '@server/modules/users/queries';
 import { uniqueViolation } from '@server/db/errors';
+import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 import { resolvePlatformAccount } from './platform-check';
 import { createVerification, isExpired, originPending, takeVerification } from './verifications';
 
@@ -41,9 +42,9 @@ export async function bindOrigin(services: Services, user: AuthedUser, input: { 
 }
 
 /** Completes a binding; only the account that asked for it may use the code. */
-export async function bindOriginVerify(services: Services, user: AuthedUser, code: string) {
+export async function bindOriginVerify(services: Services, user: AuthedUser, code: string, client?: ClientInfo) {
   try {
-    return await bindOriginVerifyOnce(services, user, code);
+    return await bindOriginVerifyOnce(services, user, code, client);
   } catch (e) {
     // Another account bound the platform account after the check below.
     if (uniqueViolation(e) !== null) throw new AppError('bindOrigin.originBindingExist');
@@ -51,7 +52,7 @@ export async function bindOriginVerify(services: Services, user: AuthedUser, cod
   }
 }
 
-async function bindOriginVerifyOnce(services: Services, user: AuthedUser, code: string) {
+async function bindOriginVerifyOnce(services: Services, user: AuthedUser, code: string, client?: ClientInfo) {
   return inTransaction(services, async ({ tx, emit }) => {
     const row = await takeVerification(tx, 'binding', code);
     if (!row || row.userId !== user.id) throw new AppError('bindOrigin.notFound');
@@ -69,6 +70,8 @@ async function bindOriginVerifyOnce(services: Services, user: AuthedUser, code: 
       .update(users)
       .set({ originName: row.originName, originUserId: row.originUserId, originPersonaId: row.originPersonaId, originEmail: row.originEmail, privileges, attr })
       .where(eq(users.id, user.id));
+    const previous = user.row.originName && user.row.originUserId !== row.originUserId ? { previousOriginName: user.row.originName } : {};
+    await recordUserOperation(tx, { userId: user.id, kind: 'bind', client, detail: { originName: row.originName, ...previous } });
     await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
     return { expired: false as const, originName: row.originName };
   });

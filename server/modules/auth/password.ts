@@ -10,6 +10,7 @@ import { revokeInTransaction, revokeSessions } from './signin';
 import { inTransaction } from '@server/realtime/outbox';
 import { createVerification, isExpired, takeVerification } from './verifications';
 import { failedAttempts } from '@server/http/user-limit';
+import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
 /** Mails a reset code to the bound platform e-mail, which must match the one given. */
 export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
@@ -25,7 +26,7 @@ export async function forgetPassword(services: Services, input: { username: stri
 }
 
 /** Sets the new password with a reset code: single use, expiring, and every session is signed out. */
-export async function forgetPasswordVerify(services: Services, input: { code: string; newpassword: string }) {
+export async function forgetPasswordVerify(services: Services, input: { code: string; newpassword: string }, client?: ClientInfo) {
   const passwordHash = await hashPassword(input.newpassword);
   const outcome = await inTransaction(services, async (r) => {
     const row = await takeVerification(r.tx, 'reset', input.code);
@@ -35,13 +36,14 @@ export async function forgetPasswordVerify(services: Services, input: { code: st
     const user = await userById(r.tx, row.userId!);
     if (!user || !user.valid) throw new AppError('forgetPassword.notFound');
     await revokeInTransaction(r, user.id, { passwordHash });
+    await recordUserOperation(r.tx, { userId: user.id, kind: 'resetPassword', client });
     return 'done' as const;
   });
   if (outcome === 'expired') throw new AppError('forgetPassword.expired');
 }
 
 /** Needs the old password; wrong ones are limited per account, so a stolen token cannot guess it. */
-export async function changePassword(services: Services, user: AuthedUser, input: { oldpassword: string; newpassword: string }) {
+export async function changePassword(services: Services, user: AuthedUser, input: { oldpassword: string; newpassword: string }, client?: ClientInfo) {
   const attempts = failedAttempts(services, 'changePassword', String(user.id));
   await attempts.assertOpen();
   if (!(await verifyPassword(user.row.passwordHash, input.oldpassword))) {
@@ -49,5 +51,5 @@ export async function changePassword(services: Services, user: AuthedUser, input
     throw new AppError('changePassword.notMatch');
   }
   await attempts.succeeded();
-  await revokeSessions(services, user.row, { passwordHash: await hashPassword(input.newpassword) });
+  await revokeSessions(services, user.row, { passwordHash: await hashPassword(input.newpassword) }, { kind: 'changePassword', client });
 }

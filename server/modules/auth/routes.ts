@@ -18,6 +18,7 @@ import { signup, signupVerify } from './signup';
 import { revokeSessions, signin } from './signin';
 import { bindOrigin, bindOriginVerify } from './binding';
 import { changePassword, forgetPassword, forgetPasswordVerify } from './password';
+import { clientOf } from '@server/modules/users/operations';
 
 const TAG = 'Accounts';
 
@@ -69,8 +70,8 @@ export const authRoutes: AnyRoute[] = [
     query: signupVerifyQuery,
     success: { code: 'signup.success', status: 201 },
     errors: ['signup.notFound', 'signup.expired', 'signup.usernameExist', 'signup.originBindingExist'],
-    handler: async ({ query, services }) => {
-      const result = await signupVerify(services, query.code);
+    handler: async ({ query, services, req, ip }) => {
+      const result = await signupVerify(services, query.code, clientOf(req, ip));
       if (result.expired) throw new AppError('signup.expired');
       return ok('signup.success', { username: result.user.username, userId: result.user.id });
     },
@@ -87,7 +88,7 @@ export const authRoutes: AnyRoute[] = [
     rateLimit: 'signin',
     success: { code: 'signin.success' },
     errors: ['signin.noSuchUser', 'signin.invalidIdentity', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
-    handler: async ({ body, services, ip }) => ok('signin.success', await signin(services, body.data, body, ip)),
+    handler: async ({ body, services, ip, req }) => ok('signin.success', await signin(services, body.data, body, ip, clientOf(req, ip))),
   }),
   defineRoute({
     method: 'post',
@@ -98,8 +99,8 @@ export const authRoutes: AnyRoute[] = [
     auth: 'required',
     policy: rules.signedIn,
     success: { code: 'logout.success' },
-    handler: async ({ user, services }) => {
-      await revokeSessions(services, user.row);
+    handler: async ({ user, services, req, ip }) => {
+      await revokeSessions(services, user.row, {}, { kind: 'signout', client: clientOf(req, ip) });
       return ok('logout.success');
     },
   }),
@@ -132,8 +133,8 @@ export const authRoutes: AnyRoute[] = [
     query: bindOriginVerifyQuery,
     success: { code: 'bindOrigin.success' },
     errors: ['bindOrigin.notFound', 'bindOrigin.expired', 'bindOrigin.originBindingExist'],
-    handler: async ({ user, query, services }) => {
-      const result = await bindOriginVerify(services, user, query.code);
+    handler: async ({ user, query, services, req, ip }) => {
+      const result = await bindOriginVerify(services, user, query.code, clientOf(req, ip));
       if (result.expired) throw new AppError('bindOrigin.expired');
       return ok('bindOrigin.success', { originName: result.originName });
     },
@@ -168,8 +169,8 @@ export const authRoutes: AnyRoute[] = [
     rateLimit: 'forgetPassword',
     success: { code: 'forgetPassword.success' },
     errors: ['forgetPassword.notFound', 'forgetPassword.expired'],
-    handler: async ({ body, services }) => {
-      await forgetPasswordVerify(services, body.data);
+    handler: async ({ body, services, req, ip }) => {
+      await forgetPasswordVerify(services, body.data, clientOf(req, ip));
       return ok('forgetPassword.success');
     },
   }),
@@ -184,8 +185,8 @@ export const authRoutes: AnyRoute[] = [
     body: changePasswordBody,
     success: { code: 'changePassword.success' },
     errors: ['changePassword.notMatch'],
-    handler: async ({ user, body, services }) => {
-      await changePassword(services, user, body.data);
+    handler: async ({ user, body, services, req, ip }) => {
+      await changePassword(services, user, body.data, clientOf(req, ip));
       return ok('changePassword.success');
     },
   }),

@@ -10,6 +10,7 @@ import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { verifyNothing, verifyPassword } from './passwords';
 import { failedAttempts } from '@server/http/user-limit';
+import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
 interface SigninInput {
   username: string;
@@ -22,7 +23,7 @@ interface SigninInput {
  * Sign-in by username or bound e-mail. SKIP_CAPTCHA is accepted only once the credentials show a
  * bot or dev account (reference §2), so the captcha is checked here rather than by the route.
  */
-export async function signin(services: Services, input: SigninInput, captcha: CaptchaFields, ip: string) {
+export async function signin(services: Services, input: SigninInput, captcha: CaptchaFields, ip: string, client: ClientInfo = { ip, userAgent: null }) {
   const skip = services.captcha.wantsSkip(captcha);
   if (!skip) await services.captcha.check(captcha, { ip });
   const user = await userByLogin(services.db, input.username);
@@ -54,16 +55,28 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
     visitType,
     expiresIn: privileged ? input.EXPIRES_IN : undefined,
   });
-  await services.db
-    .update(users)
-    .set({ updateTime: new Date(), attr: sql`${users.attr} || ${JSON.stringify({ lastSigninIP: ip })}::jsonb` })
-    .where(eq(users.id, user.id));
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ updateTime: new Date(), attr: sql`${users.attr} || ${JSON.stringify({ lastSigninIP: ip })}::jsonb` })
+      .where(eq(users.id, user.id));
+    await recordUserOperation(tx, { userId: user.id, kind: 'signin', client, detail: { visitType } });
+  });
   return { token, userinfo: payload };
 }
 
+/** What a revocation is, for the user operation log, and where the request came from. */
+export interface RevokeReason {
+  kind: 'signout' | 'changePassword' | 'resetPassword' | 'revokeTokens';
+  client?: ClientInfo | null;
+}
+
 /** Revokes every token of the user issued until now, and tells their other tabs. */
-export async function revokeSessions(services: Services, user: Pick<UserRow, 'id'>, extra: Partial<typeof users.$inferInsert> = {}) {
-  await inTransaction(services, (r) => revokeInTransaction(r, user.id, extra));
+export async function revokeSessions(services: Services, user: Pick<UserRow, 'id'>, extra: Partial<typeof users.$inferInsert> = {}, reason?: RevokeReason) {
+  await inTransaction(services, async (r) => {
+    await revokeInTransaction(r, user.id, extra);
+    if (reason) await recordUserOperation(r.tx, { userId: user.id, kind: reason.kind, client: reason.client });
+  });
 }
 
 export async function revokeInTransaction({ tx, emit }: Recorder, userId: number, extra: Partial<typeof users.$inferInsert> = {}) {

@@ -15,6 +15,7 @@ import { hashPassword } from './passwords';
 import { resolvePlatformAccount } from './platform-check';
 import { createVerification, isExpired, originPending, takeVerification, usernamePending } from './verifications';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
+import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
 /** Sign-up: checks everything, stores a pending registration and mails its code (reference §5). */
 export async function signup(services: Services, input: SignupBody['data'], ctx: { ip: string; acceptLanguage?: string }) {
@@ -48,9 +49,9 @@ export async function signup(services: Services, input: SignupBody['data'], ctx:
 }
 
 /** Confirms a sign-up code: creates the account, bound to its platform account. */
-export async function signupVerify(services: Services, code: string) {
+export async function signupVerify(services: Services, code: string, client?: ClientInfo) {
   try {
-    return await signupVerifyOnce(services, code);
+    return await signupVerifyOnce(services, code, client);
   } catch (e) {
     // A concurrent confirmation took the name or the platform account after the checks below.
     const constraint = uniqueViolation(e);
@@ -59,7 +60,7 @@ export async function signupVerify(services: Services, code: string) {
   }
 }
 
-async function signupVerifyOnce(services: Services, code: string) {
+async function signupVerifyOnce(services: Services, code: string, client?: ClientInfo) {
   return inTransaction(services, async (r) => {
     const { tx, emit } = r;
     const row = await takeVerification(tx, 'register', code);
@@ -91,6 +92,8 @@ async function signupVerifyOnce(services: Services, code: string) {
         originEmail: row.originEmail,
       })
       .returning();
+    // The address the sign-up was asked from; the confirming request's own user agent.
+    await recordUserOperation(tx, { userId: user!.id, kind: 'signup', client: { ip: row.registerIp ?? client?.ip ?? null, userAgent: client?.userAgent ?? null } });
     await emit(roomOf.all, 'activity', { item: registrationActivity(user!) });
     await queueWebhookEvent(r, services.jobs, 'register', { user: { id: user!.id, username: user!.username, createTime: user!.createTime.toISOString() } });
     return { expired: false as const, user: user! };

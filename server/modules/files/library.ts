@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
 import { files, type FileKind, type FileState } from '@server/db/schema';
 import type { Services } from '@server/services';
@@ -9,11 +9,14 @@ import { presentFile } from './present';
 import { releaseQuota } from './quota';
 import { dropAvatarOf } from './avatar';
 import { inTransaction } from '@server/realtime/outbox';
+import { recordAdminAction } from '@server/modules/admin/oplog';
 
 export interface FileFilter {
   userId?: number;
   kind?: FileKind;
   state?: FileState;
+  createTimeFrom?: number;
+  createTimeTo?: number;
   skip: number;
   limit: number;
 }
@@ -24,6 +27,8 @@ export async function listFiles(services: Services, filter: FileFilter) {
   if (filter.userId) where.push(eq(files.byUserId, filter.userId));
   if (filter.kind) where.push(eq(files.kind, filter.kind));
   if (filter.state) where.push(eq(files.state, filter.state));
+  if (filter.createTimeFrom !== undefined) where.push(gte(files.createTime, new Date(filter.createTimeFrom)));
+  if (filter.createTimeTo !== undefined) where.push(lte(files.createTime, new Date(filter.createTimeTo)));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
     services.db.select().from(files).where(cond).orderBy(desc(files.createTime), desc(files.id)).offset(filter.skip).limit(filter.limit),
@@ -43,6 +48,9 @@ export async function deleteFile(services: Services, user: AuthedUser, name: str
     // A failed file's storage was already given back when it failed.
     if (deleted.state !== 'failed') await releaseQuota(r.tx, deleted.byUserId, deleted.size, { daily: false });
     await dropAvatarOf(r, deleted.byUserId, deleted.name);
+    if (deleted.byUserId !== user.id) {
+      await recordAdminAction(r.tx, { actorId: user.id, action: 'deleteFile', targetUserId: deleted.byUserId, detail: { filename: deleted.name, kind: deleted.kind, size: deleted.size } });
+    }
     return deleted;
   });
   if (!gone) throw new AppError('file.notFound');

@@ -41,7 +41,12 @@ async function voteVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput
  * An admin's judgement (reference §3.2, §4): stored, counted and applied in one transaction with
  * the case row locked, so simultaneous votes end as some serial order of them would.
  */
-export async function judgeCase(services: Services, user: AuthedUser, input: JudgementInput, opts: { onlyUnderAppeal?: boolean } = {}) {
+export async function judgeCase(
+  services: Services,
+  user: AuthedUser,
+  input: JudgementInput,
+  opts: { onlyUnderAppeal?: boolean; /** More writes of the same transaction (e.g. the admin log of `setAppeal`). */ also?: (r: Recorder, caseId: number) => Promise<void> } = {},
+) {
   if (!mayUseAction(user.privileges, input.action)) {
     throw new AppError('judgement.permissionDenied', input.action === 'kill' ? 'only super admins and root may confirm directly' : 'only admins may judge');
   }
@@ -82,6 +87,7 @@ export async function judgeCase(services: Services, user: AuthedUser, input: Jud
     if (appeal && outcome) await setAppealState(r, appeal, outcome);
     await noticeJudgement(r, services.i18n, appended.after, input.action, user.id);
     if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, appended.after, appeal, outcome, user.id);
+    if (opts.also) await opts.also(r, row.id);
     return appended;
   });
   const updateTime = after.updateTime.toISOString();

@@ -10,6 +10,7 @@ import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
+import { recordAdminAction } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessages, type MessageRow } from './presenter';
 import { roomsOf } from './realtime';
@@ -34,6 +35,10 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
 
   return inTransaction(services, async ({ tx, emit }) => {
     const [row] = await tx.insert(messages).values({ byUserId: user.id, toUserId, type: input.type, content }).returning();
+    // Warnings, commands and pushes are staff writes: the admin log keeps them with their sender.
+    if (input.type !== 'direct') {
+      await recordAdminAction(tx, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row!.id } });
+    }
     const [item] = await presentMessages(tx, [row!]);
     for (const room of roomsOf(row!)) await emit(room, 'message.new', { message: item! });
     return item!;

@@ -21,3 +21,21 @@ export function memoized<T, K extends string = string>(ttlMs: number, compute: (
     return value;
   };
 }
+
+/**
+ * Like `memoized` for one value, but shared by every node in Redis mode (kept as JSON under the
+ * site's prefix for `ttlMs`); in memory otherwise. The value must survive JSON.
+ */
+export function sharedMemoized<T>(name: string, ttlMs: number, compute: (services: Services) => Promise<T>) {
+  const local = memoized(ttlMs, (services) => compute(services));
+  return async (services: Services): Promise<T> => {
+    const redis = services.redis;
+    if (!redis) return local(services, name);
+    const key = `${services.config.redisPrefix}cache:${name}`;
+    const hit = await redis.get(key);
+    if (hit !== null) return JSON.parse(hit) as T;
+    const value = await local(services, name);
+    await redis.set(key, JSON.stringify(value), 'PX', ttlMs);
+    return value;
+  };
+}

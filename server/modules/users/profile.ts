@@ -10,6 +10,7 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';
 import { usernamePending } from '@server/modules/auth/verifications';
 import { uniqueViolation } from '@server/db/errors';
+import { recordUserOperation, type ClientInfo } from './operations';
 
 /** Updates the attributes a user may set; anything else in the request is ignored. */
 export async function updateOwnAttr(services: Services, user: AuthedUser, patch: UserSettableAttr) {
@@ -23,7 +24,7 @@ export async function updateOwnAttr(services: Services, user: AuthedUser, patch:
 }
 
 /** Renames the account while chances are left; the login id changes with it. */
-export async function changeName(services: Services, user: AuthedUser, newname: string) {
+export async function changeName(services: Services, user: AuthedUser, newname: string, client?: ClientInfo) {
   const left = user.row.attr.changeNameLeft ?? 3;
   if (left <= 0) throw new AppError('changeName.noChance');
   try {
@@ -35,6 +36,7 @@ export async function changeName(services: Services, user: AuthedUser, newname: 
       if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
       const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
       await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));
+      await recordUserOperation(tx, { userId: user.id, kind: 'changeName', client, detail: { from: fresh!.username, to: newname } });
       await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
       return { chancesLeft: chances - 1 };
     });

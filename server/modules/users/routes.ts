@@ -7,6 +7,7 @@ import { AppError } from '@server/http/errors';
 import { infoViewerOf, presentUser } from './presenter';
 import { userById } from './queries';
 import { changeName, updateOwnAttr } from './profile';
+import { clientOf } from './operations';
 import { userPolicy } from './policy';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
@@ -92,8 +93,8 @@ export const userRoutes: AnyRoute[] = [
     captcha: 'skippable',
     success: { code: 'changeName.success' },
     errors: ['changeName.noChance', 'changeName.occupied'],
-    handler: async ({ user, body, services }) => {
-      return ok('changeName.success', await changeName(services, user, body.data.newname));
+    handler: async ({ user, body, services, req, ip }) => {
+      return ok('changeName.success', await changeName(services, user, body.data.newname, clientOf(req, ip)));
     },
   }),
   defineRoute({
