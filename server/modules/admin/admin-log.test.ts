@@ -22,7 +22,7 @@ describe('GET /api/admin/adminLog', () => {
     expectOk(await grant(otherToken, target.id, 'report_l1'), 'achievement.success');
 
     const mine = await log(token, `?actorId=${boss.id}`);
-    expectOk(mine, 'adminLog.ok');
+    expectOk(mine, 'admin.adminLog.ok');
     expect(mine.body.total).toBe(2);
     expect(mine.body.data.map((l: { action: string }) => l.action)).toEqual(['achievement.delete', 'achievement.add']);
     expect(mine.body.data[0]).toMatchObject({
@@ -49,9 +49,9 @@ describe('GET /api/admin/adminLog', () => {
     const { token: root } = await app.factories.signedIn({ privileges: ['root'] });
     expectError(await log(admin), 403, 'user.permissionDenined');
     expectError(await log(normal), 403, 'user.permissionDenined');
-    expectOk(await log(root), 'adminLog.ok');
-    expectInvalid(await log(root, '?limit=500'), 'adminLog.bad', 'limit');
-    expectInvalid(await log(root, '?order=sideways'), 'adminLog.bad', 'order');
+    expectOk(await log(root), 'admin.adminLog.ok');
+    expectInvalid(await log(root, '?limit=500'), 'admin.adminLog.bad', 'limit');
+    expectInvalid(await log(root, '?order=sideways'), 'admin.adminLog.bad', 'order');
   });
 
   it('keeps nothing of a write that failed', async () => {

@@ -43,7 +43,7 @@ describe('GET /api/admin/userOperationLogs', () => {
 
     const { token: root } = await app.factories.signedIn({ privileges: ['root'] });
     const res = await get(`userOperationLogs?id=${user.id}`, root);
-    expectOk(res, 'userOperationLogs.ok');
+    expectOk(res, 'admin.userOperationLogs.ok');
     expect(res.body.total).toBe(5);
     expect(res.body.data.map((o: { kind: string }) => o.kind)).toEqual(['signout', 'signin', 'changePassword', 'changeName', 'signin']);
     expect(res.body.data[4]).toMatchObject({ userId: user.id, username: renamed, kind: 'signin', ip: '203.0.113.7', userAgent: UA, createTime: expect.stringMatching(ISO_DATE) });
@@ -74,12 +74,12 @@ describe('GET /api/admin/userOperationLogs', () => {
   it('shows addresses to root and dev only, and is refused below super', async () => {
     const { user, token: superToken } = await app.factories.signedIn({ privileges: ['super'] });
     const res = await get(`userOperationLogs?id=${user.id}`, superToken);
-    expectOk(res, 'userOperationLogs.ok');
+    expectOk(res, 'admin.userOperationLogs.ok');
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0]).toMatchObject({ kind: 'signin', ip: null });
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await get('userOperationLogs', admin), 403, 'user.permissionDenined');
-    expectInvalid(await get('userOperationLogs?kind=teleport', superToken), 'userOperationLogs.bad', 'kind');
+    expectInvalid(await get('userOperationLogs?kind=teleport', superToken), 'admin.userOperationLogs.bad', 'kind');
   });
 });
 
@@ -95,7 +95,7 @@ describe('GET /api/admin/chatLog', () => {
     expectOk(warn, 'message.success', 201);
 
     const fromA = await get(`chatLog?byUserId=${a.user.id}`, token);
-    expectOk(fromA, 'chatLog.ok');
+    expectOk(fromA, 'admin.chatLog.ok');
     expect(fromA.body.total).toBe(1);
     expect(fromA.body.data[0]).toMatchObject({ type: 'direct', byUserId: a.user.id, byUserName: a.user.username, toUserId: b.user.id, toUserName: b.user.username, content: '<p>hello there</p>', haveRead: false });
     const toA = await get(`chatLog?toUserId=${a.user.id}`, token);
@@ -115,7 +115,7 @@ describe('GET /api/admin/chatLog', () => {
     const { token } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await get('chatLog', token), 403, 'user.permissionDenined');
     const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
-    expectInvalid(await get('chatLog?type=shout', dev), 'chatLog.bad', 'type');
+    expectInvalid(await get('chatLog?type=shout', dev), 'admin.chatLog.bad', 'type');
   });
 });
 
@@ -166,7 +166,7 @@ describe('GET /api/admin/userStats', () => {
     await app.services.db.insert(timeline).values({ ...entry!, id: undefined, type: 'judgement', byUserId: judge.id, judgeAction: 'discuss', createTime: old });
 
     const res = await get('userStats', token);
-    expectOk(res, 'userStats.ok');
+    expectOk(res, 'admin.userStats.ok');
     const stats = res.body.data;
     expect(stats.days).toHaveLength(30);
     expect(stats.months).toHaveLength(12);

@@ -43,10 +43,10 @@ describe('GET /api/admin/commentAll', () => {
     const author = await app.factories.signedIn();
     const a = await reply(author.token, dbId, '<p>first reply from the author</p>');
     const b = await reply(author.token, dbId, '<p>second reply from the author</p>');
-    expectOk(await setComment(superToken, { id: b.id, valid: 0 }), 'setComment.ok');
+    expectOk(await setComment(superToken, { id: b.id, valid: 0 }), 'admin.setComment.ok');
 
     const all = await get(`commentAll?playerId=${dbId}`, superToken);
-    expectOk(all, 'commentAll.ok');
+    expectOk(all, 'admin.commentAll.ok');
     expect(all.body.total).toBe(3);
     expect(all.body.data.map((e: Item) => [e.type, e.valid])).toEqual([
       ['reply', false],
@@ -73,10 +73,10 @@ describe('GET /api/admin/commentAll', () => {
     const { token: normal } = await app.factories.signedIn();
     expectError(await get('commentAll', admin), 403, 'user.permissionDenined');
     expectError(await get('commentAll', normal), 403, 'user.permissionDenined');
-    expectOk(await get('commentAll', dev), 'commentAll.ok');
-    expectInvalid(await get('commentAll?type=gossip', superToken), 'commentAll.bad', 'type.0');
-    expectInvalid(await get('commentAll?state=gone', superToken), 'commentAll.bad', 'state');
-    expectInvalid(await get('commentAll?limit=101', superToken), 'commentAll.bad', 'limit');
+    expectOk(await get('commentAll', dev), 'admin.commentAll.ok');
+    expectInvalid(await get('commentAll?type=gossip', superToken), 'admin.commentAll.bad', 'type.0');
+    expectInvalid(await get('commentAll?state=gone', superToken), 'admin.commentAll.bad', 'state');
+    expectInvalid(await get('commentAll?limit=101', superToken), 'admin.commentAll.bad', 'limit');
   });
 });
 
@@ -90,7 +90,7 @@ describe('GET /api/admin/commentTypeList and /api/admin/commentAppeal', () => {
     expectOk(await judge('discuss'), 'judgement.success');
     expectOk(await judge('kill'), 'judgement.success');
     const judgements = await get('commentTypeList?type=judgement&judgeAction=kill&limit=100', superToken);
-    expectOk(judgements, 'commentTypeList.ok');
+    expectOk(judgements, 'admin.commentTypeList.ok');
     expect(judgements.body.data.filter((e: { toPlayerId: number }) => e.toPlayerId === dbId).map((e: { judgeAction: string }) => e.judgeAction)).toEqual(['kill']);
     expect(judgements.body.data.every((e: { judgeAction: string }) => e.judgeAction === 'kill')).toBe(true);
 
@@ -103,14 +103,14 @@ describe('GET /api/admin/commentTypeList and /api/admin/commentAppeal', () => {
     const mine = open.body.data.find((e: { toPlayerId: number }) => e.toPlayerId === dbId);
     expect(mine).toMatchObject({ type: 'banAppeal', appealStatus: 'unprocessed', valid: true, content: { appealType: 'farm' } });
     expect((await get('commentTypeList?type=banAppeal&banAppealStats=lock&limit=100', superToken)).body.data.some((e: { id: number }) => e.id === mine.id)).toBe(false);
-    expectInvalid(await get('commentTypeList?type=reply', superToken), 'commentTypeList.bad', 'type');
+    expectInvalid(await get('commentTypeList?type=reply', superToken), 'admin.commentTypeList.bad', 'type');
 
-    expectOk(await setComment(superToken, { id: mine.id, valid: 0 }), 'setComment.ok');
+    expectOk(await setComment(superToken, { id: mine.id, valid: 0 }), 'admin.setComment.ok');
     const forStaff = await get('commentAppeal?limit=100', superToken);
-    expectOk(forStaff, 'commentAppeal.ok');
+    expectOk(forStaff, 'admin.commentAppeal.ok');
     expect(forStaff.body.data.find((e: Item) => e.id === mine.id)).toMatchObject({ valid: false });
     const forBot = await get('commentAppeal?limit=100', bot);
-    expectOk(forBot, 'commentAppeal.ok');
+    expectOk(forBot, 'admin.commentAppeal.ok');
     expect(forBot.body.data.some((e: Item) => e.id === mine.id)).toBe(false);
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await get('commentAppeal', admin), 403, 'user.permissionDenined');
@@ -126,16 +126,16 @@ describe('POST /api/admin/setComment', () => {
     await joinRoom(visitor, `case:${dbId}`);
     const updated = nextEvent(visitor, (e) => e.name === 'timeline.updated');
     const res = await setComment(superToken, { id: r.id, content: '<p>cleaned words<script>alert(1)</script></p>', videoLink: 'https://www.youtube.com/watch?v=x' });
-    expectOk(res, 'setComment.ok');
+    expectOk(res, 'admin.setComment.ok');
     expect(res.body.data).toMatchObject({ outcome: 'edited', comment: { id: r.id, valid: true, content: { text: '<p>cleaned words</p>' }, videoLink: 'https://www.youtube.com/watch?v=x' } });
     expect(res.body.data.comment.editTime).toEqual(expect.any(String));
     expect((await updated).payload).toMatchObject({ entry: { id: r.id, content: { text: '<p>cleaned words</p>' } } });
     expect((await publicTimeline(dbId)).body.data.result.find((e: Item) => e.id === r.id).content.text).toBe('<p>cleaned words</p>');
     const log = await adminLog(`?action=setComment&actorId=${superId}&targetUserId=${author.user.id}`);
     expect(log.body.data[0]).toMatchObject({ targetCaseId: dbId, targetEntryId: r.id, detail: { outcome: 'edited', before: { content: '<p>original words here</p>' }, after: { content: '<p>cleaned words</p>' } } });
-    expectInvalid(await setComment(superToken, { id: r.id, valid: 2 }), 'setComment.bad', 'data.valid');
-    expectError(await setComment(superToken, { id: r.id, videoLink: 'javascript:alert(1)' }), 400, 'setComment.bad');
-    expectError(await setComment(superToken, { id: 2_000_000_000, valid: 0 }), 404, 'setComment.notFound');
+    expectInvalid(await setComment(superToken, { id: r.id, valid: 2 }), 'admin.setComment.bad', 'data.valid');
+    expectError(await setComment(superToken, { id: r.id, videoLink: 'javascript:alert(1)' }), 400, 'admin.setComment.bad');
+    expectError(await setComment(superToken, { id: 2_000_000_000, valid: 0 }), 404, 'admin.setComment.notFound');
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await setComment(admin, { id: r.id, valid: 0 }), 403, 'user.permissionDenined');
   });
@@ -175,7 +175,7 @@ describe('POST /api/admin/setComment', () => {
     expect((await publicTimeline(dbId)).body.data.total).toBe(1);
     expectError(await app.request.get(`/api/player/timeline/item?id=${r.id}`), 404, 'commentItem.notFound');
     // A deleted entry is edited only after a restore, and the case page's "show" cannot bring back an empty shell.
-    expectError(await setComment(superToken, { id: r.id, content: '<p>new words</p>' }), 400, 'setComment.bad');
+    expectError(await setComment(superToken, { id: r.id, content: '<p>new words</p>' }), 400, 'admin.setComment.bad');
     expectError(await app.request.post('/api/player/unReply').set('x-access-token', superToken).send({ data: { id: r.id, valid: true } }), 400, 'unReply.bad');
 
     const back = nextEvent(visitor, (e) => e.name === 'timeline.hidden');
@@ -196,7 +196,7 @@ describe('POST /api/admin/setComment', () => {
     const { dbId } = await openCase(app, bot);
     const name = (await get(`commentAll?playerId=${dbId}`, superToken)).body.data[0] as Item;
     const before = (await adminLog(`?action=setComment&actorId=${superId}`)).body.total;
-    expectError(await setComment(superToken, { id: name.id, videoLink: 'ftp://example.com/x' }), 400, 'setComment.bad');
+    expectError(await setComment(superToken, { id: name.id, videoLink: 'ftp://example.com/x' }), 400, 'admin.setComment.bad');
     expect((await adminLog(`?action=setComment&actorId=${superId}`)).body.total).toBe(before);
   });
 });

@@ -115,27 +115,27 @@ const isBlank = (html: string) => !plainText(html) && !/<img\b/i.test(html);
  */
 export async function setComment(services: Services, user: AuthedUser, input: SetCommentInput): Promise<SetCommentResult> {
   const content = input.content === undefined ? undefined : sanitizeRichText(input.content);
-  if (content !== undefined && content.length > LIMITS.reportMax) throw new AppError('setComment.bad', 'the content is too long');
+  if (content !== undefined && content.length > LIMITS.reportMax) throw new AppError('admin.setComment.bad', 'the content is too long');
   const videoLink = input.videoLink === undefined ? undefined : input.videoLink || null;
-  if (videoLink && !/^https?:\/\/\S+$/i.test(videoLink)) throw new AppError('setComment.bad', 'the video link must be an http(s) address');
+  if (videoLink && !/^https?:\/\/\S+$/i.test(videoLink)) throw new AppError('admin.setComment.bad', 'the video link must be an http(s) address');
 
   return inTransaction(services, async (r) => {
     const { tx, emit } = r;
     const [row] = await tx.select().from(timeline).where(eq(timeline.id, input.id)).for('update');
-    if (!row) throw new AppError('setComment.notFound', 'no such entry');
+    if (!row) throw new AppError('admin.setComment.notFound', 'no such entry');
     const room = roomOf.case(row.playerId);
     const extra = { ...((row.extra ?? {}) as Record<string, unknown>) };
     const deleted = deletedOf(row);
     const now = new Date();
     const editing = content !== undefined || videoLink !== undefined;
-    if (editing && !EDITABLE.includes(row.type)) throw new AppError('setComment.bad', 'this entry has no text to edit');
+    if (editing && !EDITABLE.includes(row.type)) throw new AppError('admin.setComment.bad', 'this entry has no text to edit');
 
     let outcome: SetCommentResult['outcome'] = 'unchanged';
     let next: TimelineRow = row;
     const detail: Record<string, unknown> = { type: row.type };
 
     if (deleted) {
-      if (editing) throw new AppError('setComment.bad', 'the entry is deleted: restore it (valid 1) before editing it');
+      if (editing) throw new AppError('admin.setComment.bad', 'the entry is deleted: restore it (valid 1) before editing it');
       if (input.valid === true) {
         delete extra.deleted;
         [next] = (await tx

@@ -16,15 +16,15 @@ export const adminCommentRoutes: AnyRoute[] = [
     tag: TAG,
     summary:
       'Every timeline entry (report, reply, judgement, banAppeal, verify, historyUsername), hidden and deleted ones included, newest first; filters `type` (one or several), `playerId`, `userId`, `createTimeFrom/To`, `state` all|visible|hidden|deleted; exact total. Entries carry `valid`, `deleted` (what a delete set aside) and `editTime`.',
-    area: 'commentAll',
+    area: 'admin.commentAll',
     auth: 'required',
     policy: adminPolicy.superStaff,
     query: commentAllQuery,
-    success: { code: 'commentAll.ok' },
+    success: { code: 'admin.commentAll.ok' },
     errors: ['user.permissionDenined'],
     handler: async ({ query, services }) => {
       const { data, total } = await commentAll(services.db, query);
-      return ok('commentAll.ok', data, { total });
+      return ok('admin.commentAll.ok', data, { total });
     },
   }),
   defineRoute({
@@ -32,15 +32,15 @@ export const adminCommentRoutes: AnyRoute[] = [
     path: '/admin/commentTypeList',
     tag: TAG,
     summary: 'Appeals (`type=banAppeal`, optionally `banAppealStats` unprocessed|accept|fail|lock) or judgements (`type=judgement`, optionally `judgeAction`), hidden ones included; exact total.',
-    area: 'commentTypeList',
+    area: 'admin.commentTypeList',
     auth: 'required',
     policy: adminPolicy.superStaff,
     query: commentTypeListQuery,
-    success: { code: 'commentTypeList.ok' },
+    success: { code: 'admin.commentTypeList.ok' },
     errors: ['user.permissionDenined'],
     handler: async ({ query, services }) => {
       const { data, total } = await commentTypeList(services.db, query);
-      return ok('commentTypeList.ok', data, { total });
+      return ok('admin.commentTypeList.ok', data, { total });
     },
   }),
   defineRoute({
@@ -49,28 +49,28 @@ export const adminCommentRoutes: AnyRoute[] = [
     tag: TAG,
     summary:
       'Edit an entry’s `content` (sanitised) and `videoLink`, hide (`valid: 0`) or show (`valid: 1`) it. Content emptied with no video link left deletes the entry softly (its text set aside, hidden); `valid: 1` on a deleted entry restores it. Open case pages follow live.',
-    area: 'setComment',
+    area: 'admin.setComment',
     auth: 'required',
     policy: adminPolicy.superStaff,
     body: setCommentBody,
-    success: { code: 'setComment.ok' },
-    errors: ['setComment.notFound', 'user.permissionDenined'],
-    handler: async ({ user, body, services }) => ok('setComment.ok', await setComment(services, user, body.data)),
+    success: { code: 'admin.setComment.ok' },
+    errors: ['admin.setComment.notFound', 'user.permissionDenined'],
+    handler: async ({ user, body, services }) => ok('admin.setComment.ok', await setComment(services, user, body.data)),
   }),
   defineRoute({
     method: 'get',
     path: '/admin/commentAppeal',
     tag: TAG,
     summary: 'Appeal entries, newest first, optionally of one state (`banAppealStats`); hidden ones for super staff only; exact total.',
-    area: 'commentAppeal',
+    area: 'admin.commentAppeal',
     auth: 'required',
     policy: adminPolicy.superStaffOrBot,
     query: commentAppealQuery,
-    success: { code: 'commentAppeal.ok' },
+    success: { code: 'admin.commentAppeal.ok' },
     errors: ['user.permissionDenined'],
     handler: async ({ query, user, services }) => {
       const { data, total } = await commentAppeal(services.db, query, hasAdminLevel(user.actor.privileges, 2));
-      return ok('commentAppeal.ok', data, { total });
+      return ok('admin.commentAppeal.ok', data, { total });
     },
   }),
 ];

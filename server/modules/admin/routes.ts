@@ -15,15 +15,15 @@ export const adminLogRoutes: AnyRoute[] = [
     path: '/admin/adminLog',
     tag: TAG,
     summary: 'Every staff write (role changes, mutes, comment edits, deletions …), newest first; filters by actor, target user, action and time; exact total.',
-    area: 'adminLog',
+    area: 'admin.adminLog',
     auth: 'required',
     policy: adminPolicy.superStaff,
     query: adminLogQuery,
-    success: { code: 'adminLog.ok' },
+    success: { code: 'admin.adminLog.ok' },
     errors: ['user.permissionDenied'],
     handler: async ({ query, services }) => {
       const { data, total } = await readAdminLog(services.db, query);
-      return ok('adminLog.ok', data, { total });
+      return ok('admin.adminLog.ok', data, { total });
     },
   }),
   defineRoute({
@@ -32,15 +32,15 @@ export const adminLogRoutes: AnyRoute[] = [
     tag: TAG,
     summary:
       'What users did to their own accounts (sign-up, sign-in, sign-out, password change and reset, rename, binding), newest first; filters by user (`id`), kind and time; exact total. The addresses are shown to root and dev only.',
-    area: 'userOperationLogs',
+    area: 'admin.userOperationLogs',
     auth: 'required',
     policy: adminPolicy.superStaff,
     query: userOperationLogsQuery,
-    success: { code: 'userOperationLogs.ok' },
+    success: { code: 'admin.userOperationLogs.ok' },
     errors: ['user.permissionDenined'],
     handler: async ({ query, user, services }) => {
       const { data, total } = await readUserOperations(services.db, query, hasAdminLevel(user.privileges, 3));
-      return ok('userOperationLogs.ok', data, { total });
+      return ok('admin.userOperationLogs.ok', data, { total });
     },
   }),
   defineRoute({
@@ -48,15 +48,15 @@ export const adminLogRoutes: AnyRoute[] = [
     path: '/admin/chatLog',
     tag: TAG,
     summary: 'Every message (direct, notices, warnings, pushes), newest first; filters by sender, recipient, type and time; exact total.',
-    area: 'chatLog',
+    area: 'admin.chatLog',
     auth: 'required',
     policy: adminPolicy.superStaff,
     query: chatLogQuery,
-    success: { code: 'chatLog.ok' },
+    success: { code: 'admin.chatLog.ok' },
     errors: ['user.permissionDenined'],
     handler: async ({ query, services }) => {
       const { data, total } = await readChatLog(services.db, query);
-      return ok('chatLog.ok', data, { total });
+      return ok('admin.chatLog.ok', data, { total });
     },
   }),
   defineRoute({
@@ -80,11 +80,11 @@ export const adminLogRoutes: AnyRoute[] = [
     path: '/admin/userStats',
     tag: TAG,
     summary: 'Judgements and replies per admin per day (30 days) and month (12 months), and the admins idle for more than 30 days; computed at most once an hour.',
-    area: 'userStats',
+    area: 'admin.userStats',
     auth: 'required',
     policy: adminPolicy.staff,
-    success: { code: 'userStats.ok' },
+    success: { code: 'admin.userStats.ok' },
     errors: ['user.permissionDenined'],
-    handler: async ({ services }) => ok('userStats.ok', await cachedUserStats(services)),
+    handler: async ({ services }) => ok('admin.userStats.ok', await cachedUserStats(services)),
   }),
 ];

@@ -20,7 +20,8 @@ import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { recordAdminAction } from '../oplog';
 
-type Area = 'setUserRole' | 'setUserAttr' | 'setUserBindData' | 'transferBindData' | 'delUser' | 'setUserGeneratePassword' | 'muteUser';
+/** The code prefix of each action: the reference's `admin.` ones, and the few it spells without (reference §3.4). */
+type Area = 'admin.setUserRole' | 'admin.setUserAttr' | 'setUserBindData' | 'transferBindData' | 'admin.delUser' | 'setUserGeneratePassword' | 'admin.muteUser';
 
 /** The target row, locked for the rest of the transaction; refused when the caller does not outrank it. */
 export async function lockTarget(r: Recorder, area: Area, actor: AuthedUser, id: number): Promise<UserRow> {
@@ -35,11 +36,11 @@ export async function lockTarget(r: Recorder, area: Area, actor: AuthedUser, id:
 export async function setUserRole(services: Services, actor: AuthedUser, input: { id: number; action: RoleAction; role: ManagedRole }) {
   return inTransaction(services, async (r) => {
     const [row] = await r.tx.select().from(users).where(eq(users.id, input.id)).for('update');
-    if (!row) throw new AppError('setUserRole.notFound', 'no such user');
+    if (!row) throw new AppError('admin.setUserRole.notFound', 'no such user');
     const decision = decideRoleChange(actor, row, input.action, input.role);
     if (!decision.ok) {
       const why = { self: 'you cannot change your own roles', rank: 'the user ranks as high as you or higher', matrix: `you may not ${input.action} ${input.role}` }[decision.reason];
-      throw new AppError('setUserRole.permissionDenied', why);
+      throw new AppError('admin.setUserRole.permissionDenied', why);
     }
     const before = row.privileges;
     await r.tx.update(users).set({ privileges: decision.roles, updateTime: new Date() }).where(eq(users.id, row.id));
@@ -55,12 +56,12 @@ export async function setUserRole(services: Services, actor: AuthedUser, input: 
 export async function setUserAttr(services: Services, actor: AuthedUser, input: { id: number; username?: string; attr?: Partial<UserAttr>; userIntroduction?: string }) {
   try {
     return await inTransaction(services, async (r) => {
-      const row = await lockTarget(r, 'setUserAttr', actor, input.id);
+      const row = await lockTarget(r, 'admin.setUserAttr', actor, input.id);
       const attr: UserAttr = { ...row.attr, ...(input.attr ?? {}) };
       if (input.userIntroduction !== undefined) attr.introduction = sanitizeRichText(input.userIntroduction);
       const changes: Partial<typeof users.$inferInsert> = { attr, updateTime: new Date() };
       if (input.username !== undefined && input.username !== row.username) {
-        if ((await usernameTaken(r.tx, input.username, row.id)) || (await usernamePending(r.tx, input.username))) throw new AppError('setUserAttr.occupied', 'the name is taken');
+        if ((await usernameTaken(r.tx, input.username, row.id)) || (await usernamePending(r.tx, input.username))) throw new AppError('admin.setUserAttr.occupied', 'the name is taken');
         changes.username = input.username;
       }
       await r.tx.update(users).set(changes).where(eq(users.id, row.id));
@@ -74,7 +75,7 @@ export async function setUserAttr(services: Services, actor: AuthedUser, input: 
       return { id: row.id, username: changes.username ?? row.username, attr };
     });
   } catch (e) {
-    if (uniqueViolation(e) !== null) throw new AppError('setUserAttr.occupied', 'the name is taken');
+    if (uniqueViolation(e) !== null) throw new AppError('admin.setUserAttr.occupied', 'the name is taken');
     throw e;
   }
 }
@@ -142,7 +143,7 @@ export async function addUser(services: Services, actor: AuthedUser, input: { us
   const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(services, async (r) => {
-      if ((await usernameTaken(r.tx, input.username)) || (await usernamePending(r.tx, input.username))) throw new AppError('addUser.usernameExist', 'the name is taken');
+      if ((await usernameTaken(r.tx, input.username)) || (await usernamePending(r.tx, input.username))) throw new AppError('admin.addUser.usernameExist', 'the name is taken');
       const [row] = await r.tx
         .insert(users)
         .values({ username: input.username, passwordHash, privileges: ['normal'], attr: { language: 'en-US', changeNameLeft: LIMITS.changeNameDefault } })
@@ -151,7 +152,7 @@ export async function addUser(services: Services, actor: AuthedUser, input: { us
       return row!;
     });
   } catch (e) {
-    if (uniqueViolation(e) !== null) throw new AppError('addUser.usernameExist', 'the name is taken');
+    if (uniqueViolation(e) !== null) throw new AppError('admin.addUser.usernameExist', 'the name is taken');
     throw e;
   }
 }
@@ -163,7 +164,7 @@ export async function addUser(services: Services, actor: AuthedUser, input: { us
  */
 export async function delUser(services: Services, actor: AuthedUser, input: { type: 'logic' | 'restore' | 'real'; id: number }) {
   return inTransaction(services, async (r) => {
-    const row = await lockTarget(r, 'delUser', actor, input.id);
+    const row = await lockTarget(r, 'admin.delUser', actor, input.id);
     if (input.type === 'restore') {
       await r.tx.update(users).set({ valid: true, updateTime: new Date() }).where(eq(users.id, row.id));
     } else if (input.type === 'logic') {

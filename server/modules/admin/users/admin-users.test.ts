@@ -74,16 +74,16 @@ describe('POST /api/admin/setUserRole', () => {
     await joinRoom(socket, `user:${target.id}`);
     const updated = nextEvent(socket, (ev) => ev.name === 'user.updated');
     const res = await role(token, target.id, 'grant', 'admin');
-    expectOk(res, 'setUserRole.ok');
+    expectOk(res, 'admin.setUserRole.ok');
     expect(res.body.data).toEqual({ id: target.id, privilege: ['admin'] });
     await updated;
     socket.disconnect();
     expect((await app.factories.userRow(target.id)).privileges).toEqual(['admin']);
     const entries = await app.services.db.query.adminLog.findMany({ where: (l, { eq }) => eq(l.targetUserId, target.id) });
     expect(entries).toEqual([expect.objectContaining({ actorId: boss.id, action: 'setUserRole', detail: { action: 'grant', role: 'admin', before: ['normal'], after: ['admin'] } })]);
-    expectOk(await role(token, target.id, 'grant', 'blacklisted'), 'setUserRole.ok');
+    expectOk(await role(token, target.id, 'grant', 'blacklisted'), 'admin.setUserRole.ok');
     expect((await app.factories.userRow(target.id)).privileges).toEqual(['blacklisted']);
-    expectOk(await role(token, target.id, 'revoke', 'blacklisted'), 'setUserRole.ok');
+    expectOk(await role(token, target.id, 'revoke', 'blacklisted'), 'admin.setUserRole.ok');
     expect((await app.factories.userRow(target.id)).privileges).toEqual(['normal']);
   });
 
@@ -92,16 +92,16 @@ describe('POST /api/admin/setUserRole', () => {
     const { token: supToken } = await app.factories.signedIn({ privileges: ['super'] });
     const root = await app.factories.createUser({ privileges: ['root'] });
     const plain = await app.factories.createUser();
-    expectError(await role(devToken, root.id, 'grant', 'blacklisted'), 403, 'setUserRole.permissionDenied');
-    expectError(await role(supToken, dev.id, 'grant', 'blacklisted'), 403, 'setUserRole.permissionDenied');
-    expectError(await role(devToken, dev.id, 'revoke', 'dev'), 403, 'setUserRole.permissionDenied');
-    expectError(await role(devToken, plain.id, 'grant', 'admin'), 403, 'setUserRole.permissionDenied');
-    expectError(await role(supToken, plain.id, 'grant', 'root'), 403, 'setUserRole.permissionDenied');
+    expectError(await role(devToken, root.id, 'grant', 'blacklisted'), 403, 'admin.setUserRole.permissionDenied');
+    expectError(await role(supToken, dev.id, 'grant', 'blacklisted'), 403, 'admin.setUserRole.permissionDenied');
+    expectError(await role(devToken, dev.id, 'revoke', 'dev'), 403, 'admin.setUserRole.permissionDenied');
+    expectError(await role(devToken, plain.id, 'grant', 'admin'), 403, 'admin.setUserRole.permissionDenied');
+    expectError(await role(supToken, plain.id, 'grant', 'root'), 403, 'admin.setUserRole.permissionDenied');
     expect((await app.factories.userRow(root.id)).privileges).toEqual(['root']);
     expect((await app.factories.userRow(dev.id)).privileges).toEqual(['dev']);
     expect(await log(plain.id)).toEqual([]);
-    expectError(await role(supToken, 2_000_000_000, 'grant', 'normal'), 404, 'setUserRole.notFound');
-    expectInvalid(await role(supToken, plain.id, 'grant', 'emperor'), 'setUserRole.bad', 'data.role');
+    expectError(await role(supToken, 2_000_000_000, 'grant', 'normal'), 404, 'admin.setUserRole.notFound');
+    expectInvalid(await role(supToken, plain.id, 'grant', 'emperor'), 'admin.setUserRole.bad', 'data.role');
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await role(admin, plain.id, 'grant', 'volunteer'), 403, 'user.permissionDenined');
   });
@@ -112,7 +112,7 @@ describe('POST /api/admin/setUserRole', () => {
     const socket = await app.socket(adminToken);
     expect(await joinRoom(socket, 'staff')).toMatchObject({ ok: true });
     const heard = collectEvents(socket);
-    expectOk(await role(rootToken, admin.id, 'revoke', 'admin'), 'setUserRole.ok');
+    expectOk(await role(rootToken, admin.id, 'revoke', 'admin'), 'admin.setUserRole.ok');
     await new Promise((r) => setTimeout(r, 300));
     await inTransaction(app.services, ({ emit }) => emit('staff', 'user.updated', { userId: 1 }));
     await new Promise((r) => setTimeout(r, 300));
@@ -130,14 +130,14 @@ describe('account management', () => {
     const taken = await app.factories.createUser();
     const name = unique('renamed').slice(0, 30);
     const res = await post(token, 'setUserAttr', { data: { id: target.id, username: name, attr: { allowDM: true, changeNameLeft: 0 }, userIntroduction: '<p>hi<script>alert(1)</script></p>' } });
-    expectOk(res, 'setUserAttr.ok');
+    expectOk(res, 'admin.setUserAttr.ok');
     const row = await app.factories.userRow(target.id);
     expect(row).toMatchObject({ username: name, attr: expect.objectContaining({ allowDM: true, changeNameLeft: 0, introduction: '<p>hi</p>' }) });
-    expectError(await post(token, 'setUserAttr', { data: { id: target.id, username: taken.username.toUpperCase() } }), 409, 'setUserAttr.occupied');
-    expectInvalid(await post(token, 'setUserAttr', { data: { id: target.id, username: 'no spaces!' } }), 'setUserAttr.bad', 'data.username');
-    expectInvalid(await post(token, 'setUserAttr', { data: { id: target.id, attr: { mute: null } } }), 'setUserAttr.bad', 'data.attr');
+    expectError(await post(token, 'setUserAttr', { data: { id: target.id, username: taken.username.toUpperCase() } }), 409, 'admin.setUserAttr.occupied');
+    expectInvalid(await post(token, 'setUserAttr', { data: { id: target.id, username: 'no spaces!' } }), 'admin.setUserAttr.bad', 'data.username');
+    expectInvalid(await post(token, 'setUserAttr', { data: { id: target.id, attr: { mute: null } } }), 'admin.setUserAttr.bad', 'data.attr');
     const boss = await app.factories.createUser({ privileges: ['root'] });
-    expectError(await post(token, 'setUserAttr', { data: { id: boss.id, attr: { allowDM: false } } }), 403, 'setUserAttr.permissionDenied');
+    expectError(await post(token, 'setUserAttr', { data: { id: boss.id, attr: { allowDM: false } } }), 403, 'admin.setUserAttr.permissionDenied');
     expect(await log(target.id)).toEqual(['setUserAttr']);
   });
 
@@ -164,11 +164,11 @@ describe('account management', () => {
     const { token } = await app.factories.signedIn({ privileges: ['super'] });
     const username = unique('added').slice(0, 30);
     const res = await post(token, 'addUser', { data: { username, password: 'added-pass-1' } });
-    expectOk(res, 'addUser.ok', 201);
+    expectOk(res, 'admin.addUser.success', 201);
     expect(JSON.stringify(res.body)).not.toMatch(SECRET_KEYS);
     const token2 = await app.factories.signIn({ username, password: 'added-pass-1' });
     expect(token2).toBeTruthy();
-    expectError(await post(token, 'addUser', { data: { username: username.toUpperCase(), password: 'added-pass-1' } }), 409, 'addUser.usernameExist');
+    expectError(await post(token, 'addUser', { data: { username: username.toUpperCase(), password: 'added-pass-1' } }), 409, 'admin.addUser.usernameExist');
   });
 
   it('delUser: logic disables and ends sessions, restore undoes it, real anonymises and keeps the cases', async () => {
@@ -179,11 +179,11 @@ describe('account management', () => {
     expectOk(filed, 'report.success');
     const dbId = filed.body.data.dbId as number;
     expectError(await post(sup, 'delUser', { data: { type: 'logic', id: reporter.id } }), 403, 'user.permissionDenined');
-    expectOk(await post(root, 'delUser', { data: { type: 'logic', id: reporter.id } }), 'delUser.ok');
+    expectOk(await post(root, 'delUser', { data: { type: 'logic', id: reporter.id } }), 'admin.delUser.success', 201);
     expectError(await app.request.get('/api/user/me').set('x-access-token', reporterToken), 401, 'user.invalid');
-    expectOk(await post(root, 'delUser', { data: { type: 'restore', id: reporter.id } }), 'delUser.ok');
+    expectOk(await post(root, 'delUser', { data: { type: 'restore', id: reporter.id } }), 'admin.delUser.success', 201);
     expect((await app.factories.userRow(reporter.id)).valid).toBe(true);
-    expectOk(await post(root, 'delUser', { data: { type: 'real', id: reporter.id } }), 'delUser.ok');
+    expectOk(await post(root, 'delUser', { data: { type: 'real', id: reporter.id } }), 'admin.delUser.success', 201);
     const row = await app.factories.userRow(reporter.id);
     expect(row).toMatchObject({ valid: false, originEmail: null, originUserId: null, originName: null, privileges: ['normal'] });
     expect(row.username).toMatch(/^deleted-/);
@@ -237,7 +237,7 @@ describe('mutes', () => {
     const { dbId } = await openCase(app, bot);
     const before = Date.now();
     const res = await mute(admin, user.id, { isNotice: true, warn: 'Please stop spamming.' }, { value: 1 });
-    expectOk(res, 'muteUser.ok');
+    expectOk(res, 'admin.muteUser.ok');
     const until = new Date(res.body.data.mutedUntil).getTime();
     expect(until - before).toBeGreaterThanOrEqual(60 * 60_000 - 1000);
     expect(until - before).toBeLessThan(60 * 60_000 + 5000);
@@ -252,15 +252,15 @@ describe('mutes', () => {
 
     const { user: other } = await app.factories.signedIn({ privileges: ['admin'] });
     expectError(await mute(admin, other.id), 402, 'muteUser.ban.userUnauthorized');
-    expectInvalid(await mute(admin, user.id, {}, { value: 6 }), 'muteUser.bad', 'data.value');
+    expectInvalid(await mute(admin, user.id, {}, { value: 6 }), 'admin.muteUser.bad', 'data.value');
     expect(await log(user.id)).toEqual(['muteUser']);
 
     const list = await get(admin, 'muteUserAll?limit=100');
-    expectOk(list, 'muteUserAll.ok');
+    expectOk(list, 'admin.muteUserAll.ok');
     expect(list.body.data.find((u: { id: number }) => u.id === user.id)).toMatchObject({ mutedUntil: new Date(until).toISOString() });
     expect(JSON.stringify(list.body)).not.toMatch(SECRET_KEYS);
 
-    expectOk(await post(admin, 'muteUser', { data: { id: user.id, type: 'remove' } }), 'muteUser.ok');
+    expectOk(await post(admin, 'muteUser', { data: { id: user.id, type: 'remove' } }), 'admin.muteUser.ok');
     expect((await app.factories.userRow(user.id)).attr.mute).toBeUndefined();
     expectOk(await app.request.post('/api/player/reply').set('x-access-token', token).send({ data: { toPlayerId: dbId, content: '<p>hello again</p>' }, captcha: await app.solveCaptcha() }), 'reply.success');
   });
@@ -269,7 +269,7 @@ describe('mutes', () => {
     const { token: sup } = await app.factories.signedIn({ privileges: ['super'] });
     const banned = await app.factories.createUser({ privileges: ['blacklisted'] });
     const res = await get(sup, 'blockedUserAll?limit=100');
-    expectOk(res, 'blockedUserAll.ok');
+    expectOk(res, 'admin.blockedUserAll.ok');
     expect(res.body.total).toBeGreaterThanOrEqual(1);
     expect(res.body.data.map((u: { id: number }) => u.id)).toContain(banned.id);
     expect(JSON.stringify(res.body)).not.toMatch(SECRET_KEYS);

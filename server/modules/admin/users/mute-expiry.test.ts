@@ -29,7 +29,7 @@ describe('mute expiry', () => {
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     const { user, token } = await app.factories.signedIn();
     const res = await app.request.post('/api/admin/muteUser').set('x-access-token', admin).send({ data: { id: user.id, type: 'add', value: 0 } });
-    expectOk(res, 'muteUser.ok');
+    expectOk(res, 'admin.muteUser.ok');
     const until = new Date(res.body.data.mutedUntil).getTime();
     expect(Math.abs(until - Date.now() - 10 * 60_000)).toBeLessThan(5_000);
     // Before its end nothing happens, even if a job or sweep runs early.

@@ -36,7 +36,7 @@ export interface MuteInput {
 export async function muteUser(services: Services, actor: AuthedUser, input: MuteInput, now = Date.now()) {
   const result = await inTransaction(services, async (r) => {
     const [row] = await r.tx.select().from(users).where(eq(users.id, input.id)).for('update');
-    if (!row) throw new AppError('muteUser.notFound', 'no such user');
+    if (!row) throw new AppError('admin.muteUser.notFound', 'no such user');
     if (isAdmin(row.privileges)) throw new AppError('muteUser.ban.userUnauthorized', 'staff cannot be muted');
     const until = input.type === 'add' ? new Date(now + MUTE_DURATIONS_MS[input.value]!) : null;
     const attr = until ? { ...row.attr, mute: until.toISOString() } : withoutMute(row.attr);
