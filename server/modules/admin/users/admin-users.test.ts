@@ -226,6 +226,17 @@ describe('account management', () => {
     expectError(await check(dev, 'wrong-password'), 401, 'signin.noSuchUser');
     expectError(await check(root, user.password), 403, 'user.permissionDenined');
   });
+
+  it('signin4comm counts failures with sign-in: after 10 wrong passwords the account is locked for both', async () => {
+    const { token: dev } = await app.factories.signedIn({ privileges: ['dev'], skipCaptcha: true });
+    const user = await app.factories.createUser();
+    const check = (password: string) =>
+      app.request.post('/api/user/signin4comm').set('x-access-token', dev).send({ data: { username: user.username, password }, SKIP_CAPTCHA: true });
+    for (let i = 0; i < 10; i++) expectError(await check(`wrong-${i}`), 401, 'signin.noSuchUser');
+    expectError(await check(user.password), 429, 'request.rateLimited');
+    const signin = await app.request.post('/api/user/signin').send({ data: { username: user.username, password: user.password }, captcha: await app.solveCaptcha() });
+    expectError(signin, 429, 'request.rateLimited');
+  });
 });
 
 describe('mutes', () => {

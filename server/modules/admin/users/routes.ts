@@ -14,6 +14,7 @@ import {
   transferBindDataBody,
   userIdBody,
 } from '@shared/schemas/admin-users';
+import { failedAttempts } from '@server/http/user-limit';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
@@ -197,11 +198,18 @@ export const adminUserRoutes: AnyRoute[] = [
     body: signin4commBody,
     captcha: 'skippable',
     success: { code: 'signin.success' },
-    errors: [...DENIED, 'signin.noSuchUser', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
+    errors: [...DENIED, 'signin.noSuchUser', 'request.rateLimited', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
     handler: async ({ body, services }) => {
       const row = await userByLogin(services.db, body.data.username);
+      // The same per-account counter as sign-in: failures here count towards the same lock (no brute force by a dev).
+      const attempts = failedAttempts(services, 'signinAccount', row ? `#${row.id}` : body.data.username);
+      await attempts.assertOpen();
       const passwordOk = row ? await verifyPassword(row.passwordHash, body.data.password) : await verifyNothing(body.data.password);
-      if (!row || !row.valid || !passwordOk) throw new AppError('signin.noSuchUser');
+      if (!row || !row.valid || !passwordOk) {
+        await attempts.failed();
+        throw new AppError('signin.noSuchUser');
+      }
+      await attempts.succeeded();
       return ok('signin.success', { username: row.username, userid: row.id, usermail: row.originEmail });
     },
   }),
