@@ -68,6 +68,9 @@ export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
             <External href={SITE_LINKS.translate}>{t('footer.translate')}</External>
           </li>
           <li>
+            <Link to="/link">{t('footer.links')}</Link>
+          </li>
+          <li>
             <External href={SITE_LINKS.status}>{t('footer.status')}</External>
           </li>
         </Column>
