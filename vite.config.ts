@@ -1,8 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Package version from package.json and the short commit, 'dev' when git is unavailable. */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(r('./package.json'), 'utf8')) as { version: string };
+  let commit = 'dev';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'dev';
+  } catch {
+    // no git (e.g. a source tarball)
+  }
+  return `${version} (${commit})`;
+}
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
@@ -12,7 +25,7 @@ export default defineConfig({
   resolve: {
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },
-  define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
+  define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   build: { outDir: r('./dist/client'), emptyOutDir: true, chunkSizeWarningLimit: 900 },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

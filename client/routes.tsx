@@ -13,6 +13,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
+const LinkPage = lazyPage(() => import('./pages/link/LinkPage'), 'LinkPage');
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const SigninPage = lazyPage(() => import('./pages/signin/SigninPage'), 'SigninPage');
@@ -84,6 +85,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.home, 'home', HomePage),
   screen(SCREENS.app, 'home', HomePage),
   screen(SCREENS.about, 'about', AboutPage),
+  screen(SCREENS.link, 'link', LinkPage),
   screen(SCREENS.signin, 'signin', SigninPage),
   screen(SCREENS.signup, 'signup', SignupPage),
   screen(SCREENS.registerVerification, 'registerVerification', RegisterVerificationPage),

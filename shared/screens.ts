@@ -7,6 +7,7 @@ export const SCREENS = {
   home: '/',
   app: '/app',
   about: '/about',
+  link: '/link',
   signin: '/signin',
   signup: '/signup',
   registerVerification: '/registerVerification',

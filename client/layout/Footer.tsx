@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isFestive } from '@shared/festive';
 import { SITE_START } from '@shared/games';
 import type { MenuEntry } from '@client/app/menu';
 import { Icon } from '@client/components/Icon';
@@ -37,6 +38,11 @@ export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
 
   return (
     <footer className={styles.footer}>
+      {isFestive(new Date()) && (
+        <p className={`container ${styles.festive}`} role="note">
+          {t('footer.festive')}
+        </p>
+      )}
       <div className={`container ${styles.top}`}>
         <div className={styles.brand}>
           <Logo />
@@ -66,6 +72,9 @@ export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
           </li>
           <li>
             <External href={SITE_LINKS.translate}>{t('footer.translate')}</External>
+          </li>
+          <li>
+            <Link to="/link">{t('footer.links')}</Link>
           </li>
           <li>
             <External href={SITE_LINKS.status}>{t('footer.status')}</External>

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { PARTNERS, TRANSLATORS, type LinkEntry } from '@shared/links';
+import styles from './LinkPage.module.css';
+
+function Section({ id, title, entries }: { id: string; title: string; entries: readonly LinkEntry[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{title}</h2>
+      <ul className={styles.list}>
+        {entries.map((e) => (
+          <li key={e.url}>
+            <a href={e.url} target="_blank" rel="noreferrer">
+              {e.name}
+            </a>
+            {e.languages?.length ? <span className={styles.languages}>{e.languages.join(', ')}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Partners and translation contributors, from the data file `shared/links.ts`. */
+export function LinkPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1>{t('link.title')}</h1>
+      <p>{t('link.intro')}</p>
+      <Section id="link-partners" title={t('link.partners')} entries={PARTNERS} />
+      <Section id="link-translators" title={t('link.translators')} entries={TRANSLATORS} />
+    </div>
+  );
+}
