@@ -46,7 +46,7 @@ export function createApp(services: Services) {
   app.set('etag', false);
   app.use(securityHeaders());
 
-  const cors = corsPolicy(services.config.corsOrigins);
+  const cors = corsPolicy(services.config.cors);
   app.use('/api', cors.middleware);
   // pino-http logs each request at info. Below that level it would still build two child loggers per
   // request (serialising and redacting the request) for lines never written: then it is left out.

@@ -14,6 +14,17 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
 
+export interface CorsSettings {
+  /** CORS_ORIGINS: when set, only these origins are echoed; otherwise any real origin is. */
+  origins?: string[];
+  /**
+   * CORS_CREDENTIAL_ORIGINS: origins that also get `Access-Control-Allow-Credentials` — only for a
+   * legacy browser front-end on another origin that sends `withCredentials` (api-clients §3). The API
+   * never reads cookies, so nobody else needs it and by default nobody gets it.
+   */
+  credentialOrigins?: string[];
+}
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
@@ -41,6 +52,7 @@ const envSchema = z.object({
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: optionalUrl,
   CORS_ORIGINS: z.string().optional(),
+  CORS_CREDENTIAL_ORIGINS: z.string().optional(),
   SERVE_CLIENT: bool,
   /** The built client served when SERVE_CLIENT is on; `dist/client` when unset. */
   CLIENT_DIR: z.string().optional(),
@@ -78,8 +90,8 @@ export interface Config {
   turnstileVerifyUrl: string;
   serveClient: boolean;
   clientDir: string;
-  /** CORS_ORIGINS: when set, only these origins are echoed (api-clients §3 otherwise echoes any). */
-  corsOrigins?: string[];
+  /** CORS_ORIGINS / CORS_CREDENTIAL_ORIGINS: see `server/http/cors.ts`. */
+  cors: CorsSettings;
   externalAuth: { allowLoopback: boolean; ca?: string };
 }
 
@@ -121,7 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     serveClient: e.SERVE_CLIENT ?? true,
     clientDir: path.resolve(e.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
-    corsOrigins: corsList(e.CORS_ORIGINS),
+    cors: { origins: corsList(e.CORS_ORIGINS), credentialOrigins: corsList(e.CORS_CREDENTIAL_ORIGINS) },
     externalAuth: {
       // Never in production, whatever the environment says.
       allowLoopback: e.NODE_ENV !== 'production' && !!e.EXTERNAL_AUTH_ALLOW_LOOPBACK,

@@ -5,6 +5,7 @@ import { createServices, type ServiceOverrides, type Services } from './services
 import { createApp } from './app';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { corsPolicy } from './http/cors';
+import { answerClientErrors } from './http/client-error';
 import { resolveToken } from './http/auth';
 import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
@@ -30,7 +31,8 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   const services = await createServices(config, overrides);
   const app = createApp(services);
   const server = http.createServer(app);
-  const cors = corsPolicy(config.corsOrigins);
+  answerClientErrors(server);
+  const cors = corsPolicy(config.cors);
   const realtime = createRealtime(server, {
     db: services.db,
     log: services.log,

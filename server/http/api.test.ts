@@ -111,12 +111,25 @@ describe('tokens', () => {
 });
 
 describe('CORS', () => {
-  it('echoes the Origin with credentials and lists the token header', async () => {
+  it('echoes the Origin without credentials (the API never reads cookies)', async () => {
     const res = await app.request.get('/api/captcha').set('Origin', 'https://bfban.example');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://bfban.example');
-    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     expect(res.headers.vary).toMatch(/Origin/);
+  });
+
+  it('never answers CORS for Origin: null, on the API, its errors, preflights and the socket handshake', async () => {
+    for (const res of [
+      await app.request.get('/api/captcha').set('Origin', 'null'),
+      await app.request.get('/api/nothing').set('Origin', 'null'),
+      await app.request.options('/api/user/signin').set('Origin', 'null').set('Access-Control-Request-Method', 'POST'),
+    ]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    const handshake = await app.request.get('/socket.io/?EIO=4&transport=polling').set('Origin', 'null');
+    expect(handshake.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('answers preflights with 200 and the allowed methods and headers', async () => {
@@ -142,16 +155,25 @@ describe('CORS', () => {
 describe('CORS_ORIGINS allow-list', () => {
   let narrow: TestApp;
   beforeAll(async () => {
-    narrow = await createTestApp({ env: { CORS_ORIGINS: 'https://bfban.example, https://app.bfban.example' } });
+    narrow = await createTestApp({
+      env: { CORS_ORIGINS: 'https://bfban.example, https://app.bfban.example', CORS_CREDENTIAL_ORIGINS: 'https://bfban.example' },
+    });
   });
   afterAll(() => narrow?.close());
 
   it('echoes only the listed origins', async () => {
     const listed = await narrow.request.get('/api/captcha').set('Origin', 'https://app.bfban.example');
     expect(listed.headers['access-control-allow-origin']).toBe('https://app.bfban.example');
+    expect(listed.headers['access-control-allow-credentials']).toBeUndefined();
     const other = await narrow.request.get('/api/captcha').set('Origin', 'https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('adds credentials only for the origins CORS_CREDENTIAL_ORIGINS names (a legacy withCredentials front-end)', async () => {
+    const legacy = await narrow.request.get('/api/captcha').set('Origin', 'https://bfban.example');
+    expect(legacy.headers['access-control-allow-origin']).toBe('https://bfban.example');
+    expect(legacy.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it('gives the Socket.IO handshake the same CORS answer', async () => {
@@ -159,7 +181,7 @@ describe('CORS_ORIGINS allow-list', () => {
     const listed = await handshake('https://bfban.example');
     expect(listed.status).toBe(200);
     expect(listed.headers['access-control-allow-origin']).toBe('https://bfban.example');
-    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+    expect(listed.headers['access-control-allow-credentials']).toBeUndefined();
     const other = await handshake('https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

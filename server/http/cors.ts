@@ -1,18 +1,19 @@
 import type { Request, Response, NextFunction } from 'express';
+import type { CorsSettings } from '@server/config';
 
-/**
- * CORS as the existing clients need it: echo the Origin with credentials (api-clients §3).
- * Safe because the server never authenticates by cookie, only by the x-access-token header.
- * CORS_ORIGINS (comma separated) narrows the echo to a list.
- */
-export function corsPolicy(allowList?: string[]) {
-  const allowed = (origin: string | undefined) => !!origin && (!allowList || allowList.includes(origin));
+/** `Origin: null` comes from sandboxed frames, file: pages and redirects: never a caller worth trusting. */
+const isRealOrigin = (origin: string | undefined): origin is string => !!origin && origin !== 'null';
+
+/** CORS for the public API: echo the caller's Origin (never `*`) so bots, apps and other sites can read answers. */
+export function corsPolicy(settings: CorsSettings = {}) {
+  const allowed = (origin: string | undefined): origin is string =>
+    isRealOrigin(origin) && (!settings.origins || settings.origins.includes(origin));
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
+    res.vary('Origin');
     if (allowed(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin!);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      if (settings.credentialOrigins?.includes(origin)) res.setHeader('Access-Control-Allow-Credentials', 'true');
       res.setHeader('Access-Control-Allow-Headers', 'Content-Type, x-access-token, Accept-Language, User-Agent, Range, Content-Range');
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS, POST, PUT, DELETE');
       res.setHeader('Access-Control-Max-Age', '600');
@@ -20,6 +21,8 @@ export function corsPolicy(allowList?: string[]) {
     if (req.method === 'OPTIONS') return void res.status(200).end();
     next();
   };
-  const socketOrigin = (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) => cb(null, !origin || allowed(origin));
+  /** The Socket.IO handshake: no Origin (apps, bots) or an allowed one. */
+  const socketOrigin = (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) =>
+    cb(null, origin === undefined || allowed(origin));
   return { middleware, socketOrigin };
 }

@@ -56,7 +56,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    cors: { origin: deps.corsOrigin, credentials: true },
+    cors: { origin: deps.corsOrigin, credentials: false },
     pingInterval: 15_000,
     pingTimeout: 30_000,
     serveClient: false,
