@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { png } from '@server/test/media';
 import { isEmbeddable } from './security-headers';
 
 let app: TestApp;
@@ -25,6 +26,41 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends them on every kind of answer: successes, each error status, preflights, the API document, files', async () => {
+    const { token } = await app.factories.signedIn();
+    const up = await app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream').send(await png(40, 30));
+    expect(up.status).toBe(201);
+    const fileUrl = `/api/service/file?filename=${up.body.data.name}`;
+    let file = await app.request.get(fileUrl);
+    for (let i = 0; i < 150 && file.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      file = await app.request.get(fileUrl);
+    }
+    const answers = {
+      success: await app.request.get('/api/captcha'),
+      openapi: await app.request.get('/api/openapi.json'),
+      file,
+      preflight: await app.request.options('/api/user/signin').set('Origin', 'https://a.example').set('Access-Control-Request-Method', 'POST'),
+      badJson: await app.request.post('/api/user/signin').set('Content-Type', 'application/json').send('{"data":'),
+      badInput: await app.request.post('/api/user/signin').send({ data: { username: 1 } }),
+      noToken: await app.request.get('/api/user/me'),
+      denied: await app.request.get('/api/admin/adminLog').set('x-access-token', token),
+      notFound: await app.request.get('/api/no/such/route'),
+      tooLarge: await app.request.post('/api/user/signin').set('Content-Type', 'application/json').send(`{"x":"${'a'.repeat(3 * 1024 * 1024)}"}`),
+    };
+    const statuses = Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.status]));
+    expect(statuses).toEqual({ success: 200, openapi: 200, file: 200, preflight: 200, badJson: 400, badInput: 400, noToken: 401, denied: 403, notFound: 404, tooLarge: 413 });
+    for (const [kind, res] of Object.entries(answers)) {
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['frame-ancestors'], kind).toEqual(["'self'"]);
+      expect(csp['object-src'], kind).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(res.headers['x-frame-options'], kind).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by'], kind).toBeUndefined();
+    }
   });
 
   it.each([
