@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import { serializeRequest } from './infra/logger';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
@@ -51,7 +52,7 @@ export function createApp(services: Services) {
   // pino-http logs each request at info. Below that level it would still build two child loggers per
   // request (serialising and redacting the request) for lines never written: then it is left out.
   if (services.log.isLevelEnabled('info')) {
-    app.use('/api', pinoHttp({ logger: services.log, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+    app.use('/api', pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   }
   app.use('/api', express.json({ limit: '2mb' }));
 

@@ -47,6 +47,7 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   DEMO_PASSWORD: z.string().min(6).optional(),
   TRUST_PROXY: z.string().default('loopback'),
+  LOG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET: z.string().optional(),
@@ -84,6 +85,8 @@ export interface Config {
   /** Which peers may tell the client's address (X-Forwarded-For): Express's `trust proxy`. */
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
+  /** LOG_FILE: append the log to this file instead of standard output. */
+  logFile?: string;
   /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
   turnstileSiteKey?: string;
   turnstileSecret?: string;
@@ -128,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoPassword: e.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE || undefined,
     turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
     turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

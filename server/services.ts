@@ -70,7 +70,7 @@ function resolveSecret(config: Config): string {
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, { file: config.logFile });
   const secret = resolveSecret(config);
   setAvatarBase(config.publicUrl);
   const database = await openDatabase({
