@@ -65,6 +65,33 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     }
   });
 
+  it('backs the database up and restores it: what was added after the backup is gone, what was before is back', async () => {
+    const file = path.join(dataDir, 'backups', 'site.backup');
+    await cli('add-user', 'ops-kept', '--password', 'kept-pass-1', '--privilege', 'admin');
+    expect(await cli('backup', file)).toMatch(new RegExp(`backup written to .*site\\.backup \\(\\d+ bytes`));
+    await cli('add-user', 'ops-later', '--password', 'later-pass-1');
+    await cli('revoke', 'ops-kept', 'admin');
+    expect(await cli('list')).toMatch(/ops-later/);
+
+    expect(await cli('restore', file)).toMatch(/restored from/);
+    const listed = await cli('list');
+    expect(listed).toMatch(/ops-kept\s+\[admin\]/);
+    expect(listed).not.toMatch(/ops-later/);
+    const db = await open();
+    try {
+      const [kept] = (await db.db.select().from(users)).filter((u) => u.username === 'ops-kept');
+      expect(await verifyPassword(kept!.passwordHash, 'kept-pass-1')).toBe(true);
+    } finally {
+      await db.close();
+    }
+    // A backup of the other mode is refused with a clear message, and the database is left alone.
+    const wrong = path.join(dataDir, 'backups', 'wrong.backup');
+    fs.writeFileSync(wrong, env.DATABASE_URL ? Buffer.from([0x1f, 0x8b, 0, 0]) : '-- SQL dump\n');
+    await expect(cli('restore', wrong)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/embedded/) });
+    expect(await cli('list')).toMatch(/ops-kept/);
+    await expect(cli('restore', path.join(dataDir, 'missing.backup'))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no backup file') });
+  });
+
   it('refuses unknown roles, unknown users and bad usernames with a non-zero exit', async () => {
     await expect(cli('grant', 'nobody-here', 'admin')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no user named nobody-here') });
     await expect(cli('add-user', 'ops-bob', '--privilege', 'emperor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown role emperor') });

@@ -14,6 +14,7 @@ import { usernameField } from '@shared/schemas/account';
 import { LIMITS } from '@shared/limits';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { backupDatabase, restoreDatabase } from './db/backup';
 import { users } from './db/schema';
 import { hashPassword } from './modules/auth/passwords';
 import { createTokenService } from './modules/auth/tokens';
@@ -27,6 +28,8 @@ const HELP = `Usage: npm run cli -- <command> [options]
   reset-password <username> [--password P]                    set a password and sign the user out everywhere
   token <username> [--days N]                                 print a fresh sign-in token (x-access-token)
   list [--privilege ROLE]                                     list users
+  backup <file>                                               write a backup of the whole database (stop the nodes first)
+  restore <file>                                              replace the database with a backup (stop the nodes first)
 
 Roles: ${PRIVILEGES.join(', ')}`;
 
@@ -38,6 +41,7 @@ async function main() {
   const [command, name, role] = positionals;
   if (!command || values.help) return console.log(HELP);
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, name, config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg') });
   const { db } = database;
   // With Redis, running nodes hear of bans, demotions and revoked sessions at once (their sockets follow).
@@ -118,6 +122,24 @@ async function main() {
   } finally {
     redis?.disconnect();
     await database.close();
+  }
+}
+
+/** Backups work on the database's files or through pg_dump/psql, not through an open connection. */
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, config: ReturnType<typeof loadConfig>) {
+  try {
+    if (!file) throw new Error(`a file is required: npm run cli -- ${command} <file>`);
+    const target = { databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') };
+    if (command === 'backup') {
+      const bytes = await backupDatabase(target, file);
+      console.log(`backup written to ${file} (${bytes} bytes, ${config.databaseUrl ? 'PostgreSQL SQL dump' : 'embedded data directory'})`);
+    } else {
+      const { keptAt } = await restoreDatabase(target, file);
+      console.log(`restored from ${file}${keptAt ? `; the previous data directory is kept at ${keptAt}` : ''}`);
+    }
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    process.exitCode = 1;
   }
 }
 

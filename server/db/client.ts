@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (what `loadDataDir` takes back). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -58,7 +60,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }
 
 /** Several processes may start together on one PostgreSQL: only one migrates at a time (on the locked connection). */
