@@ -9,6 +9,9 @@ export const apps = [
     exec_mode: 'cluster',
     instances: 2,
     kill_timeout: 10000,
+    // A restarted node counts as online only once its /api/health is green (server/main.ts sends 'ready').
+    wait_ready: true,
+    listen_timeout: 40000,
     env: {
       NODE_ENV: 'production',
       PORT: 8080,

@@ -17,6 +17,22 @@ if (config.seedDemo) {
 console.log(`\nTribunal is running at ${config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl}`);
 console.log(`  database: ${server.services.database.kind}${config.databaseUrl ? '' : ` (${config.dataDir}/pg)`}, realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}, mail: ${server.services.mailer.kind}, API docs: /api/docs\n`);
 
+/**
+ * pm2 (`wait_ready`) holds a rolling restart until the new node says it is ready: say so once its
+ * own /api/health is green (database, Redis, mail, platform, queue), so a node that cannot serve
+ * never replaces one that can.
+ */
+if (process.send) {
+  void (async () => {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const res = await fetch(`${server.url}/api/health`).catch(() => null);
+      if (res?.ok) return void process.send!('ready');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    log.error('not healthy after 30 s; pm2 will not count this node as ready');
+  })();
+}
+
 /** A stop signal gets 10 s: requests in flight finish, sockets move to another node, jobs drain. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 let stopping = false;

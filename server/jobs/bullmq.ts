@@ -11,11 +11,11 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
   const connection = redis.duplicate();
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
-  const queue = (name: JobName) => {
-    const q = queueOf(name);
+  const namedQueue = (q: string) => {
     if (!queues.has(q)) queues.set(q, new Queue(q, { connection, prefix: `${prefix}bull` }));
     return queues.get(q)!;
   };
+  const queue = (name: JobName) => namedQueue(queueOf(name));
 
   return {
     kind: 'bullmq',
@@ -50,6 +50,15 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
         worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
         workers.push(worker);
       }
+    },
+    async status() {
+      const names = new Set(['jobs', ...[...handlers.keys()].map(queueOf)]);
+      const total = { workers: workers.filter((w) => w.isRunning()).length, waiting: 0, active: 0, delayed: 0, failed: 0 };
+      for (const name of names) {
+        const counts = await namedQueue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+        for (const k of ['waiting', 'active', 'delayed', 'failed'] as const) total[k] += counts[k] ?? 0;
+      }
+      return total;
     },
     async close() {
       await Promise.all(workers.map((w) => w.close()));

@@ -74,6 +74,10 @@ export function inProcessRunner(log: Logger): JobRunner {
       started = true;
       for (const p of pending.splice(0)) p();
     },
+    async status() {
+      const scheduled = [...timers.keys()].filter((k) => !k.startsWith('repeat:')).length;
+      return { workers: started && !closed ? 1 : 0, waiting: pending.length, active: running.size, delayed: scheduled, failed: 0 };
+    },
     async close() {
       closed = true;
       for (const t of timers.values()) clearTimeout(t);

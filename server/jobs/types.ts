@@ -46,4 +46,15 @@ export interface JobRunner {
   repeat<K extends JobName>(name: K, data: JobMap[K], everyMs: number): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** For /api/health: fails when the queue's store cannot be read or no worker runs. */
+  status(): Promise<QueueStatus>;
+}
+
+export interface QueueStatus {
+  /** Workers taking jobs (BullMQ: one per queue on this node; in-process: 1 once started). */
+  workers: number;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }

@@ -35,7 +35,7 @@ describe('GET /api/captcha', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database, Redis, mail and the platform directory', async () => {
+  it('reports the database, Redis, mail, the platform directory and the job queue', async () => {
     const res = await app.request.get('/api/health');
     expectOk(res, 'health.ok');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -44,7 +44,27 @@ describe('GET /api/health', () => {
       redis: process.env.REDIS_URL ? { status: 'ok', kind: 'redis' } : { status: 'off', kind: 'in-process' },
       mail: { status: 'ok', kind: 'smtp' },
       platform: { status: 'ok', kind: 'http' },
+      queue: {
+        status: 'ok',
+        kind: process.env.REDIS_URL ? 'bullmq' : 'in-process',
+        counts: { workers: expect.any(Number), waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) },
+      },
     });
+    expect(res.body.data.queue.counts.workers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 503 health.degraded when the queue has no worker (the node stopped taking jobs)', async () => {
+    const stopped = await createTestApp();
+    try {
+      await stopped.services.jobs.close();
+      const res = await stopped.request.get('/api/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: 1, code: 'health.degraded' });
+      expect(res.body.data.queue).toMatchObject({ status: 'down', detail: expect.any(String) });
+      expect(res.body.data.database.status).toBe('ok');
+    } finally {
+      await stopped.close();
+    }
   });
 });
 
