@@ -183,6 +183,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
   };
   const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
+  /** The fan-out scheduled last (publish defers it to the next turn of the loop). */
+  let lastFanOut: Promise<void> = Promise.resolve();
 
   return {
     io,
@@ -197,17 +199,28 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       },
     },
     publish(events) {
-      let pending = false;
-      for (const ev of events) {
-        if (ev.seq === null) pending = true;
-        else emit(ev as RoomEvent);
-      }
-      if (pending) relay.nudge();
+      // Fanning out to thousands of sockets writes to each of them: done on the next turn of the
+      // loop, after the request's answer is on its way, so a reply's response time does not grow
+      // with the room's size. Turns run in order, so a room's events keep their sequence.
+      lastFanOut = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          let pending = false;
+          for (const ev of events) {
+            if (ev.seq === null) pending = true;
+            else emit(ev as RoomEvent);
+          }
+          if (pending) relay.nudge();
+          resolve();
+        }),
+      );
     },
     handOff() {
       io.local.disconnectSockets(true);
     },
-    settled: () => relay.idle(),
+    settled: async () => {
+      await lastFanOut;
+      await relay.idle();
+    },
     async close() {
       await relay.stop();
       stopListening?.();
