@@ -1,0 +1,61 @@
+/**
+ * A client fleet in its own process (bench/live.ts starts several): `count` Socket.IO clients join
+ * one room and note when each marked event arrives. Clock: performance.timeOrigin + now(), which
+ * processes on one machine share to well under a millisecond.
+ */
+import { io, type Socket } from 'socket.io-client';
+
+const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
+const count = Number(countArg);
+const now = () => performance.timeOrigin + performance.now();
+const MARK = /bench-mark-(\d+)-/;
+
+/** marker → arrival times, one per socket that got it. */
+const arrivals = new Map<number, number[]>();
+const sockets: Socket[] = [];
+
+function note(payload: unknown) {
+  const t = now();
+  const m = MARK.exec(JSON.stringify(payload));
+  if (!m) return;
+  const id = Number(m[1]);
+  const list = arrivals.get(id);
+  if (list) list.push(t);
+  else arrivals.set(id, [t]);
+}
+
+async function connectOne(): Promise<void> {
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  if (kind === 'tribunal') {
+    socket.on('room:event', note);
+    const res = await new Promise<{ ok: boolean }>((resolve) => socket.emit('room:join', { room }, resolve));
+    if (!res.ok) throw new Error(`join refused: ${JSON.stringify(res)}`);
+  } else {
+    socket.on('room:event', note);
+    await new Promise<void>((resolve) => socket.emit('join', room, () => resolve()));
+  }
+}
+
+async function main() {
+  // Connect in small waves: thousands of handshakes at once only measure the accept queue.
+  for (let i = 0; i < count; i += 50) await Promise.all(Array.from({ length: Math.min(50, count - i) }, connectOne));
+  process.send!({ type: 'ready' });
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'report') process.send!({ type: 'report', arrivals: [...arrivals.entries()] });
+    if (msg.type === 'reset') arrivals.clear();
+    if (msg.type === 'stop') {
+      for (const s of sockets) s.disconnect();
+      setTimeout(() => process.exit(0), 100);
+    }
+  });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
