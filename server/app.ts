@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
+import { isUnavailable } from './db/errors';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
@@ -76,6 +77,11 @@ export function createApp(services: Services) {
     if (e?.type === 'entity.parse.failed') return sendError(res, 400, 'request.badJson', 'the body is not valid JSON');
     if (e?.type === 'entity.too.large') return sendError(res, 413, 'request.tooLarge');
     if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'request.bad');
+    if (isUnavailable(err)) {
+      services.log.warn({ err, url: req.originalUrl }, 'a part is down or too slow');
+      res.setHeader('Retry-After', '5');
+      return sendError(res, 503, 'server.unavailable', 'the service is briefly unavailable; try again');
+    }
     services.log.error({ err, url: req.originalUrl }, 'unhandled error');
     sendError(res, 500, 'server.error', 'internal error');
   });

@@ -48,6 +48,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).optional(),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_FILE: z.string().optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET: z.string().optional(),
@@ -87,6 +88,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** LOG_FILE: append the log to this file instead of standard output. */
   logFile?: string;
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL statements running longer are cancelled (0 = no limit). */
+  dbStatementTimeoutMs: number;
   /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
   turnstileSiteKey?: string;
   turnstileSecret?: string;
@@ -132,6 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE || undefined,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
     turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

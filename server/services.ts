@@ -75,6 +75,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   setAvatarBase(config.publicUrl);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
     dataDir: config.databaseUrl || overrides.inMemoryDb || overrides.loadDataDir ? undefined : path.join(config.dataDir, 'pg'),
     loadDataDir: overrides.loadDataDir,
   });

@@ -29,6 +29,8 @@ export interface OpenOptions {
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014, answered 503). */
+  statementTimeoutMs?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite (DESIGN §2), and applies migrations. */
@@ -39,7 +41,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Dates come back as Date objects; bigint counts as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: opts.statementTimeoutMs,
+    });
     // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
     // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
     pool.on('error', () => undefined);
@@ -67,10 +75,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function withMigrationLock(pool: import('pg').Pool, run: (conn: import('pg').PoolClient) => Promise<void>) {
   const conn = await pool.connect();
   try {
+    // Waiting for another node's migration and building an index on a big table may both take
+    // longer than a request's statement limit; the limit comes back with RESET below.
+    await conn.query('SET statement_timeout = 0');
     await conn.query('SELECT pg_advisory_lock(727001)');
     await run(conn);
   } finally {
     await conn.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    await conn.query('RESET statement_timeout').catch(() => undefined);
     conn.release();
   }
 }

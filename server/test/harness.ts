@@ -116,6 +116,8 @@ export interface TestAppOptions {
   platform?: 'closed';
   /** More environment for loadConfig. */
   env?: Record<string, string>;
+  /** PostgreSQL only: the address the server gets instead of its database's (a fault-injecting relay). */
+  databaseVia?: (databaseUrl: string) => Promise<string>;
 }
 
 /** A loopback port nothing listens on. */
@@ -178,6 +180,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const dbName = await createDatabaseFromTemplate(adminUrl, template);
       cleanups.push(() => dropDatabase(adminUrl, dbName));
       env.DATABASE_URL = databaseUrlFor(adminUrl, dbName);
+      if (opts.databaseVia) env.DATABASE_URL = await opts.databaseVia(env.DATABASE_URL);
     } else {
       const dump = inject('pgliteDump');
       if (!dump) throw new Error('the global setup made no PGlite dump');
