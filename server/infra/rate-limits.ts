@@ -31,8 +31,10 @@ export type RateLimiters = Record<RateLimitName, RateLimiterAbstract>;
 
 export function createRateLimiters(redis: Redis | undefined, prefix: string): RateLimiters {
   const entries = Object.entries(RATE_LIMITS).map(([name, opts]) => {
+    // While Redis is away each node counts in its own memory (the insurance limiter) rather than
+    // refusing every request: limits stay in force, only no longer shared between nodes.
     const limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, ...opts })
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, insuranceLimiter: new RateLimiterMemory({ keyPrefix: `insurance:${name}`, ...opts }), ...opts })
       : new RateLimiterMemory({ keyPrefix: name, ...opts });
     return [name, limiter];
   });

@@ -1,6 +1,25 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
-/** One ioredis connection; callers duplicate it for subscribers and blocking clients. */
+/**
+ * Connections keep reconnecting on their own while Redis is away; their 'error' events say only
+ * that, and /api/health reports Redis down, so they are not logged one by one.
+ */
+const quiet = (redis: Redis) => redis.on('error', () => undefined);
+
+/**
+ * The command connection: while Redis is down a command fails after one reconnection attempt
+ * (the request answers 503 or falls back) instead of waiting for Redis to come back.
+ */
 export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  return quiet(new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false }));
+}
+
+/**
+ * Another connection to the same Redis. `waitWhileDown`: commands wait for the reconnection
+ * instead of failing — for subscribers, blocking workers, and callers that do not await their
+ * commands (the Socket.IO adapter's publishes), which must never see a rejection.
+ */
+export function duplicateRedis(redis: Redis, opts: { waitWhileDown?: boolean } = {}): Redis {
+  const options: Partial<RedisOptions> = opts.waitWhileDown ? { maxRetriesPerRequest: null } : {};
+  return quiet(redis.duplicate(options));
 }

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { duplicateRedis } from '@server/infra/redis';
 import type { Logger } from '@server/infra/logger';
 import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobName, type JobRunner } from './types';
 
@@ -8,11 +9,16 @@ const queueOf = (name: JobName) => JOB_QUEUES[name] ?? 'jobs';
 /** BullMQ on Redis: jobs survive restarts and each runs on exactly one node. Media work has its own queue. */
 export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunner {
   const handlers = new Map<JobName, JobHandler<JobName>>();
-  const connection = redis.duplicate();
+  // Adding a job fails fast while Redis is down (the caller's sweep catches up); workers wait it out.
+  const connection = duplicateRedis(redis);
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const namedQueue = (q: string) => {
-    if (!queues.has(q)) queues.set(q, new Queue(q, { connection, prefix: `${prefix}bull` }));
+    if (!queues.has(q)) {
+      const created = new Queue(q, { connection, prefix: `${prefix}bull` });
+      created.on('error', (err) => log.warn({ err, queue: q }, 'queue connection error'));
+      queues.set(q, created);
+    }
     return queues.get(q)!;
   };
   const queue = (name: JobName) => namedQueue(queueOf(name));
@@ -45,9 +51,10 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
             if (!handler) throw new Error(`no handler for job ${job.name}`);
             await handler(job.data);
           },
-          { connection: redis.duplicate(), prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
+          { connection: duplicateRedis(redis, { waitWhileDown: true }), prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
         );
         worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
+        worker.on('error', (err) => log.warn({ err, queue: q }, 'worker connection error'));
         workers.push(worker);
       }
     },

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { duplicateRedis } from '@server/infra/redis';
 import type { Logger } from '@server/infra/logger';
 
 /**
@@ -26,7 +27,7 @@ export function publishingControl(redis: Redis, prefix: string): SessionControl 
 
 /** Runs the commands published on the channel against this node's sockets. */
 export async function listenForControl(redis: Redis, prefix: string, local: SessionControl, log: Logger): Promise<() => void> {
-  const sub = redis.duplicate();
+  const sub = duplicateRedis(redis, { waitWhileDown: true });
   const channel = controlChannel(prefix);
   sub.on('message', (from: string, message: string) => {
     if (from !== channel) return;

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import { duplicateRedis } from '@server/infra/redis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
@@ -62,9 +63,12 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     serveClient: false,
   });
   let sub: Redis | undefined;
+  let pub: Redis | undefined;
   if (deps.redis) {
-    sub = deps.redis.duplicate();
-    io.adapter(createAdapter(deps.redis, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
+    // The adapter publishes without awaiting: its connections wait out a Redis restart rather than reject.
+    pub = duplicateRedis(deps.redis, { waitWhileDown: true });
+    sub = duplicateRedis(deps.redis, { waitWhileDown: true });
+    io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
 
@@ -227,6 +231,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       sub?.disconnect();
+      pub?.disconnect();
     },
   };
 }

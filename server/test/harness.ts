@@ -187,7 +187,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       overrides.loadDataDir = new Blob([fs.readFileSync(dump)]);
     }
     const redisPrefix = `tribunal-test:${process.pid}:${crypto.randomBytes(4).toString('hex')}:`;
-    if (process.env.REDIS_URL) {
+    if (opts.env?.REDIS_URL) env.REDIS_PREFIX = redisPrefix;
+    else if (process.env.REDIS_URL) {
       env.REDIS_URL = process.env.REDIS_URL;
       env.REDIS_PREFIX = redisPrefix;
     }
