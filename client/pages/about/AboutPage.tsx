@@ -53,7 +53,9 @@ function Contacts() {
         const mail = box === 'appeals' ? SITE_LINKS.appealsMail : SITE_LINKS.servicesMail;
         return (
           <li key={box}>
-            {t(`about.contact.${box}`)}: <a href={`mailto:${mail}`}>{mail}</a>
+            {t(`about.contact.${box}`)}
+            <br />
+            <a href={`mailto:${mail}`}>{mail}</a>
           </li>
         );
       })}
