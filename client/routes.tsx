@@ -13,6 +13,8 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
+const AppHomePage = lazyPage(() => import('./pages/companionApp/AppHomePage'), 'AppHomePage');
+const CompanionAppPage = lazyPage(() => import('./pages/companionApp/CompanionAppPage'), 'CompanionAppPage');
 const LinkPage = lazyPage(() => import('./pages/link/LinkPage'), 'LinkPage');
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
@@ -83,7 +85,7 @@ function screen(path: string, page: string, Page: ComponentType, access: Access 
 /** The screens that exist (spec §2), at the paths of the shared route list. */
 const pages: RouteObject[] = [
   screen(SCREENS.home, 'home', HomePage),
-  screen(SCREENS.app, 'home', HomePage),
+  screen(SCREENS.app, 'app', AppHomePage),
   screen(SCREENS.about, 'about', AboutPage),
   screen(SCREENS.link, 'link', LinkPage),
   screen(SCREENS.signin, 'signin', SigninPage),
@@ -114,6 +116,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.player, 'player', PlayerPage),
   screen(SCREENS.share, 'share', SharePage),
   screen(SCREENS.appeal, 'appeal', AppealPage, 'user'),
+  screen(SCREENS.cheaterApp, 'cheaterApp', CompanionAppPage),
   screen(SCREENS.oldCase, 'player', OldCaseRedirect),
   screen(SCREENS.report, 'report', ReportPage, 'user'),
   screen(SCREENS.search, 'search', SearchPage),

@@ -9,7 +9,8 @@ import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, seeText } from './support/page';
 import { signInThroughPage } from './support/session';
 
-const footerShown = (page: Page) => page.evaluate(() => !!document.querySelector('main ~ footer'));
+/** Whether the footer shows the companion app banner (the `footerBar` flag); the footer itself always shows. */
+const appBannerShown = (page: Page) => page.evaluate(() => !!document.querySelector('main ~ footer aside'));
 
 /** Waits for the one file the browser saves into `dir`, and reads it. */
 async function downloaded(dir: string): Promise<{ name: string; text: string }> {
@@ -46,7 +47,7 @@ describe('profile sections kept in the browser', () => {
     await page.close();
   });
 
-  it('turns the footer off, finds an opened case in the history, exports, clears, and imports it all back', async () => {
+  it('turns the footer app banner off, finds an opened case in the history, exports, clears, and imports it all back', async () => {
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     const { account } = await openCase(app, bot, { description: '<p>History trail: aimbot on Fao Fortress.</p>' });
     const user = await app.factories.createUser();
@@ -54,16 +55,16 @@ describe('profile sections kept in the browser', () => {
     await page.setViewport({ width: 390, height: 844 });
     await signInThroughPage(page, app, user, watchCaptchas(page));
 
-    // A flag and its effect: the footer goes away at once, and stays away on other pages.
+    // A flag and its effect: the footer's app banner goes away at once, and stays away on other pages.
     await page.goto(`${app.url}/profile/enhancement`);
-    await seeText(page, 'Show the footer');
-    expect(await footerShown(page)).toBe(true);
+    await seeText(page, 'App banner in the footer');
+    expect(await appBannerShown(page)).toBe(true);
     await page.locator('[data-flag="footerBar"] input[role="switch"]').click();
-    await page.waitForFunction(() => !document.querySelector('main ~ footer'));
+    await page.waitForFunction(() => !document.querySelector('main ~ footer aside'));
     await screenshot(page, 'profile-enhancement-390');
     await page.goto(`${app.url}/player`);
     await seeText(page, 'Player list');
-    expect(await footerShown(page)).toBe(false);
+    expect(await appBannerShown(page)).toBe(false);
 
     // The history starts empty, then lists the case once it was opened.
     await page.goto(`${app.url}/profile/history`);
@@ -94,7 +95,7 @@ describe('profile sections kept in the browser', () => {
     await seeText(page, 'No cases yet');
     await page.goto(`${app.url}/profile/enhancement`);
     await page.locator('[data-flag="footerBar"] input[role="switch"]').click();
-    await page.waitForFunction(() => !!document.querySelector('main ~ footer'));
+    await page.waitForFunction(() => !!document.querySelector('main ~ footer aside'));
 
     await page.goto(`${app.url}/profile/export`);
     const bad = path.join(dir, 'broken.json');
@@ -103,7 +104,7 @@ describe('profile sections kept in the browser', () => {
     await input!.uploadFile(bad);
     await seeText(page, 'This file cannot be imported');
     await seeText(page, 'Nothing was changed.');
-    expect(await footerShown(page)).toBe(true);
+    expect(await appBannerShown(page)).toBe(true);
 
     await input!.uploadFile(path.join(dir, file.name));
     await seeText(page, 'Replace this browser');
@@ -111,7 +112,7 @@ describe('profile sections kept in the browser', () => {
     expect(await page.$eval('tr[data-part="history"] td', (td) => td.textContent)).toBe('Now 0, from the file 1');
     await click(page, 'Replace with the file');
     await seeText(page, 'Import done.');
-    await page.waitForFunction(() => !document.querySelector('main ~ footer'));
+    await page.waitForFunction(() => !document.querySelector('main ~ footer aside'));
 
     await page.goto(`${app.url}/profile/history`);
     await seeText(page, account.name);

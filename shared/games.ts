@@ -31,5 +31,7 @@ export const CASE_STATUS_NAMES: Record<CaseStatus, string> = {
   9: 'appealing',
 };
 
-/** The site launched on 4 November 2018. */
+/** The site launched on 4 November 2018 (midnight in the site's time zone, Asia/Shanghai). */
 export const SITE_START = 1541260800000;
+/** The community began in January 2018, before the site. */
+export const COMMUNITY_START = Date.UTC(2018, 0, 1);

@@ -66,6 +66,8 @@ export const LIMITS = {
   appAuthTextMaxBytes: 1024,
   appOutboundTimeoutMs: 5000,
   appNameMax: 64,
+  /** How long a page that opens the companion app waits before showing its fallback (the app, once open, hides the page). */
+  companionAppOpenWaitMs: 1500,
 } as const;
 
 

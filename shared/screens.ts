@@ -34,6 +34,8 @@ export const SCREENS = {
   share: '/player/:ouid/share',
   shareCard: '/player/:ouid/share/card',
   appeal: '/player/:ouid/appeal',
+  /** Opens the case in the companion app, with a fallback page when the app does not open. */
+  cheaterApp: '/player/:ouid/app',
   oldCase: '/cheaters/:ouid',
   report: '/report',
   search: '/search',

@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isFestive } from '@shared/festive';
 import { SITE_START } from '@shared/games';
+import { SPONSORS } from '@shared/sponsors';
 import type { MenuEntry } from '@client/app/menu';
 import { Icon } from '@client/components/Icon';
 import { LanguageSelect } from '@client/components/LanguageSelect';
 import { ThemePicker } from '@client/components/ThemePicker';
 import { Logo } from './Logo';
+import { Sponsors } from './Sponsors';
 import { SITE_LINKS } from './siteLinks';
 import { RULE_ANNOUNCEMENTS } from '@shared/schemas/announcements';
 import { announcementPath } from '@client/pages/announcement/paths';
@@ -31,13 +33,15 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
+/** The site footer: `banner` (the app banner, when shown) on top, then links, sponsors, settings and version. */
+export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: ReactNode }) {
   const { t } = useTranslation();
   const siteEntries = menu.filter((e) => e.place === 'main');
   const since = new Date(SITE_START).getUTCFullYear();
 
   return (
     <footer className={styles.footer}>
+      {banner}
       {isFestive(new Date()) && (
         <p className={`container ${styles.festive}`} role="note">
           {t('footer.festive')}
@@ -99,6 +103,7 @@ export function Footer({ menu }: { menu: readonly MenuEntry[] }) {
         </Column>
       </div>
       <div className="container">
+        <Sponsors sponsors={SPONSORS} />
         <div className={styles.settings}>
           <div className={styles.language}>
             <LanguageSelect />

@@ -32,7 +32,7 @@ function useLanguageQuery(lang: string | null) {
   }, [lang, i18n]);
 }
 
-/** The page frame: header, banner, content and footer (unless the `footerBar` flag hides it); `?full=1` shows the content alone. */
+/** The page frame: header, banner, content and footer (its app banner shown while the `footerBar` flag is on); `?full=1` shows the content alone. */
 export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -1,9 +1,10 @@
 import type { MenuEntry } from '@client/app/menu';
-import { useLocalFlags } from '@client/state/localFlags';
+import { setLocalFlag, useLocalFlags } from '@client/state/localFlags';
+import { AppBanner } from './AppBanner';
 import { Footer } from './Footer';
 
-/** The footer app bar, unless the `footerBar` local flag hides it. */
+/** The footer, with the companion app banner while the `footerBar` local flag is on (closing the banner turns it off). */
 export function SiteFooter({ menu }: { menu: readonly MenuEntry[] }) {
   const { footerBar } = useLocalFlags();
-  return footerBar ? <Footer menu={menu} /> : null;
+  return <Footer menu={menu} banner={footerBar ? <AppBanner onDismiss={() => setLocalFlag('footerBar', false)} /> : null} />;
 }

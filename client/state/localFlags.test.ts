@@ -9,6 +9,11 @@ describe('the local flags', () => {
     );
   });
 
+  it('show the footer app banner until it is closed', () => {
+    expect(DEFAULT_FLAGS.footerBar).toBe(true);
+    expect(parseLocalFlags('{"footerBar":false}').footerBar).toBe(false);
+  });
+
   it('keep sound off and the list still until asked', () => {
     expect(DEFAULT_FLAGS.voice).toBe(false);
     expect(DEFAULT_FLAGS.autoUpdatePlayerList).toBe(false);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { searchTarget, wantsApp } from '@shared/companionApp';
 import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/schemas/search';
 import { LIMITS } from '@shared/limits';
 import { ApiError } from '@client/api/ApiError';
@@ -17,11 +18,15 @@ import { Segmented } from '@client/components/Segmented';
 import { Tabs } from '@client/components/Tabs';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
+import { AppPanel } from '../companionApp/AppPanel';
 import { parseSearch, searchable, searchPath, type SearchState } from './searchQuery';
 import { SearchResults } from './SearchResults';
 import styles from './SearchPage.module.css';
 
-/** /search and /search/:content (spec §2): players, users or comments, sorted, 20 a page with the exact total. */
+/**
+ * /search and /search/:content (spec §2): players, users or comments, sorted, 20 a page with the
+ * exact total. With `?openApp=1` it first tries to open the same search in the companion app.
+ */
 export function SearchPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();
@@ -77,6 +82,7 @@ export function SearchPage() {
           </Button>
         </form>
       </header>
+      {wantsApp(params) && <AppPanel target={searchTarget(state.param, state.type)} launch />}
       <Tabs<SearchType>
         label={t('search.typesLabel')}
         value={state.type}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openAppPath, searchTarget, webFallbackPath } from '@shared/companionApp';
 import { parseSearch, searchable, searchPath } from './searchQuery';
 
 const parse = (content: string | undefined, query = '') => parseSearch(content, new URLSearchParams(query));
@@ -37,5 +38,14 @@ describe('search addresses', () => {
     expect(searchable({ param: 'two words', type: 'user' })).toBe(false);
     expect(searchable({ param: 'abc', type: 'player' })).toBe(true);
     expect(searchable({ param: 'abc', type: 'comment' })).toBe(true);
+  });
+
+  it('agree with the companion app builder: its address opens this search, its fallback is this search on the web', () => {
+    for (const [text, type] of [['pete', 'player'], ['a/b c', 'user'], ['wallhack', 'comment']] as const) {
+      const opened = new URL(openAppPath(searchTarget(text, type)), 'https://t.example');
+      const state = parse(undefined, opened.search.slice(1));
+      expect(state).toEqual({ param: text, type, sort: 'default', page: 1 });
+      expect(webFallbackPath(searchTarget(text, type))).toBe(searchPath(state));
+    }
   });
 });

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the client page', () => {
   it('answers 200 with the app for the screens of the route list', async () => {
-    for (const p of ['/', '/player', '/player/1006000000', '/player/1006000000/share/card', '/Search/henry', '/profile/chat', '/admin/home', '/about/', '/empty']) {
+    for (const p of ['/', '/player', '/player/1006000000', '/player/1006000000/share/card', '/player/1006000000/app', '/app', '/Search/henry', '/profile/chat', '/admin/home', '/about/', '/empty']) {
       const res = await app.request.get(p);
       expect(res.status, p).toBe(200);
       expect(res.type, p).toBe('text/html');
@@ -34,7 +34,7 @@ describe('the client page', () => {
   });
 
   it('answers 404 with the app (which shows its 404 screen) for any other path', async () => {
-    for (const p of ['/.env', '/wp-login.php', '/player/1/nope', '/profile/unknown', '/nope', '/player//share', '/assets/missing.js']) {
+    for (const p of ['/.env', '/wp-login.php', '/player/1/nope', '/profile/unknown', '/nope', '/player//share', '/player//app', '/player/1/app/x', '/assets/missing.js']) {
       const res = await app.request.get(p);
       expect(res.status, p).toBe(404);
       expect(res.text, p).toBe(INDEX);

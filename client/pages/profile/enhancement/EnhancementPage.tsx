@@ -14,7 +14,7 @@ import styles from './EnhancementPage.module.css';
 /** Flags for everyone, then the staff ones; each with a link to where it acts when there is a page for it. */
 const GENERAL: readonly LocalFlag[] = ['history', 'subscribes', 'autoUpdatePlayerList', 'footerBar', 'detailLeftAppealPanel', 'voice'];
 const STAFF: readonly LocalFlag[] = ['judgementTip', 'enhance'];
-const LINKS: Partial<Record<LocalFlag, string>> = { history: '/profile/history', voice: '/profile/voice', subscribes: '/profile/subscribes', autoUpdatePlayerList: '/player' };
+const LINKS: Partial<Record<LocalFlag, string>> = { history: '/profile/history', voice: '/profile/voice', subscribes: '/profile/subscribes', autoUpdatePlayerList: '/player', footerBar: '/app' };
 
 function FlagSwitch({ flag }: { flag: LocalFlag }) {
   const { t } = useTranslation();
