@@ -169,6 +169,8 @@ export const ERROR_STATUS = {
   'upload.exceedQuota': 403,
   'upload.badRange': 416,
   'upload.sessionNotFound': 404,
+  /** The storage cannot take the bytes now (disk full, read-only): nothing kept, quota given back. */
+  'upload.error': 507,
   'file.bad': 400,
   'file.notFound': 404,
   'myFiles.bad': 400,

@@ -189,6 +189,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
   /** The fan-out scheduled last (publish defers it to the next turn of the loop). */
   let lastFanOut: Promise<void> = Promise.resolve();
+  let closing = false;
 
   return {
     io,
@@ -208,6 +209,9 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       // with the room's size. Turns run in order, so a room's events keep their sequence.
       lastFanOut = new Promise<void>((resolve) =>
         setImmediate(() => {
+          // Closing: the sockets are going and the Redis connections may be gone; the events are
+          // in the database, and clients replay them from their next node.
+          if (closing) return resolve();
           let pending = false;
           for (const ev of events) {
             if (ev.seq === null) pending = true;
@@ -226,6 +230,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       await relay.idle();
     },
     async close() {
+      await lastFanOut;
+      closing = true;
       await relay.stop();
       stopListening?.();
       io.disconnectSockets(true);

@@ -4,6 +4,7 @@ import multer from 'multer';
 import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
 import type { Received } from './service';
+import { storageFault } from './storage';
 
 /** The form field that carries the file. */
 export const FILE_FIELD = 'file';
@@ -26,7 +27,7 @@ export function receiveMultipart(services: Services, req: Request, res: Response
       if (err instanceof multer.MulterError) {
         return reject(err.code === 'LIMIT_FILE_SIZE' ? new AppError('upload.tooLarge', `at most ${maxBytes} bytes`) : new AppError('upload.bad', `${err.message} (${err.field ?? FILE_FIELD})`));
       }
-      if (err) return reject(new AppError('upload.bad', 'the upload was interrupted or malformed'));
+      if (err) return reject(storageFault(err) ?? new AppError('upload.bad', 'the upload was interrupted or malformed'));
       if (!req.file) return reject(new AppError('upload.bad', `send the file in the form field "${FILE_FIELD}"`));
       resolve({ temp: req.file.path, size: req.file.size });
     });

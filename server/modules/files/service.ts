@@ -11,7 +11,7 @@ import { inTransaction } from '@server/realtime/outbox';
 import { LIMITS } from '@shared/limits';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';
 import { checkImage } from './image-check';
-import { isStoredName, newFileName } from './storage';
+import { isStoredName, newFileName, storageFault } from './storage';
 import { releaseQuota, reserveQuota, settleReservation } from './quota';
 
 /** Who uploads: the account and what its quota depends on. */
@@ -88,7 +88,7 @@ export async function receiveRaw(services: Services, body: NodeJS.ReadableStream
     return { temp, size };
   } catch (e) {
     await services.storage.discard(temp);
-    throw e instanceof AppError ? e : new AppError('upload.bad', 'the upload was interrupted');
+    throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the upload was interrupted'));
   }
 }
 

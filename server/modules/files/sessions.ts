@@ -10,7 +10,7 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { kindOfMime } from './inspect';
-import { newFileName } from './storage';
+import { newFileName, storageFault } from './storage';
 import { releaseQuota, reserveQuota } from './quota';
 import { storeReserved } from './service';
 
@@ -89,7 +89,7 @@ async function writeChunk(path: string, body: NodeJS.ReadableStream, first: numb
   try {
     await pipeline(body, limit, fs.createWriteStream(path, { flags: 'r+', start: first }));
   } catch (e) {
-    throw e instanceof AppError ? e : new AppError('upload.bad', 'the chunk was interrupted');
+    throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the chunk was interrupted'));
   }
   if (seen !== length) throw new AppError('upload.bad', 'the chunk is shorter than its range');
 }

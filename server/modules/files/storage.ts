@@ -2,6 +2,16 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { AppError } from '@server/http/errors';
+
+/** Errors of the disk itself, not of the upload: the client may try again later. */
+const STORAGE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+
+/** The answer for a write the storage refused (507 `upload.error`), or null when `e` is something else. */
+export function storageFault(e: unknown): AppError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STORAGE_FAULTS.has(code) ? new AppError('upload.error', 'the server has no room to store this file now') : null;
+}
 
 /** Stored names: `YYYY-MM-DD_<uuid>.<ext>` as the original; nothing from the request reaches the path. */
 const NAME = /^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
