@@ -187,4 +187,62 @@ describe('more than one node', { timeout: 120_000 }, () => {
     // Nothing listens there any more.
     await expect(supertest(a.url).get('/api/statistics')).rejects.toThrow();
   });
+  it('a rolling restart of every node under steady writes loses and doubles no accepted write', async () => {
+    while (nodes.length < (twoNodes ? 2 : 1)) await node();
+    const first = nodes[0]!;
+    const caseId = (await supertest(first.url).get('/api/players?limit=1&status=0')).body.data.result[0].id as number;
+    const token = await signIn(first.url, 'demo-bot');
+    const marker = `rolling-${crypto.randomBytes(3).toString('hex')}`;
+    const accepted = new Set<number>();
+    let attempts = 0;
+    let refused = 0;
+    let writing = true;
+    // The writer sends to whichever node is up, as a load balancer would, and never stops.
+    const writer = (async () => {
+      while (writing) {
+        const live = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+        const target = live[attempts % Math.max(1, live.length)];
+        const i = ++attempts;
+        if (target) {
+          const res = await supertest(target.url)
+            .post('/api/player/reply')
+            .set('x-access-token', token)
+            .send({ data: { toPlayerId: caseId, content: `<p>${marker} write ${i}: ${crypto.randomBytes(18).toString('base64')}</p>` }, SKIP_CAPTCHA: true })
+            .catch(() => null);
+          if (res?.status === 200) accepted.add(i);
+          else refused++;
+        }
+        await new Promise((r) => setTimeout(r, 40));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 500));
+    for (const old of [...nodes]) {
+      await old.stop();
+      nodes.splice(nodes.indexOf(old), 1);
+      await node();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // Writes go on against the restarted nodes for a while.
+    const afterRestart = accepted.size;
+    const until = Date.now() + 10_000;
+    while (accepted.size < afterRestart + 5 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    writing = false;
+    await writer;
+    expect(accepted.size).toBeGreaterThanOrEqual(afterRestart + 5);
+
+    const now = nodes[0]!;
+    const stored: string[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await supertest(now.url).get(`/api/player/timeline?dbId=${caseId}&subject=reply&limit=100&skip=${skip}`);
+      expect(page.status).toBe(200);
+      const result = page.body.data.result as Array<{ content: unknown }>;
+      stored.push(...result.map((e) => JSON.stringify(e.content)).filter((c) => c.includes(marker)));
+      if (result.length < 100) break;
+    }
+    const numbers = stored.map((c) => Number(/write (\d+):/.exec(c)![1]));
+    // Every accepted write is there once; a write whose answer was lost in the restart may be there too, but only once.
+    expect(new Set(numbers).size).toBe(numbers.length);
+    for (const i of accepted) expect(numbers).toContain(i);
+    console.log(`rolling restart: ${attempts} writes tried, ${accepted.size} accepted, ${refused} refused while a node stopped, ${numbers.length} stored`);
+  });
 });
