@@ -5,6 +5,8 @@
  * S2  a reply on a case → N sockets in that case's room, one node (embedded): delivery = request
  *     sent → event received, against a bare Socket.IO server emitting the same frame to the same N.
  *     Also: HTTP response time, server RSS and event-loop lag (p99), memory of one idle socket.
+ * S8  a client offline while its case gets 100 / 5 000 events: the replay on re-join (≤ 500 events)
+ *     and the explicit refetch beyond it.
  * S10 queue hop: job enqueue → handler start, in-process runner and (with REDIS_URL) BullMQ.
  *
  * The fleets are child processes on loopback; counts and times are bounded; results are printed
@@ -220,13 +222,48 @@ async function scenarioS2(lines: string[]) {
       }
       console.log(lines.slice(-2).join('\n'));
     }
-    sender.stop();
     lines.push('');
+    await scenarioS8(lines, server.url, room, reply);
+    sender.stop();
   } finally {
     await bare.close();
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** S8: leave the room, let `events` happen, come back with the last sequence seen. */
+async function scenarioS8(lines: string[], url: string, room: string, reply: Send) {
+  lines.push('### S8: a client offline while its case moves on, then back', '', '| events while away | answer on re-join | all replayed events in | target |', '|---|---|---|---|');
+  for (const wanted of [100, 5000]) {
+    const client = connect(url, { transports: ['websocket'] });
+    await new Promise((r) => client.once('connect', () => r(null)));
+    const joined = await new Promise<{ lastSeq: number }>((r) => client.emit('room:join', { room }, r as never));
+    client.disconnect();
+    // A reply is two events (the entry and the case's counts).
+    for (let i = 0; i < wanted / 2; i++) await reply(2_000_000 + wanted * 10 + i);
+    const back = connect(url, { transports: ['websocket'] });
+    await new Promise((r) => back.once('connect', () => r(null)));
+    let got = 0;
+    let refetch = false;
+    const all = new Promise<number>((resolve) => {
+      back.on('room:event', () => {
+        if (++got === wanted) resolve(now());
+      });
+      back.on('room:refetch', () => {
+        refetch = true;
+        resolve(now());
+      });
+    });
+    const t0 = now();
+    const answer = await new Promise<{ replayed: number; refetch?: boolean }>((r) => back.emit('room:join', { room, lastSeq: joined.lastSeq }, r as never));
+    const done = await Promise.race([all, sleep(5_000).then(() => NaN)]);
+    back.disconnect();
+    const what = answer.refetch || refetch ? 'refetch (explicit, no gap)' : `replayed ${answer.replayed}`;
+    lines.push(`| ${wanted} | ${what} | ${ms(done - t0)} ms | ${wanted <= 500 ? 'all replayed ≤ 1 s' : 'explicit refetch'} |`);
+  }
+  lines.push('');
+  console.log(lines.slice(-4).join('\n'));
 }
 
 async function hop(runner: JobRunner, count: number) {
