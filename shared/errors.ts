@@ -171,6 +171,15 @@ export const ERROR_STATUS = {
   'upload.sessionNotFound': 404,
   /** The storage cannot take the bytes now (disk full, read-only): nothing kept, quota given back. */
   'upload.error': 507,
+
+  'tools.bad': 400,
+  'toolSubmit.bad': 400,
+  'toolSubmit.tooMany': 429,
+  'adminTools.bad': 400,
+  'toolReview.bad': 400,
+  'toolReview.notFound': 404,
+  'toolSet.bad': 400,
+  'toolSet.notFound': 404,
   'file.bad': 400,
   'file.notFound': 404,
   'myFiles.bad': 400,

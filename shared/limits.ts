@@ -68,6 +68,13 @@ export const LIMITS = {
   appNameMax: 64,
   /** How long a page that opens the companion app waits before showing its fallback (the app, once open, hides the page). */
   companionAppOpenWaitMs: 1500,
+  /** The tools directory: a submission's fields, and how many may wait for review per account. */
+  toolNameMax: 48,
+  toolDescriptionMin: 10,
+  toolDescriptionMax: 400,
+  toolTagsMax: 5,
+  toolReasonMax: 300,
+  toolsPendingPerUser: 3,
 } as const;
 
 

@@ -8,3 +8,4 @@ export * from './achievements';
 export * from './admin';
 export * from './app-authorizations';
 export * from './announcements';
+export * from './tools';
