@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   'request.rateLimited': 429,
   'request.tooLarge': 413,
   'request.badJson': 400,
+  /** A body that cannot be read for another reason (e.g. declared gzip but not gzip). */
+  'request.bad': 400,
+  /** A body in a charset or content encoding the server does not read. */
+  'request.unsupportedType': 415,
   'server.error': 500,
   'server.unavailable': 503,
   'health.degraded': 503,

@@ -1,0 +1,77 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { isErrorCode } from '@shared/errors';
+import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
+import { expectError, expectInvalid, expectTokenExpired } from '@server/test/expect';
+
+/** Each case here is one the fuzzer found answering a 5xx or outside the envelope, as it sent it. */
+let app: TestApp;
+let root: string;
+let user: { id: number };
+beforeAll(async () => {
+  app = await createTestApp();
+  ({ token: root, user } = await app.factories.signedIn({ privileges: ['root', 'dev'] }));
+});
+afterAll(() => app?.close());
+
+describe('a body the JSON reader refuses before any route', () => {
+  it('in an unsupported charset or content encoding: 415 request.unsupportedType', async () => {
+    const charset = await app.request.post('/api/user/signin').set('content-type', 'application/json; charset=no-such-charset').send('{}');
+    expectError(charset, 415, 'request.unsupportedType');
+    const encoding = await app.request.post('/api/player/reply').set('x-access-token', root).set('content-type', 'application/json').set('content-encoding', 'compress').send('{}');
+    expectError(encoding, 415, 'request.unsupportedType');
+    expect(isErrorCode(encoding.body.code)).toBe(true);
+  });
+
+  it('declared gzip but not gzip: 400 request.bad, and real gzip is read', async () => {
+    const garbage = await app.request.post('/api/user/signin').set('content-type', 'application/json').set('content-encoding', 'gzip').send('{"data":{}}');
+    expectError(garbage, 400, 'request.bad');
+    expect(isErrorCode(garbage.body.code)).toBe(true);
+    const gzipped = await fetch(`${app.url}/api/user/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: zlib.gzipSync(JSON.stringify({ data: { username: 'x' } })),
+    });
+    expect(gzipped.status).toBe(400);
+    expect(await gzipped.json()).toMatchObject({ error: 1, code: 'signin.bad' });
+  });
+});
+
+describe('a time filter past year 9999', () => {
+  it('is refused as bad input by every list that takes one, never a database error', async () => {
+    const far = 8_640_000_000_000_000;
+    expectInvalid(await app.request.get(`/api/activities?from=${far}`), 'activities.bad', 'from');
+    expectInvalid(await app.request.get(`/api/players?createTimeTo=${far}`), 'players.bad', 'createTimeTo');
+    expectInvalid(await app.request.get(`/api/admin/adminLog?createTimeFrom=9007199254740991`).set('x-access-token', root), 'admin.adminLog.bad', 'createTimeFrom');
+    expectInvalid(await app.request.get(`/api/admin/chatLog?createTimeFrom=9007199254740991`).set('x-access-token', root), 'admin.chatLog.bad', 'createTimeFrom');
+    expectInvalid(await app.request.post('/api/admin/judgementLog').set('x-access-token', root).send({ createTimeFrom: 9007199254740991 }), 'judgementLog.bad', 'createTimeFrom');
+  });
+
+  it('still takes the last millisecond of year 9999', async () => {
+    const res = await app.request.get('/api/activities?from=253402300799999');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('a token signed with the secret but with odd claims', () => {
+  const signed = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(new TextEncoder().encode(TEST_SECRET));
+
+  it('is an ended session (401), whatever the user id or authorization id holds', async () => {
+    for (const claims of [
+      { userId: 2 ** 53, signWhen: Date.now() },
+      { userId: 1.5, signWhen: Date.now() },
+      { userId: user.id, signWhen: Date.now(), visitType: 'external-auth', authId: 2 ** 40 },
+      { userId: user.id, signWhen: Date.now(), visitType: 'external-auth', authId: 0.5 },
+    ]) {
+      const token = await signed(claims);
+      expectTokenExpired(await app.request.get('/api/user/me').set('x-access-token', token));
+      expectTokenExpired(await app.request.put('/api/service/upload').set('x-access-token', token).send('{}'));
+    }
+  });
+});
