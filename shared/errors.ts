@@ -12,6 +12,14 @@ export const ERROR_STATUS = {
   'request.bad': 400,
   /** A body in a charset or content encoding the server does not read. */
   'request.unsupportedType': 415,
+  // Routes without parameters still refuse a query or body holding a NUL character with <area>.bad.
+  'health.bad': 400,
+  'quota.bad': 400,
+  'admin.userStats.bad': 400,
+  'getAuthText.bad': 400,
+  'msGraphStatus.bad': 400,
+  'msGraphInit.bad': 400,
+  'msGraphAuthCode.bad': 400,
   'server.error': 500,
   'server.unavailable': 503,
   'health.degraded': 503,

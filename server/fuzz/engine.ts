@@ -60,6 +60,13 @@ const bump = (m: Map<string | number, number>, k: string | number) => m.set(k, (
 /** `METHOD /api/path`: how routes are named in reports. */
 export const routeName = (r: AnyRoute) => `${r.method.toUpperCase()} /api${r.path}`;
 
+/** The seed of one route in a run: each route draws its own sequence, reproducible from the run's seed. */
+export function routeSeed(seed: number, route: AnyRoute): number {
+  let h = seed | 0;
+  for (const ch of routeName(route)) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
 /** The roles whose token passes the route's policy (the visitor too when it is open). */
 export function allowedRoles(route: AnyRoute, actors: Actors): RoleName[] {
   const policy = effectivePolicy(route);
@@ -118,7 +125,7 @@ export async function fuzzRoute(target: FuzzTarget, actors: Actors, route: AnyRo
       const problem = judge(c, answer);
       if (problem) throw new Error(problem);
     }),
-    { seed: opts.seed, numRuns: opts.runs, endOnFailure: opts.endOnFailure ?? false },
+    { seed: routeSeed(opts.seed, route), numRuns: opts.runs, endOnFailure: opts.endOnFailure ?? false },
   );
   const report: RouteReport = {
     route: routeName(route),

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { isErrorCode } from '@shared/errors';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
-import { expectError, expectInvalid, expectTokenExpired } from '@server/test/expect';
+import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
+import { apiRoutes } from '@server/app';
+import { LIMITS } from '@shared/limits';
 
 /** Each case here is one the fuzzer found answering a 5xx or outside the envelope, as it sent it. */
 let app: TestApp;
@@ -73,5 +75,32 @@ describe('a token signed with the secret but with odd claims', () => {
       expectTokenExpired(await app.request.get('/api/user/me').set('x-access-token', token));
       expectTokenExpired(await app.request.put('/api/service/upload').set('x-access-token', token).send('{}'));
     }
+  });
+});
+
+describe('a big-file session id longer than any id', () => {
+  it('is a session that does not exist (404), for a chunk, a status and a cancel', async () => {
+    const id = 'x'.repeat(65);
+    expectError(await app.request.put(`/api/service/uploadSession/${id}`).set('content-range', 'bytes 0-0/1').send('a'), 404, 'upload.sessionNotFound');
+    expectError(await app.request.get(`/api/service/uploadSession/${id}`), 404, 'upload.sessionNotFound');
+    expectError(await app.request.delete(`/api/service/uploadSession/${id}`), 404, 'upload.sessionNotFound');
+  });
+});
+
+describe('an app authorization asked for the longest token lifetime allowed', () => {
+  it('is stored (30 days in ms does not fit a 32-bit column)', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], visitType: 'bot', skipCaptcha: true });
+    const { user: target } = await app.factories.signedIn();
+    const res = await app.request
+      .post('/api/service/externalAuth')
+      .set('x-access-token', bot)
+      .send({ id: target.id, appName: 'Long app', appId: 'long-1', EXPIRES_IN: LIMITS.appTokenTtlMaxMs, CALLBACK_PATH: 'https://app.example/callback' });
+    expectOk(res, 'externalAuth.success');
+  });
+});
+
+describe('every route', () => {
+  it('refuses bad input with a catalogue code: its <area>.bad is in the catalogue', () => {
+    expect(apiRoutes.map((r) => `${r.area}.bad`).filter((code) => !isErrorCode(code))).toEqual([]);
   });
 });

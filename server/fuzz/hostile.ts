@@ -82,11 +82,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/** Text of any value, even one whose own `toString` is not a function. */
+const textOf = (v: unknown): string => (v && typeof v === 'object' ? (JSON.stringify(v) ?? '') : String(v));
+
 /** The same value in another type: a number as a string, a scalar in an array, and back. */
 export function retype(value: unknown, how: number): unknown {
   switch (how % 6) {
     case 0:
-      return typeof value === 'string' ? (Number.isNaN(Number(value)) ? value.length : Number(value)) : String(value);
+      return typeof value === 'string' ? (Number.isNaN(Number(value)) ? value.length : Number(value)) : textOf(value);
     case 1:
       return [value];
     case 2:

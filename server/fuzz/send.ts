@@ -101,6 +101,8 @@ export function judge(c: HttpCase, answer: Answer | null): string | null {
   if (!answer) return c.mayReset ? null : 'the connection ended without an answer';
   if (answer.status === 0) return null;
   if (answer.status === -1) return 'no answer within the time limit';
+  // A conditional GET (If-None-Match: *) of a success: "not modified", without a body, as HTTP has it.
+  if (answer.status === 304) return c.method === 'get' ? null : 'a 304 to a write';
   if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 300)}`;
   const isJson = /^application\/json/.test(String(answer.headers['content-type'] ?? ''));
   if (answer.status >= 200 && answer.status < 300) {
