@@ -51,9 +51,11 @@ export interface FuzzStats {
   cases: number;
   byStatus: Map<number, number>;
   byKind: Map<string, number>;
+  /** Per route: answers by status. */
+  byRoute: Map<string, Map<number, number>>;
 }
 
-export const newStats = (): FuzzStats => ({ cases: 0, byStatus: new Map(), byKind: new Map() });
+export const newStats = (): FuzzStats => ({ cases: 0, byStatus: new Map(), byKind: new Map(), byRoute: new Map() });
 
 const bump = (m: Map<string | number, number>, k: string | number) => m.set(k, (m.get(k) ?? 0) + 1);
 
@@ -114,6 +116,7 @@ export async function fuzzRoute(target: FuzzTarget, actors: Actors, route: AnyRo
   await actors.restore();
   const arb = routeCaseArb(route, { allowed: allowedRoles(route, actors), all: ROLE_NAMES });
   const stats = opts.stats ?? newStats();
+  const name = routeName(route);
   let cases = 0;
   const result = await fc.check(
     fc.asyncProperty(arb, async (c) => {
@@ -122,6 +125,8 @@ export async function fuzzRoute(target: FuzzTarget, actors: Actors, route: AnyRo
       bump(stats.byKind, c.kind);
       const answer = await sendCase(target.url, c, actors, target.secret);
       bump(stats.byStatus, answer?.status ?? -2);
+      if (!stats.byRoute.has(name)) stats.byRoute.set(name, new Map());
+      bump(stats.byRoute.get(name)!, answer?.status ?? -2);
       const problem = judge(c, answer);
       if (problem) throw new Error(problem);
     }),
