@@ -76,14 +76,19 @@ export function allowedRoles(route: AnyRoute, actors: Actors): RoleName[] {
 }
 
 /** Cases, replies and a message, made through the API, so generated ids find rows and services go past "not found". */
-export async function seedFixtures(target: FuzzTarget, actors: Actors): Promise<void> {
+export interface Fixtures {
+  cases: Array<{ dbId: number; account: DirectoryAccount }>;
+}
+
+export async function seedFixtures(target: FuzzTarget, actors: Actors): Promise<Fixtures> {
+  const fixtures: Fixtures = { cases: [] };
   const post = async (path: string, role: RoleName, body: unknown) => {
     const res = await fetch(new URL(`/api${path}`, target.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-access-token': actors.tokenOf(role) ?? '' },
       body: JSON.stringify(body),
     });
-    return (await res.json()) as { data?: { dbId?: number } };
+    return (await res.json()) as { code?: string; data?: { dbId?: number } };
   };
   const games = ['bf1', 'bfv', 'bf4'];
   for (const game of games) {
@@ -93,11 +98,13 @@ export async function seedFixtures(target: FuzzTarget, actors: Actors): Promise<
       SKIP_CAPTCHA: true,
     });
     const dbId = r.data?.dbId;
-    if (!dbId) continue;
+    if (!dbId) throw new Error(`the fixture report was refused: ${JSON.stringify(r)}`);
+    fixtures.cases.push({ dbId, account });
     await post('/player/reply', 'bot', { data: { toPlayerId: dbId, content: '<p>a reply</p>' }, SKIP_CAPTCHA: true });
     await post('/user/subscribes/add', 'normal', { playerIds: [dbId] });
   }
   await post('/message', 'admin', { data: { toUserId: actors.idOf('normal'), type: 'direct', content: 'hello' } });
+  return fixtures;
 }
 
 export interface RunOptions {
@@ -163,4 +170,4 @@ export async function replay(target: FuzzTarget, actors: Actors, route: AnyRoute
   return problem;
 }
 
-export { createActors };
+export { createActors, type Actors };

@@ -104,3 +104,31 @@ describe('every route', () => {
     expect(apiRoutes.map((r) => `${r.area}.bad`).filter((code) => !isErrorCode(code))).toEqual([]);
   });
 });
+
+describe('a socket event with more arguments than the protocol has', () => {
+  it('is still acknowledged through the callback that comes last', async () => {
+    const socket = await app.socket();
+    // Untyped: the typed event map does not let a client send extra arguments.
+    const raw = socket as unknown as { timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> } };
+    const joined = await raw.timeout(3_000).emitWithAck('room:join', { room: 'all' }, 'extra');
+    expect(joined).toMatchObject({ ok: true, room: 'all' });
+    const left = await raw.timeout(3_000).emitWithAck('room:leave', { room: 'all' }, 0, null);
+    expect(left).toEqual({ ok: true });
+    socket.disconnect();
+  });
+});
+
+describe('a socket that asks to leave a room only the server uses', () => {
+  it('stays in it: signing out still ends the connection', async () => {
+    const { user: u, token } = await app.factories.signedIn();
+    const socket = await app.socket(token);
+    const ended = new Promise<string>((resolve) => {
+      socket.on('disconnect', (reason) => resolve(reason));
+      setTimeout(() => resolve('still connected'), 5_000);
+    });
+    expect(await socket.timeout(3_000).emitWithAck('room:leave', { room: `uid:${u.id}` })).toEqual({ ok: true });
+    expect(await socket.timeout(3_000).emitWithAck('room:leave', { room: socket.id! })).toEqual({ ok: true });
+    expectOk(await app.request.post('/api/user/signout').set('x-access-token', token), 'logout.success');
+    expect(await ended).toBe('io server disconnect');
+  });
+});
