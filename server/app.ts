@@ -8,7 +8,7 @@ import { isUnavailable } from './db/errors';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
-import { AppError } from './http/errors';
+import { clientErrorOf } from './http/errors';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
 import { securityHeaders } from './http/security-headers';
@@ -73,11 +73,8 @@ export function createApp(services: Services) {
   if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof AppError) return sendError(res, err.status, err.code, err.detail, err.code.startsWith('user.token') ? { err: 1 } : {});
-    const e = err as { type?: string; status?: number };
-    if (e?.type === 'entity.parse.failed') return sendError(res, 400, 'request.badJson', 'the body is not valid JSON');
-    if (e?.type === 'entity.too.large') return sendError(res, 413, 'request.tooLarge');
-    if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'request.bad');
+    const known = clientErrorOf(err);
+    if (known) return sendError(res, known.status, known.code, known.detail, known.code.startsWith('user.token') ? { err: 1 } : {});
     if (isUnavailable(err)) {
       services.log.warn({ err, url: req.originalUrl }, 'a part is down or too slow');
       res.setHeader('Retry-After', '5');

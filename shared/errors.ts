@@ -9,8 +9,19 @@ export const ERROR_STATUS = {
   'request.tooLarge': 413,
   'request.headersTooLarge': 431,
   'request.timeout': 408,
-  'request.bad': 400,
   'request.badJson': 400,
+  /** A request that cannot be parsed or read (e.g. a body declared gzip but not gzip). */
+  'request.bad': 400,
+  /** A body in a charset or content encoding the server does not read. */
+  'request.unsupportedType': 415,
+  // Routes without parameters still refuse a query or body holding a NUL character with <area>.bad.
+  'health.bad': 400,
+  'quota.bad': 400,
+  'admin.userStats.bad': 400,
+  'getAuthText.bad': 400,
+  'msGraphStatus.bad': 400,
+  'msGraphInit.bad': 400,
+  'msGraphAuthCode.bad': 400,
   'server.error': 500,
   'server.unavailable': 503,
   'health.degraded': 503,

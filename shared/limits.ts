@@ -1,5 +1,10 @@
 /** Business constants and limits (spec §9, reference §12). */
 export const LIMITS = {
+  /**
+   * The latest epoch milliseconds a time filter takes: 9999-12-31T23:59:59.999Z, the last instant
+   * written with a four-digit year (later ones print as "+275760-..." and the database refuses them).
+   */
+  epochMsMax: 253_402_300_799_999,
   usernameMin: 4,
   usernameMax: 40,
   passwordMin: 6,

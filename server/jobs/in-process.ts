@@ -1,6 +1,8 @@
 import type { Logger } from '@server/infra/logger';
 import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobMap, type JobName, type JobRunner } from './types';
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** Runs jobs in this process with timers; deadlines themselves live in the database. */
 export function inProcessRunner(log: Logger): JobRunner {
   const handlers = new Map<JobName, JobHandler<JobName>>();
@@ -50,11 +52,14 @@ export function inProcessRunner(log: Logger): JobRunner {
     async enqueue(name, data, opts = {}) {
       const key = opts.jobId ? `${name}:${opts.jobId}` : `${name}:${Math.random()}`;
       if (opts.jobId && timers.has(key)) return;
+      // A timer waits at most 2^31-1 ms (about 24.8 days; longer ones fire at once): longer delays wait in steps.
+      const due = Date.now() + (opts.delayMs ?? 0);
       const schedule = () => {
         const t = setTimeout(() => {
+          if (Date.now() < due) return schedule();
           timers.delete(key);
           run(name, data);
-        }, opts.delayMs ?? 0);
+        }, Math.min(Math.max(0, due - Date.now()), MAX_TIMER_MS));
         t.unref();
         timers.set(key, t);
       };

@@ -40,6 +40,17 @@ describe.each(runners)('%s job runner', (_name, make) => {
     await runner.close();
   });
 
+  it('keeps a job due in 30 days waiting (longer than one timer can wait; found by the fuzzer: a 30-day mute)', async () => {
+    const runner = make();
+    const ran: number[] = [];
+    runner.register('maintenance.purge', async () => void ran.push(Date.now()));
+    await runner.start();
+    await runner.enqueue('maintenance.purge', {}, { delayMs: 30 * 24 * 60 * 60 * 1000, jobId: unique('far') });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ran).toEqual([]);
+    await runner.close();
+  });
+
   it('runs media jobs at most two at a time', async () => {
     const runner = make();
     let now = 0;

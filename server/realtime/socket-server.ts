@@ -134,8 +134,10 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       for (const room of presentIn) void announceViewers(room);
       void joins.delete(socket.id);
     });
-    socket.on('room:join', async (req, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
+    // The acknowledgement is the last argument Socket.IO passes, even when a client sent extra ones.
+    socket.on('room:join', async (req, ...rest: unknown[]) => {
+      const ack = rest.at(-1);
+      const reply = typeof ack === 'function' ? (ack as (res: JoinResult) => void) : () => undefined;
       try {
         reply(await join(socket, req));
       } catch (e) {
@@ -143,15 +145,17 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
         reply({ ok: false, room: typeof req?.room === 'string' ? req.room : '', code: 'room.bad' });
       }
     });
-    socket.on('room:leave', async (req, ack) => {
-      if (typeof req?.room === 'string') {
+    socket.on('room:leave', async (req, ...rest: unknown[]) => {
+      const ack = rest.at(-1);
+      // Only rooms a client may ask for: the server's own (uid:<id>, the socket's id) end sessions and reach sockets.
+      if (typeof req?.room === 'string' && parseRoom(req.room)) {
         await socket.leave(req.room);
         if (socket.rooms.has(staffRoomOfCase(req.room))) {
           await socket.leave(staffRoomOfCase(req.room));
           void announceViewers(req.room);
         }
       }
-      if (typeof ack === 'function') ack({ ok: true });
+      if (typeof ack === 'function') (ack as (res: { ok: boolean }) => void)({ ok: true });
     });
   });
 

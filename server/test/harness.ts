@@ -11,6 +11,7 @@ import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents 
 import { loadConfig } from '@server/config';
 import { createRedis } from '@server/infra/redis';
 import { startServer, type RunningServer } from '@server/server';
+import type { Logger } from '@server/infra/logger';
 import { DEMO_DIRECTORY_FILE, type Services } from '@server/services';
 import { appAuthorizations, users, type UserAttr, type UserRow } from '@server/db/schema';
 import { LIMITS } from '@shared/limits';
@@ -118,6 +119,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** PostgreSQL only: the address the server gets instead of its database's (a fault-injecting relay). */
   databaseVia?: (databaseUrl: string) => Promise<string>;
+  /** The server's logger (to read what it logs); the default logs nothing in tests. */
+  log?: Logger;
 }
 
 /** A loopback port nothing listens on. */
@@ -172,7 +175,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     };
     cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
 
-    const overrides: Parameters<typeof startServer>[1] = {};
+    const overrides: Parameters<typeof startServer>[1] = opts.log ? { log: opts.log } : {};
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
       const template = inject('pgTemplate');

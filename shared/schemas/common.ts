@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 
 /** A non-negative integer that may arrive as a query string. */
 const intParam = z.coerce.number().int().nonnegative();
@@ -10,7 +11,7 @@ export const boolParam = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /** Epoch milliseconds (request time filters). */
-export const epochMs = z.coerce.number().int().nonnegative();
+export const epochMs = z.coerce.number().int().nonnegative().max(LIMITS.epochMsMax);
 
 export const skipParam = intParam.default(0);
 export const limitParam = (max = 100, dflt = 20) => z.coerce.number().int().min(1).max(max).default(dflt);

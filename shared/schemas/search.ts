@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_SEARCH_MIN, nameKey } from '../names';
 import { USERNAME_PATTERN } from './account';
 import { gameFilter } from './cases';
-import { limitParam, skipParam } from './common';
+import { epochMs, limitParam, skipParam } from './common';
 
 export const SEARCH_TYPES = ['player', 'user', 'comment'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -19,8 +19,8 @@ export const SEARCH_SORTS = {
 export type SearchSort<T extends SearchType> = (typeof SEARCH_SORTS)[T][number];
 const ALL_SORTS = [...new Set(Object.values(SEARCH_SORTS).flat())] as [string, ...string[]];
 
-/** Epoch milliseconds a Date can hold (larger values would not be dates). */
-export const timeParam = z.coerce.number().int().nonnegative().max(8_640_000_000_000_000);
+/** Epoch milliseconds, up to the end of year 9999. */
+export const timeParam = epochMs;
 
 const PARAM_MAX = 100;
 // eslint-disable-next-line no-control-regex

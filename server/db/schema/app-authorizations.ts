@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -20,8 +20,8 @@ export const appAuthorizations = pgTable(
     appName: varchar('app_name', { length: 64 }).notNull(),
     appId: varchar('app_id', { length: 64 }).notNull(),
     callbackUrl: text('callback_url').notNull(),
-    /** Lifetime of the token the app gets, in ms. */
-    tokenTtl: integer('token_ttl').notNull(),
+    /** Lifetime of the token the app gets, in ms (up to 30 days: more than 32 bits hold). */
+    tokenTtl: bigint('token_ttl', { mode: 'number' }).notNull(),
     /** SHA-256 (hex) of the mailed approval code. */
     codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
     codeExpires: ts('code_expires').notNull(),

@@ -9,6 +9,14 @@ export interface TokenService {
   verify(token: string): Promise<TokenPayload | null>;
 }
 
+/** Database ids are 32-bit: claims outside that range would only fail in the query. */
+const isRowId = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
+
+/** The claims the server reads from a token, each of the type it reads. */
+function claimsOk(p: Record<string, unknown>): boolean {
+  return isRowId(p.userId) && typeof p.signWhen === 'number' && Number.isFinite(p.signWhen) && (p.authId === undefined || isRowId(p.authId)) && (p.visitType === undefined || typeof p.visitType === 'string');
+}
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
@@ -24,8 +32,7 @@ export function createTokenService(secret: string): TokenService {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.userId !== 'number' || typeof payload.signWhen !== 'number') return null;
-        return payload as unknown as TokenPayload;
+        return claimsOk(payload) ? (payload as unknown as TokenPayload) : null;
       } catch {
         return null;
       }

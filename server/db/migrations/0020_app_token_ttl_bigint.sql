@@ -1,0 +1,1 @@
+ALTER TABLE "app_authorizations" ALTER COLUMN "token_ttl" SET DATA TYPE bigint;
