@@ -47,7 +47,9 @@ const VoicePage = lazyPage(() => import('./pages/profile/voice/VoicePage'), 'Voi
 const ChatPage = lazyPage(() => import('./pages/profile/chat/ChatPage'), 'ChatPage');
 const MediaPage = lazyPage(() => import('./pages/profile/media/MediaPage'), 'MediaPage');
 const AchievementsPage = lazyPage(() => import('./pages/profile/achievements/AchievementsPage'), 'AchievementsPage');
-const AppsPage = lazyPage(() => import('./pages/profile/apps/AppsPage'), 'AppsPage');
+const AuthorizedAppsPage = lazyPage(() => import('./pages/profile/apps/AppsPage'), 'AppsPage');
+const AppsPage = lazyPage(() => import('./pages/apps/AppsPage'), 'AppsPage');
+const AdminToolsPage = lazyPage(() => import('./pages/admin/tools/AdminToolsPage'), 'AdminToolsPage');
 const AppAuthPage = lazyPage(() => import('./pages/appAuth/AppAuthPage'), 'AppAuthPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
@@ -88,6 +90,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.app, 'app', AppHomePage),
   screen(SCREENS.about, 'about', AboutPage),
   screen(SCREENS.link, 'link', LinkPage),
+  screen(SCREENS.apps, 'apps', AppsPage),
   screen(SCREENS.signin, 'signin', SigninPage),
   screen(SCREENS.signup, 'signup', SignupPage),
   screen(SCREENS.registerVerification, 'registerVerification', RegisterVerificationPage),
@@ -110,7 +113,7 @@ const pages: RouteObject[] = [
     screen(childPath(SCREENS.profileVoice, SCREENS.profile), 'profileVoice', VoicePage, 'user'),
     screen(childPath(SCREENS.profileMedia, SCREENS.profile), 'profileMedia', MediaPage, 'user'),
     screen(childPath(SCREENS.profileAchievements, SCREENS.profile), 'profileAchievements', AchievementsPage, 'user'),
-    screen(childPath(SCREENS.profileApps, SCREENS.profile), 'profileApps', AppsPage, 'user'),
+    screen(childPath(SCREENS.profileApps, SCREENS.profile), 'profileApps', AuthorizedAppsPage, 'user'),
   ]),
   screen(SCREENS.players, 'players', PlayersPage),
   screen(SCREENS.player, 'player', PlayerPage),
@@ -138,6 +141,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminVerifications, 'adminVerifications', VerificationsPage, 'admin'),
   screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, 'admin'),
   screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, 'admin'),
+  screen(SCREENS.adminTools, 'adminTools', AdminToolsPage, 'admin'),
   { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.workflow, 'workflow', WorkflowPage, 'admin'),

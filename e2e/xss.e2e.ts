@@ -93,6 +93,14 @@ describe('the XSS corpus through every rendered text field', () => {
     expectOk(intro, 'me.success');
     expect(intro.body.data.attr.introduction).toContain('Introduction: evidence');
     spacePath = `/space/${writer.user.id}`;
+    // A tool submission (plain text fields), approved so that the directory shows it.
+    const tool = await app.request
+      .post('/api/tools/submit')
+      .set('x-access-token', writer.token)
+      .send({ data: { name: `<img src=x onerror=__xss('tool-name')>`, description: `Tool text: ${XSS_CORPUS.slice(0, 5).map(([, p]) => p).join(' ')}`.slice(0, 400), tags: ['web'], websiteUrl: 'https://tool.example' } });
+    expect(tool.status, JSON.stringify(tool.body)).toBe(201);
+    const { token: adminToken } = await app.factories.signedIn({ privileges: ['admin'] });
+    expectOk(await app.request.post('/api/admin/tools/review').set('x-access-token', adminToken).send({ data: { id: tool.body.data.id, action: 'approve' } }), 'toolReview.success');
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -126,6 +134,16 @@ describe('the XSS corpus through every rendered text field', () => {
     await poke(page);
     await page.goto(`${app.url}${spacePath}`);
     await seeText(page, 'Introduction: evidence');
+    await poke(page);
+    expect(hits).toEqual([]);
+    expect(await dangerousDom(page)).toEqual([]);
+  });
+
+  it('runs nothing in the tools directory', async () => {
+    const { page, hits } = await watchedPage(browser);
+    await page.goto(`${app.url}/apps?tag=web`);
+    await seeText(page, 'Tool text:');
+    await seeText(page, "onerror=__xss('tool-name')");
     await poke(page);
     expect(hits).toEqual([]);
     expect(await dangerousDom(page)).toEqual([]);

@@ -8,6 +8,8 @@ export const SCREENS = {
   app: '/app',
   about: '/about',
   link: '/link',
+  /** The tools directory. */
+  apps: '/apps',
   signin: '/signin',
   signup: '/signup',
   registerVerification: '/registerVerification',
@@ -65,6 +67,7 @@ export const SCREENS = {
   adminVerifications: '/admin/verifications',
   adminStatistics: '/admin/statistics',
   adminMedia: '/admin/media',
+  adminTools: '/admin/tools',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

@@ -89,6 +89,9 @@ export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: 
             <a href={SITE_LINKS.apiDocs}>{t('footer.apiDocs')}</a>
           </li>
           <li>
+            <Link to="/apps">{t('footer.tools')}</Link>
+          </li>
+          <li>
             <Link to="/about#privacy">{t('footer.privacy')}</Link>
           </li>
           <li>

@@ -20,7 +20,7 @@ export const toolLink = z
   .max(500)
   .refine((v) => /^\/(?!\/)[\x21-\x7e]*$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), 'an https:// address or a path of this site');
 
-const toolFields = {
+export const toolFields = {
   name: z.string().trim().min(2).max(LIMITS.toolNameMax),
   description: z.string().trim().min(LIMITS.toolDescriptionMin).max(LIMITS.toolDescriptionMax),
   icon: toolLink.optional(),
