@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Tool } from '@shared/schemas/tools';
 import { Badge } from '@client/components/Badge';
-import { ToolLink } from './ToolLink';
+import { ToolLinks } from './ToolLink';
 import styles from './AppsPage.module.css';
 
 /** A tool's icon: its picture, or its initial on a tinted square when it has none (or it fails to load). */
@@ -36,16 +36,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
         ))}
       </ul>
       <div className={styles.links}>
-        {tool.getUrl && (
-          <ToolLink href={tool.getUrl} icon="download" label={t('tools.getLabel', { name: tool.name })}>
-            {t('tools.get')}
-          </ToolLink>
-        )}
-        {tool.websiteUrl && (
-          <ToolLink href={tool.websiteUrl} icon="globe" label={t('tools.websiteLabel', { name: tool.name })}>
-            {t('tools.website')}
-          </ToolLink>
-        )}
+        <ToolLinks tool={tool} />
       </div>
     </li>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Tool } from '@shared/schemas/tools';
 import { Link } from 'react-router';
 import { buttonClass } from '@client/components/Button';
 import { Icon, type IconName } from '@client/components/Icon';
@@ -19,5 +21,24 @@ export function ToolLink({ href, icon, children, label }: { href: string; icon: 
       {children}
       <Icon name="external" size={12} />
     </a>
+  );
+}
+
+/** A tool's "get" and "website" buttons, those it has. */
+export function ToolLinks({ tool }: { tool: Pick<Tool, 'name' | 'getUrl' | 'websiteUrl'> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {tool.getUrl && (
+        <ToolLink href={tool.getUrl} icon="download" label={t('tools.getLabel', { name: tool.name })}>
+          {t('tools.get')}
+        </ToolLink>
+      )}
+      {tool.websiteUrl && (
+        <ToolLink href={tool.websiteUrl} icon="globe" label={t('tools.websiteLabel', { name: tool.name })}>
+          {t('tools.website')}
+        </ToolLink>
+      )}
+    </>
   );
 }

@@ -17,7 +17,7 @@ import { Switch } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
 import { useShowError } from '@client/app/useShowError';
 import { useRemote } from '@client/hooks/useRemote';
-import { ToolLink } from '@client/pages/apps/ToolLink';
+import { ToolLinks } from '@client/pages/apps/ToolLink';
 import styles from './AdminToolsPage.module.css';
 
 type Filter = ToolState | 'all';
@@ -91,16 +91,7 @@ export function AdminToolsPage() {
                 <p className={styles.meta}>{tool.tags.map((tag) => t(`tools.tag.${tag}`)).join(' · ')}</p>
                 {tool.reason && <p className={styles.meta}>{t('tools.mine.reason', { reason: tool.reason })}</p>}
                 <div className={styles.actions}>
-                  {tool.getUrl && (
-                    <ToolLink href={tool.getUrl} icon="download" label={t('tools.getLabel', { name: tool.name })}>
-                      {t('tools.get')}
-                    </ToolLink>
-                  )}
-                  {tool.websiteUrl && (
-                    <ToolLink href={tool.websiteUrl} icon="globe" label={t('tools.websiteLabel', { name: tool.name })}>
-                      {t('tools.website')}
-                    </ToolLink>
-                  )}
+                  <ToolLinks tool={tool} />
                   {tool.status !== 'approved' && (
                     <Button size="sm" variant="primary" disabled={busy} onClick={() => void act(() => reviewTool(tool.id, 'approve'), t('adminTools.approved', { name: tool.name }))}>
                       {t('adminTools.approve')}
