@@ -23,3 +23,23 @@ export function duplicateRedis(redis: Redis, opts: { waitWhileDown?: boolean } =
   const options: Partial<RedisOptions> = opts.waitWhileDown ? { maxRetriesPerRequest: null } : {};
   return quiet(redis.duplicate(options));
 }
+
+/**
+ * For a library that sends commands without awaiting them (the Socket.IO adapter publishes and
+ * (un)subscribes so): a command that fails — Redis away, connection closed at shutdown — is
+ * counted as handled here, instead of becoming an unhandled rejection that would end the process.
+ * Whoever does await a command still sees its failure.
+ */
+export function withoutUnhandledRejections(redis: Redis, commands: readonly string[]): Redis {
+  const target = redis as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of commands) {
+    if (typeof target[name] !== 'function') continue;
+    const send = target[name].bind(redis);
+    target[name] = (...args: unknown[]) => {
+      const result = send(...args);
+      if (result instanceof Promise) result.catch(() => undefined);
+      return result;
+    };
+  }
+  return redis;
+}

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { duplicateRedis } from '@server/infra/redis';
+import { duplicateRedis, withoutUnhandledRejections } from '@server/infra/redis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
@@ -66,8 +66,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   let pub: Redis | undefined;
   if (deps.redis) {
     // The adapter publishes without awaiting: its connections wait out a Redis restart rather than reject.
-    pub = duplicateRedis(deps.redis, { waitWhileDown: true });
-    sub = duplicateRedis(deps.redis, { waitWhileDown: true });
+    pub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['publish']);
+    sub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'pUnsubscribe', 'pSubscribe']);
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
