@@ -103,7 +103,7 @@ export function AdminHomePage() {
         {superStaff && <Tool id="logs" to="/admin/logs" icon="clock" title={t('admin.home.logs.title')} text={t('admin.home.logs.text')} />}
         {superStaff && <Tool id="chatLog" to="/admin/chat-log" icon="mail" title={t('admin.home.chatLog.title')} text={t('admin.home.chatLog.text')} />}
         {rootOrDev && <Tool id="verifications" to="/admin/verifications" icon="key" title={t('admin.home.verifications.title')} text={t('admin.home.verifications.text')} />}
-        <Tool id="tools" to="/admin/tools" icon="bolt" title={t('admin.home.tools.title')} text={t('admin.home.tools.text')} />
+        <Tool id="tools" to="/admin/tools" icon="bolt" title={t('admin.home.toolsDirectory.title')} text={t('admin.home.toolsDirectory.text')} />
         {rootOrDev && <Tool id="media" to="/admin/media" icon="image" title={t('admin.home.media.title')} text={t('admin.home.media.text')} />}
       </ul>
     </div>
