@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10]
  */
+import { writeResults } from './results';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -107,6 +108,19 @@ try {
   console.log(`\n${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
   console.log('scenario'.padEnd(38) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9));
   for (const r of results) console.log(r.name.padEnd(38) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9));
+  writeResults(
+    'read',
+    [
+      `### Read path: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run.`,
+      '',
+      '| scenario | req/s | ratio | p50 ms | p99 ms | errors |',
+      '|---|---|---|---|---|---|',
+      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    ].join('\n'),
+  );
+  console.log('\nwritten to bench/RESULTS.md');
 } finally {
   app.kill('SIGTERM');
   baseline.kill('SIGTERM');
