@@ -66,6 +66,14 @@ export const LIMITS = {
   appAuthTextMaxBytes: 1024,
   appOutboundTimeoutMs: 5000,
   appNameMax: 64,
+  /**
+   * Mailed codes (sign-up, password reset, binding, app approval): requests that carry one, per
+   * address and window, all such routes together; and wrong codes tried by one signed-in account.
+   */
+  codeTriesPerAddress: 20,
+  codeTriesWindowS: 600,
+  codeFailuresPerAccount: 10,
+  codeFailuresWindowS: 3600,
 } as const;
 
 
