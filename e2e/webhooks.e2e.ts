@@ -20,7 +20,7 @@ describe('webhooks page and the live open-case count', () => {
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true', WEBHOOK_ALLOW_LOOPBACK: 'true' } });
     receiver = await startWebhookReceiver();
     [botBrowser, staffBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
   });

@@ -62,6 +62,8 @@ const envSchema = z.object({
   EXTERNAL_AUTH_ALLOW_LOOPBACK: bool,
   /** A PEM file of an extra certificate authority trusted when reaching apps (a test's own CA). */
   EXTERNAL_AUTH_CA_FILE: z.string().optional(),
+  /** Tests and local development only: webhooks may be delivered to loopback (a receiver on this machine). */
+  WEBHOOK_ALLOW_LOOPBACK: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +101,7 @@ export interface Config {
   /** CORS_ORIGINS / CORS_CREDENTIAL_ORIGINS: see `server/http/cors.ts`. */
   cors: CorsSettings;
   externalAuth: { allowLoopback: boolean; ca?: string };
+  webhooks: { allowLoopback: boolean };
 }
 
 /** A comma-separated origin list; empty means unset (echo any origin). */
@@ -147,5 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowLoopback: e.NODE_ENV !== 'production' && !!e.EXTERNAL_AUTH_ALLOW_LOOPBACK,
       ca: e.EXTERNAL_AUTH_CA_FILE ? fs.readFileSync(e.EXTERNAL_AUTH_CA_FILE, 'utf8') : undefined,
     },
+    // Never in production either.
+    webhooks: { allowLoopback: e.NODE_ENV !== 'production' && !!e.WEBHOOK_ALLOW_LOOPBACK },
   };
 }

@@ -80,6 +80,14 @@ export const LIMITS = {
   toolTagsMax: 5,
   toolReasonMax: 300,
   toolsPendingPerUser: 3,
+  /**
+   * Mailed codes (sign-up, password reset, binding, app approval): requests that carry one, per
+   * address and window, all such routes together; and wrong codes tried by one signed-in account.
+   */
+  codeTriesPerAddress: 20,
+  codeTriesWindowS: 600,
+  codeFailuresPerAccount: 10,
+  codeFailuresWindowS: 3600,
 } as const;
 
 

@@ -31,3 +31,19 @@ export function failedAttempts(services: Services, name: RateLimitName, account:
     succeeded: () => limiter.delete(key),
   };
 }
+
+/**
+ * A mailed code tried by a signed-in account: answers with one of `wrongCodes` (no such code for
+ * this account) count against the account, from any address; once its allowance is spent, every
+ * try is refused until the window passes, a right code included.
+ */
+export async function codeAttempt<T>(services: Services, userId: number, wrongCodes: readonly string[], attempt: () => Promise<T>): Promise<T> {
+  const attempts = failedAttempts(services, 'codeAccount', `#${userId}`);
+  await attempts.assertOpen();
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof AppError && wrongCodes.includes(e.code)) await attempts.failed();
+    throw e;
+  }
+}

@@ -1,4 +1,5 @@
 import dns from 'node:dns/promises';
+import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -17,6 +18,10 @@ export interface OutboundOptions {
   timeoutMs: number;
   /** Loopback targets allowed (tests only: the app's server runs on this machine). */
   allowLoopback?: boolean;
+  /** Plain-http addresses allowed too (webhooks: their bodies are signed and carry public data only). */
+  allowHttp?: boolean;
+  /** Only the status matters: the answer's body is not read (the connection is closed once it starts). */
+  ignoreBody?: boolean;
   /** Extra certificate authorities to trust (a test's own CA). */
   ca?: string;
 }
@@ -44,9 +49,10 @@ async function resolveOnce(host: string, allowLoopback: boolean): Promise<string
 }
 
 /**
- * One HTTPS request to an address a client gave us (SSRF-safe): https only, the name resolved once
- * and every address checked (private, loopback, link-local, metadata refused), the connection made
- * to that checked address with the name kept for TLS, no redirects, a time limit and a size cap.
+ * One HTTPS request to an address a client gave us (SSRF-safe): https only (unless `allowHttp`), the
+ * name resolved once and every address checked (private, loopback, link-local, metadata refused), the
+ * connection made to that checked address with the name kept for TLS, no redirects, a time limit and
+ * a size cap.
  */
 export async function outboundRequest(target: string, opts: OutboundOptions): Promise<OutboundAnswer> {
   let url: URL;
@@ -55,45 +61,56 @@ export async function outboundRequest(target: string, opts: OutboundOptions): Pr
   } catch {
     throw new OutboundError('not a valid address');
   }
-  if (url.protocol !== 'https:') throw new OutboundError('only https addresses are allowed');
+  const secure = url.protocol === 'https:';
+  if (!secure && !(url.protocol === 'http:' && opts.allowHttp)) throw new OutboundError(opts.allowHttp ? 'only http and https addresses are allowed' : 'only https addresses are allowed');
   if (url.username || url.password) throw new OutboundError('credentials in the address are not allowed');
   const address = await resolveOnce(url.hostname, !!opts.allowLoopback);
   const servername = net.isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname;
 
   return new Promise<OutboundAnswer>((resolve, reject) => {
-    const req = https.request(
-      {
-        host: address,
-        port: url.port || 443,
-        path: `${url.pathname}${url.search}`,
-        method: opts.method,
-        servername,
-        // An extra CA is added to the usual roots, not put in their place.
-        ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
-        agent: false,
-        headers: { host: url.host, 'user-agent': 'Tribunal/1', ...opts.headers, ...(opts.body !== undefined ? { 'content-length': Buffer.byteLength(opts.body) } : {}) },
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
+    const common = {
+      host: address,
+      path: `${url.pathname}${url.search}`,
+      method: opts.method,
+      agent: false as const,
+      headers: { host: url.host, 'user-agent': 'Tribunal/1', ...opts.headers, ...(opts.body !== undefined ? { 'content-length': Buffer.byteLength(opts.body) } : {}) },
+    };
+    const onResponse = (res: http.IncomingMessage) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400) {
+        res.destroy();
+        return reject(new OutboundError(`answered a redirect (HTTP ${status}), which is not followed`));
+      }
+      if (opts.ignoreBody) {
+        res.destroy();
+        return resolve({ status, body: '' });
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > opts.maxBytes) {
           res.destroy();
-          return reject(new OutboundError(`answered a redirect (HTTP ${status}), which is not followed`));
+          reject(new OutboundError(`the answer is larger than ${opts.maxBytes} bytes`));
+          return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > opts.maxBytes) {
-            res.destroy();
-            reject(new OutboundError(`the answer is larger than ${opts.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (e) => reject(new OutboundError(e.message)));
-      },
-    );
+        chunks.push(chunk);
+      });
+      res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (e) => reject(new OutboundError(e.message)));
+    };
+    const req = secure
+      ? https.request(
+          {
+            ...common,
+            port: url.port || 443,
+            servername,
+            // An extra CA is added to the usual roots, not put in their place.
+            ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
+          },
+          onResponse,
+        )
+      : http.request({ ...common, port: url.port || 80 }, onResponse);
     const timer = setTimeout(() => req.destroy(new OutboundError(`no complete answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
     req.on('close', () => clearTimeout(timer));
     req.on('error', (e) => reject(e instanceof OutboundError ? e : new OutboundError(e.message)));

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
+import { LIMITS } from '@shared/limits';
 
 /** Named limits: points per window (seconds). Shared in Redis when it is configured. */
 export const RATE_LIMITS = {
@@ -12,6 +13,10 @@ export const RATE_LIMITS = {
   signup: { points: 5, duration: 600 },
   forgetPassword: { points: 5, duration: 600 },
   bindOrigin: { points: 5, duration: 600 },
+  /** Per address: every route that takes a mailed code shares this bucket, so guesses spread over them count together. */
+  codes: { points: LIMITS.codeTriesPerAddress, duration: LIMITS.codeTriesWindowS },
+  /** Per account: wrong mailed codes tried while signed in (counted by failedAttempts). */
+  codeAccount: { points: LIMITS.codeFailuresPerAccount, duration: LIMITS.codeFailuresWindowS },
   statistics: { points: 5, duration: 10 },
   search: { points: 5, duration: 1 },
   viewed: { points: 20, duration: 10 },

@@ -90,6 +90,7 @@ export function ForgetPasswordPage() {
       {step === 2 && (
         <CheckMailPanel
           email={values.originEmail.trim()}
+          sent={t('checkMailReset.sent', { email: values.originEmail.trim() })}
           actions={
             <ButtonLink to="/signin" variant="secondary">
               {t('forgetPassword.backToSignin')}

@@ -12,11 +12,16 @@ import { createVerification, isExpired, takeVerification } from './verifications
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
-/** Mails a reset code to the bound platform e-mail, which must match the one given. */
+/**
+ * Mails a reset code to the bound platform e-mail, which must match the one given. Whether it matched
+ * is never told: an unknown name, another e-mail, an unbound, deleted or banned account get the same
+ * answer as a match, only without a mail — else the form would tell anyone which e-mail (and which
+ * game account) belongs to which user.
+ */
 export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
   const user = await userByNameOrOrigin(services.db, input.username);
-  if (!user || !user.valid || !user.originEmail || user.originEmail !== input.originEmail) throw new AppError('forgetPassword.notFound');
-  if (user.privileges.includes('blacklisted')) throw new AppError('forgetPassword.permissionDenied');
+  if (!user || !user.valid || !user.originEmail || user.originEmail !== input.originEmail) return;
+  if (user.privileges.includes('blacklisted')) return;
   const language = pickLanguage(input.language ?? user.attr.language);
   await services.db.transaction(async (tx) => {
     const code = await createVerification(tx, 'reset', { userId: user.id, username: user.username, language });

@@ -19,6 +19,7 @@ import { revokeSessions, signin } from './signin';
 import { bindOrigin, bindOriginVerify } from './binding';
 import { changePassword, forgetPassword, forgetPasswordVerify } from './password';
 import { clientOf } from '@server/modules/users/operations';
+import { codeAttempt } from '@server/http/user-limit';
 
 const TAG = 'Accounts';
 
@@ -68,6 +69,7 @@ export const authRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: signupVerifyQuery,
+    rateLimit: 'codes',
     success: { code: 'signup.success', status: 201 },
     errors: ['signup.notFound', 'signup.expired', 'signup.usernameExist', 'signup.originBindingExist'],
     handler: async ({ query, services, req, ip }) => {
@@ -131,10 +133,11 @@ export const authRoutes: AnyRoute[] = [
     auth: 'required',
     policy: accountPolicy.bind,
     query: bindOriginVerifyQuery,
+    rateLimit: 'codes',
     success: { code: 'bindOrigin.success' },
     errors: ['bindOrigin.notFound', 'bindOrigin.expired', 'bindOrigin.originBindingExist'],
     handler: async ({ user, query, services, req, ip }) => {
-      const result = await bindOriginVerify(services, user, query.code, clientOf(req, ip));
+      const result = await codeAttempt(services, user.id, ['bindOrigin.notFound'], () => bindOriginVerify(services, user, query.code, clientOf(req, ip)));
       if (result.expired) throw new AppError('bindOrigin.expired');
       return ok('bindOrigin.success', { originName: result.originName });
     },
@@ -143,7 +146,7 @@ export const authRoutes: AnyRoute[] = [
     method: 'post',
     path: '/user/forgetPassword',
     tag: TAG,
-    summary: 'Mail a password-reset code to the bound platform e-mail.',
+    summary: 'Mail a password-reset code to the bound platform e-mail. The answer is the same whether or not the username and e-mail match an account (only a match gets the mail).',
     area: 'forgetPassword',
     auth: 'none',
     policy: rules.anyone,
@@ -151,7 +154,7 @@ export const authRoutes: AnyRoute[] = [
     captcha: 'required',
     rateLimit: 'forgetPassword',
     success: { code: 'forgetPassword.needVerify' },
-    errors: ['forgetPassword.notFound', 'forgetPassword.permissionDenied', 'mail.error'],
+    errors: ['mail.error'],
     handler: async ({ body, services }) => {
       await forgetPassword(services, body.data);
       return ok('forgetPassword.needVerify');
@@ -166,7 +169,7 @@ export const authRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     body: forgetPasswordVerifyBody,
-    rateLimit: 'forgetPassword',
+    rateLimit: 'codes',
     success: { code: 'forgetPassword.success' },
     errors: ['forgetPassword.notFound', 'forgetPassword.expired'],
     handler: async ({ body, services, req, ip }) => {

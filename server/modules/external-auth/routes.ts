@@ -1,6 +1,7 @@
 import { approvalCodeBody, approvalCodeQuery, externalAuthBody, revokeAppBody } from '@shared/schemas/external-auth';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
+import { codeAttempt } from '@server/http/user-limit';
 import { externalAuthPolicy } from './policy';
 import {
   authTextFor,
@@ -50,9 +51,11 @@ export const externalAuthRoutes: AnyRoute[] = [
     auth: 'required',
     policy: externalAuthPolicy.answer,
     query: approvalCodeQuery,
+    rateLimit: 'codes',
     success: { code: 'appAuth.ok' },
     errors: ['appAuth.notFound'],
-    handler: async ({ user, query, services }) => ok('appAuth.ok', await describeAppAuthorization(services, user, query.code)),
+    handler: async ({ user, query, services }) =>
+      ok('appAuth.ok', await codeAttempt(services, user.id, ['appAuth.notFound'], () => describeAppAuthorization(services, user, query.code))),
   }),
   defineRoute({
     method: 'post',
@@ -64,9 +67,11 @@ export const externalAuthRoutes: AnyRoute[] = [
     auth: 'required',
     policy: externalAuthPolicy.answer,
     body: approvalCodeBody,
+    rateLimit: 'codes',
     success: { code: 'confirmAuth.success' },
     errors: ['confirmAuth.fail', 'confirmAuth.notFound'],
-    handler: async ({ user, body, services }) => ok('confirmAuth.success', await confirmAppAuthorization(services, user, body)),
+    handler: async ({ user, body, services }) =>
+      ok('confirmAuth.success', await codeAttempt(services, user.id, ['confirmAuth.notFound'], () => confirmAppAuthorization(services, user, body))),
   }),
   defineRoute({
     method: 'post',
@@ -77,9 +82,11 @@ export const externalAuthRoutes: AnyRoute[] = [
     auth: 'required',
     policy: externalAuthPolicy.answer,
     body: approvalCodeBody,
+    rateLimit: 'codes',
     success: { code: 'appAuth.refused' },
     errors: ['appAuth.notFound'],
-    handler: async ({ user, body, services }) => ok('appAuth.refused', await refuseAppAuthorization(services, user, body)),
+    handler: async ({ user, body, services }) =>
+      ok('appAuth.refused', await codeAttempt(services, user.id, ['appAuth.notFound'], () => refuseAppAuthorization(services, user, body))),
   }),
   defineRoute({
     method: 'get',

@@ -14,7 +14,7 @@ const SELF_ATTR: (keyof UserAttr)[] = [...PUBLIC_ATTR, 'changeNameLeft', 'langua
  * - `account`: the public profile with the platform account whatever `showOrigin` says, but no e-mail
  *   (admins of level 1 and the owner, on `/user/info`), achievements included even when hidden from others;
  * - `self`: the owner's own view (`/user/me`): private settings and the bound e-mail;
- * - `staff`: everything but secrets (`/user/info4admin`, admin level 2).
+ * - `staff`: everything but secrets (`/user/info4admin`, admin level 2; the route leaves the addresses to root and dev).
  */
 export type Viewer = 'public' | 'account' | 'self' | 'staff';
 

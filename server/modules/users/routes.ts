@@ -9,6 +9,7 @@ import { userById } from './queries';
 import { changeName, updateOwnAttr } from './profile';
 import { clientOf } from './operations';
 import { userPolicy } from './policy';
+import { attrForStaff } from './addresses';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
 import { ownedOf } from '@server/modules/achievements/owned';
@@ -78,7 +79,8 @@ export const userRoutes: AnyRoute[] = [
       const row = await userById(services.db, query.id);
       if (!row) throw new AppError('userInfo.notFound');
       const [stats, owned] = await Promise.all([reportStats(services.db, row.id), ownedOf(services.db, row.id)]);
-      return ok('userInfo.success', presentUser(row, 'staff', stats, owned));
+      const info = presentUser(row, 'staff', stats, owned);
+      return ok('userInfo.success', { ...info, attr: attrForStaff(info.attr, user.privileges) });
     },
   }),
   defineRoute({

@@ -1,28 +1,15 @@
 import crypto from 'node:crypto';
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
 import type { Services } from '@server/services';
+import { outboundRequest } from '@server/infra/outbound';
 
 const TIMEOUT_MS = 10_000;
 /** A claimed delivery is hidden from other runners this long (longer than one attempt can take). */
 const LEASE_MS = 60_000;
 
 const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
-
-const PRIVATE = new net.BlockList();
-for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE.addSubnet(net6, bits, 'ipv6');
-
-/** In production a webhook may not reach the site's own network (SSRF); tests and development deliver to loopback. */
-async function assertPublicTarget(services: Services, url: string) {
-  if (services.config.env !== 'production') return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await dns.lookup(host, { all: true });
-  for (const a of addresses) if (PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4')) throw new Error('the address is in a private network');
-}
 
 export type DeliveryOutcome = 'ok' | 'retry' | 'failed' | 'skipped';
 
@@ -46,11 +33,15 @@ export async function deliverWebhook(services: Services, deliveryId: number): Pr
   let code: number | null = null;
   let error: string | null = null;
   try {
-    await assertPublicTarget(services, hook.url);
-    const res = await fetch(hook.url, {
+    // SSRF-safe: the name resolved once, private, loopback, link-local and metadata addresses refused
+    // (loopback only when a test allows it), no redirects followed, a time limit.
+    const res = await outboundRequest(hook.url, {
       method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      allowHttp: true,
+      allowLoopback: services.config.webhooks.allowLoopback,
+      ignoreBody: true,
+      maxBytes: 0,
+      timeoutMs: TIMEOUT_MS,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Tribunal-Webhook/1',
@@ -61,7 +52,6 @@ export async function deliverWebhook(services: Services, deliveryId: number): Pr
       body,
     });
     code = res.status;
-    await res.body?.cancel();
     if (code < 200 || code >= 300) error = `answered HTTP ${code}`;
   } catch (e) {
     error = e instanceof Error ? (e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message) : String(e);

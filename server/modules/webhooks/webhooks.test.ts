@@ -55,7 +55,7 @@ const hooks = receiver();
 const url = 'http://127.0.0.1:9/unused';
 const SECRET = 'a-long-enough-webhook-secret';
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
   bot = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
   await hooks.start();
 });

@@ -1,9 +1,6 @@
 import type { UserRow } from '@server/db/schema';
 import type { StaffUserRow } from '@shared/schemas/admin-users';
-import { hasAdminLevel } from '@shared/privileges';
-
-/** Attribute keys only root and dev see (addresses). */
-const IP_KEYS = ['registerIP', 'lastSigninIP'];
+import { attrForStaff } from '@server/modules/users/addresses';
 
 /** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
 export function muteEnd(mute: string | null | undefined): number | null {
@@ -17,8 +14,7 @@ export function muteEnd(mute: string | null | undefined): number | null {
  * addresses in `attr` only for root and dev (admin level 3).
  */
 export function presentStaffUser(row: UserRow, viewerPrivileges: readonly string[], now = Date.now()): StaffUserRow {
-  const attr: Record<string, unknown> = { ...row.attr };
-  if (!hasAdminLevel(viewerPrivileges, 3)) for (const k of IP_KEYS) delete attr[k];
+  const attr = attrForStaff(row.attr, viewerPrivileges) as Record<string, unknown>;
   const end = muteEnd(row.attr.mute);
   return {
     id: row.id,
