@@ -34,8 +34,18 @@ export const toolFields = {
 };
 const needsALink = (t: { getUrl?: string; websiteUrl?: string }) => !!(t.getUrl || t.websiteUrl);
 
-/** `GET /tools`: approved tools, hot ones first; `tag` filters (`all` or none = every tool). */
-export const toolsQuery = z.object({ tag: z.enum(TOOL_FILTERS).default('all'), skip: skipParam, limit: limitParam(50, 24) });
+/** Other names a filter is asked for by: the spec's chip reads "bf2042/bf6". */
+const TAG_ALIASES: Record<string, ToolFilter> = { bf2042: 'bf6' };
+/** A filter from the address (`?tag=`): a known one, an alias of one, or `all`. */
+export const toolFilterOf = (raw: string | null | undefined): ToolFilter =>
+  raw && TAG_ALIASES[raw] ? TAG_ALIASES[raw] : (TOOL_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as ToolFilter) : 'all';
+
+/** `GET /tools`: approved tools, hot ones first; `tag` filters (`all` or none = every tool; `bf2042` = `bf6`). */
+export const toolsQuery = z.object({
+  tag: z.preprocess((v) => (typeof v === 'string' && TAG_ALIASES[v] ? TAG_ALIASES[v] : v), z.enum(TOOL_FILTERS).default('all')),
+  skip: skipParam,
+  limit: limitParam(50, 24),
+});
 /** `POST /tools/submit`: a tool for the directory, waiting for staff review. */
 export const submitToolBody = z.object({ data: z.object(toolFields).refine(needsALink, { message: 'give a download or a website address', path: ['getUrl'] }) });
 export type ToolSubmission = z.input<typeof submitToolBody>['data'];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { TOOL_FILTERS, type ToolFilter } from '@shared/schemas/tools';
+import { toolFilterOf, type ToolFilter } from '@shared/schemas/tools';
 import { getMyTools, getTools } from '@client/api/tools';
 import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
@@ -19,7 +19,6 @@ import { ToolCard } from './ToolCard';
 import styles from './AppsPage.module.css';
 
 const PAGE = 24;
-const filterOf = (raw: string | null): ToolFilter => ((TOOL_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as ToolFilter) : 'all');
 
 /** /apps — the tools directory: filter by tag (kept in the URL), get or visit a tool, submit one. */
 export function AppsPage() {
@@ -27,7 +26,7 @@ export function AppsPage() {
   const describe = useDescribeError();
   const { pathname, search } = useLocation();
   const [params, setParams] = useSearchParams();
-  const tag = filterOf(params.get('tag'));
+  const tag = toolFilterOf(params.get('tag'));
   const [shown, setShown] = useState(PAGE);
   const [submitting, setSubmitting] = useState(false);
   const { userinfo } = useViewer();

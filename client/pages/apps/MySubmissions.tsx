@@ -14,7 +14,9 @@ export function MySubmissions({ tools }: { tools: readonly ToolWithReview[] }) {
     <ul className={styles.mine}>
       {tools.map((tool) => (
         <li key={tool.id}>
-          <span className={styles.mineName}>{tool.name}</span>
+          <span className={styles.mineName} dir="auto">
+            {tool.name}
+          </span>
           <Badge tone={TONE[tool.status]}>{t(`tools.state.${tool.status}`)}</Badge>
           <span className={styles.muted}>
             <DateTime value={tool.createTime} />

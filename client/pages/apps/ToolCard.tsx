@@ -22,14 +22,18 @@ export function ToolCard({ tool }: { tool: Tool }) {
       <div className={styles.cardHead}>
         <ToolIcon tool={tool} />
         <div>
-          <h2 className={styles.name}>{tool.name}</h2>
+          <h2 className={styles.name} dir="auto">
+            {tool.name}
+          </h2>
           <div className={styles.badges}>
             {tool.hot && <Badge tone="danger">{t('tools.hot')}</Badge>}
             {tool.official && <Badge tone="accent">{t('tools.official')}</Badge>}
           </div>
         </div>
       </div>
-      <p className={styles.description}>{tool.description}</p>
+      <p className={styles.description} dir="auto">
+        {tool.description}
+      </p>
       <ul className={styles.tags} aria-label={t('tools.tagsLabel')}>
         {tool.tags.map((tag) => (
           <li key={tag}>{t(`tools.tag.${tag}`)}</li>

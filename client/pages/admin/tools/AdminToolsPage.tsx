@@ -79,7 +79,9 @@ export function AdminToolsPage() {
             {list.data.data.map((tool) => (
               <li key={tool.id} className={styles.item} data-tool-id={tool.id}>
                 <div className={styles.itemHead}>
-                  <h2 className={styles.name}>{tool.name}</h2>
+                  <h2 className={styles.name} dir="auto">
+                    {tool.name}
+                  </h2>
                   <Badge tone={tool.status === 'approved' ? 'success' : tool.status === 'rejected' ? 'danger' : 'info'}>{t(`tools.state.${tool.status}`)}</Badge>
                   {tool.hot && <Badge tone="danger">{t('tools.hot')}</Badge>}
                 </div>
@@ -87,7 +89,9 @@ export function AdminToolsPage() {
                   {tool.submitterName ? t('adminTools.by', { name: tool.submitterName }) : t('tools.official')} · <DateTime value={tool.createTime} />
                   {tool.reviewerName && <> · {t('adminTools.reviewedBy', { name: tool.reviewerName })}</>}
                 </p>
-                <p className={styles.description}>{tool.description}</p>
+                <p className={styles.description} dir="auto">
+                  {tool.description}
+                </p>
                 <p className={styles.meta}>{tool.tags.map((tag) => t(`tools.tag.${tag}`)).join(' · ')}</p>
                 {tool.reason && <p className={styles.meta}>{t('tools.mine.reason', { reason: tool.reason })}</p>}
                 <div className={styles.actions}>
