@@ -23,7 +23,9 @@ export async function deliverWebhook(services: Services, deliveryId: number): Pr
   const [claimed] = await db
     .update(webhookDeliveries)
     .set({ nextTime: new Date(now.getTime() + LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextTime, now)))
+    // Due by the database's clock, with a second of slack: a row written a moment ago carries the
+    // database's time rounded to the millisecond, which may lie just after this process's `now`.
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextTime, sql`now() + interval '1 second'`)))
     .returning();
   if (!claimed) return 'skipped';
   const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, claimed.webhookId));
