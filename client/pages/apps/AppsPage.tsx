@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { toolFilterOf, type ToolFilter } from '@shared/schemas/tools';
+import { toolFilterOf, type Tool, type ToolFilter } from '@shared/schemas/tools';
 import { getMyTools, getTools } from '@client/api/tools';
 import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
@@ -11,6 +11,7 @@ import { Notice } from '@client/components/Notice';
 import { Skeleton } from '@client/components/Skeleton';
 import { useDescribeError } from '@client/api/describeError';
 import { useRemote } from '@client/hooks/useRemote';
+import { useShowError } from '@client/app/useShowError';
 import { useViewer } from '@client/state/session';
 import { MySubmissions } from './MySubmissions';
 import { SubmitToolForm } from './SubmitToolForm';
@@ -24,18 +25,33 @@ const PAGE = 24;
 export function AppsPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();
+  const showError = useShowError();
   const { pathname, search } = useLocation();
   const [params, setParams] = useSearchParams();
   const tag = toolFilterOf(params.get('tag'));
-  const [shown, setShown] = useState(PAGE);
+  /** Tools of the pages after the first, loaded by "show more" (the API gives at most 50 at a time). */
+  const [more, setMore] = useState<{ tag: ToolFilter; tools: Tool[] }>({ tag, tools: [] });
+  const [loadingMore, setLoadingMore] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const { userinfo } = useViewer();
   const signedIn = !!userinfo?.userId;
-  const list = useRemote(`tools:${tag}:${shown}`, (signal) => getTools(tag, 0, shown, signal));
+  const list = useRemote(`tools:${tag}`, (signal) => getTools(tag, 0, PAGE, signal));
+  const extra = more.tag === tag ? more.tools : [];
+  const shown = list.data ? [...list.data.data, ...extra] : [];
+  const showMore = async () => {
+    setLoadingMore(true);
+    try {
+      const page = await getTools(tag, shown.length, PAGE);
+      setMore({ tag, tools: [...extra, ...page.data] });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const mine = useRemote(signedIn ? 'tools:mine' : null, (signal) => getMyTools(signal));
 
   const choose = (next: ToolFilter) => {
-    setShown(PAGE);
     setParams(next === 'all' ? {} : { tag: next }, { replace: true });
   };
 
@@ -80,13 +96,13 @@ export function AppsPage() {
             {t('tools.count', { count: list.data.total })}
           </p>
           <ul className={styles.grid}>
-            {list.data.data.map((tool) => (
+            {shown.map((tool) => (
               <ToolCard key={tool.id} tool={tool} />
             ))}
           </ul>
-          {list.data.total > list.data.data.length && (
+          {list.data.total > shown.length && (
             <div className={styles.more}>
-              <Button loading={list.state === 'loading'} onClick={() => setShown((n) => n + PAGE)}>
+              <Button loading={loadingMore} onClick={() => void showMore()}>
                 {t('tools.more')}
               </Button>
             </div>

@@ -32,14 +32,12 @@ export function SubmitToolForm({ onSent }: { onSent: () => void }) {
     const found: FieldErrors<Field> = validateFields(t, {
       name: [toolFields.name, draft.name],
       description: [toolFields.description, draft.description],
-      tags: [toolFields.tags, draft.tags],
-      getUrl: [optionalLink, orUndefined(draft.getUrl)],
-      websiteUrl: [optionalLink, orUndefined(draft.websiteUrl)],
-      icon: [optionalLink, orUndefined(draft.icon)],
     });
     if (draft.tags.length === 0) found.tags = t('tools.form.tagsRequired', { max: LIMITS.toolTagsMax });
-    if (!found.getUrl && !found.websiteUrl && !orUndefined(draft.getUrl) && !orUndefined(draft.websiteUrl)) found.getUrl = t('tools.form.linkRequired');
-    for (const f of ['getUrl', 'websiteUrl', 'icon'] as const) if (found[f] && found[f] !== t('tools.form.linkRequired')) found[f] = t('tools.form.linkRule');
+    for (const f of ['getUrl', 'websiteUrl', 'icon'] as const) {
+      if (!optionalLink.safeParse(orUndefined(draft[f])).success) found[f] = t('tools.form.linkRule');
+    }
+    if (!orUndefined(draft.getUrl) && !orUndefined(draft.websiteUrl)) found.getUrl = t('tools.form.linkRequired');
     setErrors(found);
     setFormError(null);
     if (hasErrors(found)) return;

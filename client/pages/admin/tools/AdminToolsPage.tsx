@@ -121,7 +121,7 @@ export function AdminToolsPage() {
               </li>
             ))}
           </ul>
-          {list.data.total > list.data.data.length && (
+          {list.data.total > list.data.data.length && limit < 100 && (
             <Button loading={list.state === 'loading'} onClick={() => setLimit((n) => Math.min(100, n + 20))}>
               {t('tools.more')}
             </Button>
