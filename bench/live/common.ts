@@ -1,0 +1,103 @@
+/**
+ * What every live-bench scenario shares: clocks and percentiles, the client fleets and the sender
+ * (child processes on loopback), the options from the command line, and an embedded server with a
+ * bot account and one case to write to.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { loadConfig } from '@server/config';
+import { startServer } from '@server/server';
+import { users } from '@server/db/schema';
+import { toAuthedUser } from '@server/http/auth';
+import { fileReport } from '@server/modules/reports/report';
+
+export interface LiveOptions {
+  sizes: number[];
+  replies: number;
+  fleets: number;
+  gapMs: number;
+}
+
+export const now = () => performance.timeOrigin + performance.now();
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN);
+export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+export const signed = (x: number) => (x >= 0 ? `+${ms(x)}` : `−${ms(-x)}`);
+export const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+export interface Fleet {
+  child: ChildProcess;
+  ask<T>(type: string): Promise<T>;
+}
+export async function startFleet(url: string, room: string, count: number, kind: 'tribunal' | 'bare'): Promise<Fleet> {
+  const child = fork(path.join(import.meta.dirname, 'fleet.ts'), [url, room, String(count), kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (m: { type: string }) => (m.type === 'ready' ? resolve() : reject(new Error(String(m.type)))));
+    child.once('exit', (code) => reject(new Error(`fleet exited ${code}`)));
+  });
+  return {
+    child,
+    ask: <T>(type: string) =>
+      new Promise<T>((resolve) => {
+        child.once('message', (m) => resolve(m as T));
+        child.send({ type });
+      }),
+  };
+}
+
+export interface Sent {
+  sentAt: number;
+  responseMs: number;
+  status: number;
+  text: string;
+}
+/** The process that sends the writes (bench/live/sender.ts). */
+export async function startSender() {
+  const child = fork(path.join(import.meta.dirname, 'sender.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((r) => child.once('message', r));
+  return {
+    post(url: string, headers: Record<string, string>, body: unknown): Promise<Sent> {
+      return new Promise((resolve, reject) => {
+        child.once('message', (m: Sent) => (m.status >= 300 ? reject(new Error(`${url} answered ${m.status} ${m.text}`)) : resolve(m)));
+        child.send({ type: 'send', url, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      });
+    },
+    stop: () => child.send({ type: 'stop' }),
+  };
+}
+export type Send = (marker: number) => Promise<Sent>;
+
+
+/** An embedded server (in this process, in-memory database) with a bot's token and one open case. */
+export async function startBenchServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-live-'));
+  const server = await startServer(
+    loadConfig({ SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' }),
+    { inMemoryDb: true },
+  );
+  const { services } = server;
+  const [row] = await services.db.insert(users).values({ username: 'bench-live-bot', passwordHash: 'x', privileges: ['bot'] }).returning();
+  const claims = { userId: row!.id, username: row!.username, userAvatar: '', privilege: row!.privileges, visitType: 'bot', expiresIn: 3_600_000 };
+  const { token } = await services.tokens.sign(claims as never);
+  const reporter = toAuthedUser(row!, { ...claims, signWhen: Date.now() } as never);
+  const { dbId } = await fileReport(
+    services,
+    reporter,
+    { userId: '900000001', personaId: '800000001', username: 'BenchLiveSuspect', avatar: null },
+    { game: 'bf1', cheatMethods: ['aimbot'], videoLink: '', description: '<p>Snaps to heads through smoke, every round, on every map.</p>' } as never,
+    'report',
+  );
+  return {
+    server,
+    token,
+    dbId,
+    room: `case:${dbId}`,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * S2: a reply on a case → N sockets in that case's room, one node (embedded): delivery = request
+ * sent → event received, against a bare Socket.IO server emitting the same frame to the same N.
+ * Also: HTTP response time, server RSS and event-loop lag (p99), memory of one idle socket.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { io as connect } from 'socket.io-client';
+import { startBareServer } from './bare-server';
+import { gc, ms, pct, signed, sleep, startBenchServer, startFleet, startSender, type LiveOptions, type Send } from './common';
+import { scenarioS8 } from './s8';
+
+interface Run {
+  deliveries: number[];
+  responses: number[];
+  expected: number;
+  received: number;
+  duplicates: number;
+  lastPerReply: number[];
+  rssMb: number;
+  lagP99: number;
+  idleSocketKb: number;
+}
+
+/** N sockets in the room through `fleets`, then REPLIES marked writes, one after another. */
+async function measure(o: LiveOptions, n: number, url: string, room: string, kind: 'tribunal' | 'bare', send: Send): Promise<Run> {
+  const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
+  const heap = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.external;
+  };
+  gc();
+  const heapBefore = heap();
+  const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(url, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), kind)));
+  await sleep(300);
+  gc();
+  const idleSocketKb = (heap() - heapBefore) / 1024 / n;
+  // Warm-up replies are not counted.
+  for (let i = 0; i < 3; i++) await send(1_000_000 + i);
+  await sleep(200);
+  for (const f of fleets) f.child.send({ type: 'reset' });
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const sentAt = new Map<number, number>();
+  const responses: number[] = [];
+  let rssMax = 0;
+  for (let i = 0; i < REPLIES; i++) {
+    const sent = await send(i);
+    sentAt.set(i, sent.sentAt);
+    responses.push(sent.responseMs);
+    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    await sleep(GAP_MS);
+  }
+  await sleep(Math.max(1000, n / 5));
+  lag.disable();
+  const reports = await Promise.all(fleets.map((f) => f.ask<{ arrivals: Array<[number, number[]]> }>('report')));
+  for (const f of fleets) f.child.send({ type: 'stop' });
+  await Promise.all(fleets.map((f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r)))));
+  const deliveries: number[] = [];
+  const perReply = new Map<number, number[]>();
+  for (const { arrivals } of reports) {
+    for (const [marker, times] of arrivals) {
+      const t0 = sentAt.get(marker);
+      if (t0 === undefined) continue;
+      for (const t of times) deliveries.push(t - t0);
+      perReply.set(marker, [...(perReply.get(marker) ?? []), ...times.map((t) => t - t0)]);
+    }
+  }
+  const received = deliveries.length;
+  const expected = n * REPLIES;
+  // A socket that got a marker twice shows up as more arrivals than sockets for that reply.
+  const duplicates = [...perReply.values()].reduce((sum, list) => sum + Math.max(0, list.length - n), 0);
+  return {
+    deliveries,
+    responses,
+    expected,
+    received,
+    duplicates,
+    lastPerReply: [...perReply.values()].map((l) => Math.max(...l)),
+    rssMb: rssMax / 1024 / 1024,
+    lagP99: lag.percentile(99) / 1e6,
+    idleSocketKb,
+  };
+}
+
+export async function scenarioS2(lines: string[], o: LiveOptions) {
+  const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
+  const site = await startBenchServer();
+  const { server, token, dbId, room } = site;
+  const bare = await startBareServer();
+  try {
+    const words = ['flank', 'smoke', 'spotted', 'prefire', 'recoil', 'tracking', 'wallbang', 'headshot'];
+    const content = (marker: number) => `<p>bench-mark-${marker}- seen ${words[marker % words.length]} again, round ${marker * 7 + 3}.</p>`;
+
+    // One real frame, to give the bare server the same bytes to send.
+    const probe = connect(server.url, { transports: ['websocket'] });
+    await new Promise((r) => probe.once('connect', () => r(null)));
+    await new Promise((r) => probe.emit('room:join', { room }, r));
+    const frameArrived = new Promise<unknown>((r) => probe.once('room:event', r));
+    const sender = await startSender();
+    const reply: Send = (marker) => sender.post(`${server.url}/api/player/reply`, { 'x-access-token': token }, { data: { toPlayerId: dbId, content: content(marker) }, SKIP_CAPTCHA: true });
+    await reply(999_999);
+    const frame = JSON.stringify(await frameArrived);
+    probe.disconnect();
+    const bareSend: Send = (marker) => sender.post(`${bare.url}/reply`, {}, { room, event: JSON.parse(frame.replace(/bench-mark-\d+-/, `bench-mark-${marker}-`)) });
+
+    lines.push(
+      `### S2: a reply → N sockets in the case room, one node (embedded)`,
+      '',
+      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same frame (${frame.length} bytes) to the same N in the same run.`,
+      '',
+      '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | RSS max | loop lag p99 | idle socket |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const n of o.sizes) {
+      const t = await measure(o, n, server.url, room, 'tribunal', reply);
+      const b = await measure(o, n, bare.url, room, 'bare', bareSend);
+      for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
+        lines.push(
+          `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
+        );
+      }
+      console.log(lines.slice(-2).join('\n'));
+    }
+    lines.push('');
+    await scenarioS8(lines, server.url, room, reply);
+    sender.stop();
+  } finally {
+    await bare.close();
+    await site.close();
+  }
+}
+
