@@ -26,7 +26,7 @@ export default defineConfig({
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
-  build: { outDir: r('./dist/client'), emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: r('./dist/client'), emptyOutDir: true, chunkSizeWarningLimit: 900, manifest: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

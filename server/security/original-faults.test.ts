@@ -307,6 +307,9 @@ describe('/static exposing source (§0 /static serves test/)', () => {
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-client-'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>client</title>');
+    // The build's manifest (read by bench/bundle.ts) lies in a dot-folder next to the assets.
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js","isEntry":true}}');
     site = await createTestApp({ env: { SERVE_CLIENT: 'true', CLIENT_DIR: clientDir } });
   });
   afterAll(async () => {
@@ -316,9 +319,10 @@ describe('/static exposing source (§0 /static serves test/)', () => {
 
   it('serves only the built client: no source, configuration, tests or data by any path', async () => {
     const source = fs.readFileSync(path.join(SERVER_DIR, 'app.ts'), 'utf8').slice(0, 60);
-    for (const p of ['/static/app.ts', '/static/', '/test/', '/server/app.ts', '/package.json', '/.env', '/data/', '/uploads/', '/%2e%2e/package.json', '/..%2fpackage.json', '/static/..%2f..%2fserver%2fapp.ts', '/api/static/app.ts']) {
+    for (const p of ['/static/app.ts', '/static/', '/test/', '/server/app.ts', '/package.json', '/.env', '/data/', '/uploads/', '/%2e%2e/package.json', '/..%2fpackage.json', '/static/..%2f..%2fserver%2fapp.ts', '/api/static/app.ts', '/.vite/manifest.json', '/%2evite/manifest.json']) {
       const res = await site.request.get(p);
       expect([400, 403, 404], p).toContain(res.status);
+      expect(res.text, p).not.toContain('isEntry');
       expect(res.text, p).not.toContain(source);
       expect(res.text, p).not.toContain('"dependencies"');
     }
