@@ -96,6 +96,8 @@ try {
   results.push(await load('baseline: express hello-world', B, () => '/hello'));
   results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
   results.push(await load('case read (by personaId)', A, () => `/api/player?personaId=${3000000000 + pick(CASES)}`));
+  // What a live site sees: most reads go to the cases being discussed now (served from the read cache).
+  results.push(await load('case read (hot set: 1,000 cases)', A, () => `/api/player?personaId=${3000000000 + pick(Math.min(1000, CASES))}`));
   results.push(await load('case list (status, by update time)', A, () => `/api/players?status=${pick(10) - 1}&sortBy=updateTime&skip=${pick(5) * 20}&limit=20`));
   results.push(await load('case list (game filter)', A, () => `/api/players?game=bfv&sortBy=createTime&limit=20`));
   results.push(await load('timeline page', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20`));

@@ -49,6 +49,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_FILE: z.string().optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET: z.string().optional(),
@@ -92,6 +93,8 @@ export interface Config {
   logFile?: string;
   /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL statements running longer are cancelled (0 = no limit). */
   dbStatementTimeoutMs: number;
+  /** READ_CACHE_TTL_MS: how long a hot public answer (a case) may be served from memory at most; 0 = never. */
+  readCacheTtlMs: number;
   /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
   turnstileSiteKey?: string;
   turnstileSecret?: string;
@@ -139,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE || undefined,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    readCacheTtlMs: e.READ_CACHE_TTL_MS,
     turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
     turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

@@ -46,7 +46,10 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     },
     finalizers: { 'cases.open': openCaseCount },
   });
-  services.publish = realtime.publish;
+  services.publish = (events) => {
+    services.readCache.evict(events.map((e) => e.room));
+    realtime.publish(events);
+  };
   services.sessions = realtime.sessions;
   await registerJobs(services);
   await new Promise<void>((resolve, reject) => {

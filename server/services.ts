@@ -7,6 +7,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './infra/logger';
 import { createRedis } from './infra/redis';
 import { memoryStore, redisStore, type KeyStore } from './infra/store';
+import { createReadCache, type ReadCache } from './infra/read-cache';
 import { createRateLimiters, type RateLimiters } from './infra/rate-limits';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createCaptchaService, type CaptchaService } from './modules/auth/captcha';
@@ -44,7 +45,9 @@ export interface Services {
   /** Uploaded files (local disk under UPLOAD_DIR). */
   storage: Storage;
   secret: string;
-  /** Pushes committed events to sockets; replaced by the realtime server once it is attached. */
+  /** Hot public answers, dropped when their room's events are published. */
+  readCache: ReadCache;
+  /** Pushes committed events to sockets (replaced by the realtime server once it is attached) and drops the cached answers they outdate. */
   publish: Publish;
   /** Ends or re-checks a user's open sockets on every node (after sign-out, bans, demotions). */
   sessions: SessionControl;
@@ -89,6 +92,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     platformUrl = await directory.listen(0);
   }
 
+  const readCache = createReadCache({ max: 5_000, ttlMs: config.readCacheTtlMs, redis, channel: `${config.redisPrefix}read-cache:evict`, log });
   const services: Services = {
     config,
     log,
@@ -110,7 +114,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     jobs: redis ? bullmqRunner(redis, config.redisPrefix, log) : inProcessRunner(log),
     storage: localStorage(config.uploadDir),
     secret,
-    publish: () => undefined,
+    readCache,
+    publish: (events) => readCache.evict(events.map((e) => e.room)),
     // Without a realtime server here (the CLI), Redis still carries the command to the nodes.
     sessions: redis ? publishingControl(redis, config.redisPrefix) : noSessionControl,
     async close() {
@@ -118,6 +123,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       services.mailer.close();
       await directory?.close();
       await store.close();
+      readCache.close();
       redis?.disconnect();
       await database.close();
     },

@@ -8,16 +8,27 @@ export interface Reply<T = unknown> {
   message?: string;
   total?: number;
   status?: number;
+  /** The whole success envelope already serialised (a cached answer): sent as it is. */
+  json?: string;
 }
 
 export const ok = <T>(code: string, data?: T, extra: Omit<Reply<T>, 'code' | 'data'> = {}): Reply<T> => ({ code, data, ...extra });
 
-export function sendReply(res: Response, reply: Reply) {
+/** The success envelope of a reply. */
+export function successBody(reply: Reply): SuccessBody {
   const body: SuccessBody = { success: 1, code: reply.code };
   if (reply.data !== undefined) body.data = reply.data;
   if (reply.message !== undefined) body.message = reply.message;
   if (reply.total !== undefined) body.total = reply.total;
-  res.status(reply.status ?? 200).json(body);
+  return body;
+}
+
+/** A reply whose envelope is serialised once, to be kept and sent as it is. */
+export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, json: JSON.stringify(successBody(reply)) });
+
+export function sendReply(res: Response, reply: Reply) {
+  if (reply.json !== undefined) return void res.status(reply.status ?? 200).type('application/json; charset=utf-8').send(reply.json);
+  res.status(reply.status ?? 200).json(successBody(reply));
 }
 
 export function sendError(res: Response, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {

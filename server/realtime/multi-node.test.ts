@@ -30,7 +30,8 @@ const nodes: NodeProcess[] = [];
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  env = { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD };
+  // Cached case answers live long here: only the eviction a write announces can make them fresh.
+  env = { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, READ_CACHE_TTL_MS: '30000' };
   if (twoNodes) {
     dbName = await createDatabaseFromTemplate(adminUrl!, inject('pgTemplate')!);
     Object.assign(env, { DATABASE_URL: databaseUrlFor(adminUrl!, dbName), REDIS_URL: redisUrl!, REDIS_PREFIX: `mn${crypto.randomBytes(4).toString('hex')}:` });
@@ -89,9 +90,13 @@ describe('more than one node', { timeout: 120_000 }, () => {
     const watcher = await connect(a.url);
     await joinRoom(watcher, `case:${caseId}`);
     const arrived = nextEvent(watcher, (e) => e.name === 'timeline.added', 10_000);
+    const comments = async () => (await supertest(a.url).get(`/api/player?dbId=${caseId}`)).body.data.commentsNum as number;
+    const before = await comments(); // now kept in node A's memory
     const res = await reply(b.url, bot, caseId);
     expect(res.status).toBe(200);
     expect((await arrived).payload).toMatchObject({ entry: { id: res.body.data.id, type: 'reply' } });
+    // Node A drops its copy when node B's write is announced (through Redis with two nodes).
+    await expect.poll(comments, { timeout: 5_000 }).toBe(before + 1);
   });
 
   it('staff presence on a case page is the same whichever node each is connected to', async () => {

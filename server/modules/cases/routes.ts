@@ -8,9 +8,10 @@ import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { commentLimit } from '@server/modules/timeline/policy';
 import { casePolicy } from './policy';
-import { bumpViews, casesByKeys, findCase, historyOf } from './queries';
-import { presentCase, presentHistory } from './presenter';
+import { bumpViews, casesByKeys, findCase } from './queries';
+import { presentCase } from './presenter';
 import { listCases } from './list';
+import { readCaseReply } from './cached-read';
 import { refreshCase } from './update';
 
 const TAG = 'Cases';
@@ -45,12 +46,10 @@ export const caseRoutes: AnyRoute[] = [
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
     handler: async ({ query, services, res }) => {
-      const row = await findCase(services.db, query);
-      if (!row) throw new AppError('player.notFound');
+      const reply = await readCaseReply(services, query);
       // As the original: the same answer for everyone, so browsers and proxies may keep it 30 s (reference §12).
       res.setHeader('Cache-Control', 'public, max-age=30');
-      const data = presentCase(row);
-      return ok('player.ok', query.history ? { ...data, history: presentHistory(await historyOf(services.db, row.id)) } : data);
+      return reply;
     },
   }),
   defineRoute({

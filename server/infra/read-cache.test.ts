@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPrivateRedis } from '@server/test/private-redis';
+import { createRedis } from './redis';
+import { createReadCache, type ReadCache } from './read-cache';
+
+const caches: ReadCache[] = [];
+const cache = (opts: Parameters<typeof createReadCache>[0]) => {
+  const c = createReadCache(opts);
+  caches.push(c);
+  return c;
+};
+afterEach(() => {
+  for (const c of caches.splice(0)) c.close();
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('read cache', () => {
+  it('keeps an answer until its room is evicted, and only that room', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    c.set('case:dbId:1', 'case:1', 'one', c.ticket());
+    c.set('case:personaId:9', 'case:1', 'one by persona', c.ticket());
+    c.set('case:dbId:2', 'case:2', 'two', c.ticket());
+    expect(c.get('case:dbId:1')).toBe('one');
+    c.evict(['case:1']);
+    expect(c.get('case:dbId:1')).toBeUndefined();
+    expect(c.get('case:personaId:9')).toBeUndefined();
+    expect(c.get('case:dbId:2')).toBe('two');
+  });
+
+  it('does not keep an answer read before its room changed', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    const before = c.ticket();
+    c.evict(['case:1']); // a write committed while the read was on its way
+    c.set('case:dbId:1', 'case:1', 'stale', before);
+    expect(c.get('case:dbId:1')).toBeUndefined();
+    const after = c.ticket();
+    c.set('case:dbId:1', 'case:1', 'fresh', after);
+    expect(c.get('case:dbId:1')).toBe('fresh');
+  });
+
+  it('lets an answer live at most its time from the moment its read began; 0 keeps nothing', async () => {
+    const c = cache({ max: 100, ttlMs: 150 });
+    const t = c.ticket();
+    await sleep(100);
+    c.set('k', 'r', 'body', t);
+    expect(c.get('k')).toBe('body');
+    await sleep(80);
+    expect(c.get('k')).toBeUndefined();
+    const off = cache({ max: 100, ttlMs: 0 });
+    off.set('k', 'r', 'body', off.ticket());
+    expect(off.get('k')).toBeUndefined();
+  });
+
+  it('holds at most `max` answers, the least recently read going first', () => {
+    const c = cache({ max: 2, ttlMs: 60_000 });
+    c.set('a', 'r1', 'A', c.ticket());
+    c.set('b', 'r2', 'B', c.ticket());
+    c.get('a');
+    c.set('c', 'r3', 'C', c.ticket());
+    expect([c.get('a'), c.get('b'), c.get('c')]).toEqual(['A', undefined, 'C']);
+    c.evict(['r1']);
+    expect(c.get('a')).toBeUndefined();
+  });
+
+  it('drops the answers of other nodes through Redis', async () => {
+    const channel = `rc-test-${crypto.randomBytes(4).toString('hex')}`;
+    const server = await startPrivateRedis();
+    const redis = createRedis(server.url);
+    try {
+      const a = cache({ max: 10, ttlMs: 60_000, redis, channel });
+      const b = cache({ max: 10, ttlMs: 60_000, redis, channel });
+      await sleep(200); // both subscribed
+      b.set('case:dbId:7', 'case:7', 'seven', b.ticket());
+      a.evict(['case:7']);
+      for (let i = 0; i < 50 && b.get('case:dbId:7') !== undefined; i++) await sleep(20);
+      expect(b.get('case:dbId:7')).toBeUndefined();
+    } finally {
+      redis.disconnect();
+      await server.kill();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { LRUCache } from 'lru-cache';
+import type { Redis } from 'ioredis';
+import { duplicateRedis } from './redis';
+import type { Logger } from './logger';
+
+/**
+ * Serialised answers of hot public reads (a case by its key), each tied to the room whose events
+ * announce that the thing changed. An answer is dropped when its room's events are published (on
+ * this node at once, on the others through Redis), and lives at most `ttlMs` from the moment its
+ * read began, which bounds what no event announces (view counts) well below the 30 s browsers
+ * and proxies may keep the same answer (Cache-Control).
+ */
+export interface ReadCache {
+  /** Taken before the read: an answer whose room changed after it is not kept. */
+  ticket(): number;
+  get(key: string): string | undefined;
+  set(key: string, room: string, body: string, ticket: number): void;
+  /** Drops the answers about these rooms here and on every other node. */
+  evict(rooms: Iterable<string>): void;
+  close(): void;
+}
+
+interface Options {
+  max: number;
+  ttlMs: number;
+  redis?: Redis;
+  channel?: string;
+  log?: Logger;
+}
+
+export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache {
+  const keysOfRoom = new Map<string, Set<string>>();
+  const entries = new LRUCache<string, { body: string; room: string }>({
+    max,
+    ttl: Math.max(1, ttlMs),
+    dispose: (value, key) => {
+      const keys = keysOfRoom.get(value.room);
+      keys?.delete(key);
+      if (keys?.size === 0) keysOfRoom.delete(value.room);
+    },
+  });
+  let clock = 0;
+  /** Tickets at or below it may have missed an eviction record pushed out for room: not kept. */
+  let floor = 0;
+  /** Room → the ticket of its last eviction, kept as long as an answer may live. */
+  const evictedAt = new LRUCache<string, number>({
+    max: max * 4,
+    ttl: Math.max(1, ttlMs),
+    dispose: (ticket, _room, reason) => {
+      if (reason === 'evict') floor = Math.max(floor, ticket);
+    },
+  });
+  const startedAt = new Map<number, number>();
+
+  const evictHere = (room: string) => {
+    evictedAt.set(room, ++clock);
+    const keys = keysOfRoom.get(room);
+    if (keys) for (const key of [...keys]) entries.delete(key);
+  };
+
+  let sub: Redis | undefined;
+  if (redis) {
+    sub = duplicateRedis(redis, { waitWhileDown: true });
+    sub.on('message', (from: string, message: string) => {
+      if (from !== channel) return;
+      for (const room of message.split('\n')) if (room) evictHere(room);
+    });
+    sub.subscribe(channel).catch((err: unknown) => log?.warn({ err }, 'read cache: cannot hear other nodes; answers expire by time only'));
+  }
+
+  return {
+    ticket() {
+      const t = ++clock;
+      startedAt.set(t, Date.now());
+      if (startedAt.size > 10_000) startedAt.delete(startedAt.keys().next().value!);
+      return t;
+    },
+    get: (key) => entries.get(key)?.body,
+    set(key, room, body, ticket) {
+      const began = startedAt.get(ticket);
+      startedAt.delete(ticket);
+      if (ttlMs <= 0 || began === undefined || ticket <= floor || (evictedAt.get(room) ?? 0) > ticket) return;
+      const ttl = ttlMs - (Date.now() - began);
+      if (ttl <= 0) return;
+      entries.set(key, { body, room }, { ttl });
+      let keys = keysOfRoom.get(room);
+      if (!keys) keysOfRoom.set(room, (keys = new Set()));
+      keys.add(key);
+    },
+    evict(rooms) {
+      const list = [...new Set(rooms)];
+      if (!list.length) return;
+      for (const room of list) evictHere(room);
+      redis?.publish(channel, list.join('\n')).catch((err: unknown) => log?.warn({ err }, 'read cache: eviction not sent to other nodes; theirs expire by time'));
+    },
+    close() {
+      entries.clear();
+      sub?.disconnect();
+    },
+  };
+}
