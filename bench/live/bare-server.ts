@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
  * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with a JSON frame answers
  * 200 at once and emits the frame to the room, as cheaply as Socket.IO allows; no database, no token.
  */
-export async function startBareServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareServer(): Promise<{ url: string; clients(): number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== '/reply') return void res.writeHead(404).end();
     let body = '';
@@ -27,6 +27,7 @@ export async function startBareServer(): Promise<{ url: string; close(): Promise
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    clients: () => io.engine.clientsCount,
     close: () => new Promise((resolve) => io.close(() => resolve())),
   };
 }

@@ -22,18 +22,22 @@ interface Run {
 }
 
 /** N sockets in the room through `fleets`, then REPLIES marked writes, one after another. */
-async function measure(o: LiveOptions, n: number, url: string, room: string, kind: 'tribunal' | 'bare', send: Send): Promise<Run> {
-  const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
-  const heap = () => {
-    const m = process.memoryUsage();
-    return m.heapUsed + m.external;
-  };
+/** Both servers run in this process: the memory of one is measured once the other's sockets are gone. */
+async function settledHeap(clients: () => number) {
+  for (let i = 0; i < 100 && clients() > 0; i++) await sleep(100);
+  await sleep(200);
   gc();
-  const heapBefore = heap();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+}
+
+async function measure(o: LiveOptions, n: number, url: string, room: string, kind: 'tribunal' | 'bare', send: Send, clients: () => number): Promise<Run> {
+  const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
+  const heapBefore = await settledHeap(clients);
   const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(url, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), kind)));
   await sleep(300);
-  gc();
-  const idleSocketKb = (heap() - heapBefore) / 1024 / n;
+  const idleSocketKb = (await settledHeap(() => 0) - heapBefore) / 1024 / n;
   // Warm-up replies are not counted.
   for (let i = 0; i < 3; i++) await send(1_000_000 + i);
   await sleep(200);
@@ -111,9 +115,11 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
       '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | RSS max | loop lag p99 | idle socket |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
+    /** Sockets still open on either server. */
+    const clients = () => server.realtime.io.engine.clientsCount + bare.clients();
     for (const n of o.sizes) {
-      const t = await measure(o, n, server.url, room, 'tribunal', reply);
-      const b = await measure(o, n, bare.url, room, 'bare', bareSend);
+      const t = await measure(o, n, server.url, room, 'tribunal', reply, clients);
+      const b = await measure(o, n, bare.url, room, 'bare', bareSend, clients);
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         lines.push(
           `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
