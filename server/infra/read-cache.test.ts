@@ -28,6 +28,22 @@ describe('read cache', () => {
     expect(c.get('case:dbId:2')).toBe('two');
   });
 
+  it('drops the answers about every room of a kind when one of them changes', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    c.set('players:status=1', 'case:*', 'list', c.ticket());
+    c.set('case:dbId:2', 'case:2', 'two', c.ticket());
+    c.evict(['chat:1-2']);
+    expect(c.get('players:status=1')).toBe('list');
+    c.evict(['case:1']);
+    expect(c.get('players:status=1')).toBeUndefined();
+    expect(c.get('case:dbId:2')).toBe('two');
+    // A list read while a case changed is not kept either.
+    const t = c.ticket();
+    c.evict(['case:3']);
+    c.set('players:status=1', 'case:*', 'stale list', t);
+    expect(c.get('players:status=1')).toBeUndefined();
+  });
+
   it('does not keep an answer read before its room changed', () => {
     const c = cache({ max: 100, ttlMs: 60_000 });
     const before = c.ticket();

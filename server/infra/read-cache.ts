@@ -8,7 +8,8 @@ import type { Logger } from './logger';
  * announce that the thing changed. An answer is dropped when its room's events are published (on
  * this node at once, on the others through Redis), and lives at most `ttlMs` from the moment its
  * read began, which bounds what no event announces (view counts) well below the 30 s browsers
- * and proxies may keep the same answer (Cache-Control).
+ * and proxies may keep the same answer (Cache-Control). An answer about many rooms of a kind (a
+ * list of cases) is kept under `<kind>:*`, which every eviction of a room of that kind drops too.
  */
 export interface ReadCache {
   /** Taken before the read: an answer whose room changed after it is not kept. */
@@ -52,10 +53,15 @@ export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict
   });
   const startedAt = new Map<number, number>();
 
-  const evictHere = (room: string) => {
+  const dropRoom = (room: string) => {
     evictedAt.set(room, ++clock);
     const keys = keysOfRoom.get(room);
     if (keys) for (const key of [...keys]) entries.delete(key);
+  };
+  const evictHere = (room: string) => {
+    dropRoom(room);
+    const kind = room.indexOf(':');
+    if (kind > 0 && !room.endsWith(':*')) dropRoom(`${room.slice(0, kind)}:*`);
   };
 
   let sub: Redis | undefined;

@@ -58,12 +58,29 @@ describe('GET /api/players', () => {
 
   it('serves records with string platform ids, ISO dates and the level only while confirmed', async () => {
     await app.services.db.update(players).set({ hackerLevel: 4 }).where(inArray(players.id, [mine[1]!, mine[3]!]));
+    // Written behind the site's back (no judgement): tell the read cache, as a judgement's events would.
+    app.services.readCache.evict([`case:${mine[1]}`, `case:${mine[3]}`]);
     const res = await list('sortBy=viewNum&limit=100');
     const one = res.body.data.result.find((c: { id: number }) => c.id === mine[1]);
     const four = res.body.data.result.find((c: { id: number }) => c.id === mine[3]);
     expect(one).toMatchObject({ status: 1, hackerLevel: 4, games: ['bf4'], originUserId: expect.any(String), originPersonaId: expect.any(String) });
     expect(one.createTime).toMatch(ISO_DATE);
     expect(four.hackerLevel).toBeNull();
+  });
+
+  it('answers a list page from memory until a case changes', async () => {
+    const page = async () => (await list('sortBy=commentsNum&order=desc&limit=100')).body.data.result.map((c: { id: number; commentsNum: number }) => [c.id, c.commentsNum]);
+    const before = await page();
+    const last = before.at(-1)![0] as number;
+    await app.services.db.update(players).set({ viewNum: 777 }).where(inArray(players.id, [last]));
+    expect(await page()).toEqual(before); // nothing announced: the same answer
+    const res = await app.request
+      .post('/api/player/reply')
+      .set('x-access-token', bot)
+      .send({ data: { toPlayerId: last, content: '<p>still on the same server this evening, same aim</p>' }, SKIP_CAPTCHA: true });
+    expectOk(res, 'reply.success');
+    const after = await page();
+    expect(after.find(([id]: number[]) => id === last)).toEqual([last, (before.at(-1)![1] as number) + 1]);
   });
 
   it.each([['limit=101', 'limit'], ['status=10', 'status'], ['sortBy=name', 'sortBy'], ['game=cod', 'game'], ['createTimeFrom=yesterday', 'createTimeFrom'], ['order=up', 'order']])(

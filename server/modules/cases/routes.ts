@@ -10,8 +10,7 @@ import { commentLimit } from '@server/modules/timeline/policy';
 import { casePolicy } from './policy';
 import { bumpViews, casesByKeys, findCase } from './queries';
 import { presentCase } from './presenter';
-import { listCases } from './list';
-import { readCaseReply } from './cached-read';
+import { listCasesReply, readCaseReply } from './cached-read';
 import { refreshCase } from './update';
 
 const TAG = 'Cases';
@@ -29,9 +28,9 @@ export const caseRoutes: AnyRoute[] = [
     query: playersQuery,
     success: { code: 'players.ok' },
     handler: async ({ query, services, res }) => {
-      const page = await listCases(services.db, query);
+      const reply = await listCasesReply(services, query);
       res.setHeader('Cache-Control', PUBLIC_CACHE);
-      return ok('players.ok', page);
+      return reply;
     },
   }),
   defineRoute({
