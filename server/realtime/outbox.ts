@@ -27,16 +27,22 @@ async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, na
   return recordNumberedEvent(tx, room, name, payload);
 }
 
-/** Numbers the event in the writer's transaction (the room's sequence row stays locked until commit). */
+/**
+ * Numbers the event in the writer's transaction (the room's sequence row stays locked until
+ * commit): the sequence taken and the event stored in one statement, one round trip.
+ */
 export async function recordNumberedEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RoomEvent> {
-  const [row] = await tx
-    .insert(roomSequences)
-    .values({ room, lastSeq: 1 })
-    .onConflictDoUpdate({ target: roomSequences.room, set: { lastSeq: sql`${roomSequences.lastSeq} + 1` } })
-    .returning({ seq: roomSequences.lastSeq });
-  const seq = row!.seq;
-  const [ev] = await tx.insert(realtimeEvents).values({ room, seq, name, payload }).returning({ createTime: realtimeEvents.createTime });
-  return { room, seq, name, payload, at: ev!.createTime.toISOString() } as RoomEvent;
+  const result = await tx.execute(sql`
+    with numbered as (
+      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')}) values (${room}, 1)
+      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + 1
+      returning ${sql.identifier('last_seq')}
+    )
+    insert into ${realtimeEvents} (${sql.identifier('room')}, ${sql.identifier('seq')}, ${sql.identifier('name')}, ${sql.identifier('payload')})
+    select ${room}, numbered.last_seq, ${name}, ${JSON.stringify(payload)}::jsonb from numbered
+    returning ${sql.identifier('seq')}, ${sql.identifier('create_time')}`);
+  const row = (result as unknown as { rows: Array<{ seq: number | string; create_time: Date | string }> }).rows[0]!;
+  return { room, seq: Number(row.seq), name, payload, at: new Date(row.create_time).toISOString() } as RoomEvent;
 }
 
 /** Payloads completed when an event is numbered: a count read then is never older than an earlier event's. */
