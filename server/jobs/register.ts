@@ -5,6 +5,7 @@ import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks
 import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
 import { sweepExpiredSessions } from '@server/modules/files/sessions';
 import { endMuteIfOver, MUTE_SWEEP_EVERY_MS, sweepEndedMutes } from '@server/modules/admin/users/mutes';
+import { sendResetMailIfMatching } from '@server/modules/auth/reset-mail';
 import { grantAfterConfirmation, grantRankingAchievements } from '@server/modules/achievements/jobs';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
@@ -55,6 +56,7 @@ export async function registerJobs(services: Services) {
     if (granted) log.info({ granted }, 'ranking achievements granted');
   });
   await jobs.repeat('achievements.rankings', {}, ACHIEVEMENT_RANKINGS_EVERY_MS);
+  jobs.register('auth.resetMail', (data) => sendResetMailIfMatching(services, data));
   jobs.register('user.muteEnd', async ({ userId }) => {
     if (await endMuteIfOver(services, userId)) log.info({ userId }, 'mute ended');
   });

@@ -20,6 +20,8 @@ export interface JobMap {
   'user.muteEnd': { userId: number; until: number };
   /** Every minute and at start: ends mutes whose job was lost. */
   'user.muteSweep': Record<string, never>;
+  /** A password reset request: mails a code if the name and e-mail match (attempt counts our own retries). */
+  'auth.resetMail': { username: string; originEmail: string; language?: string; attempt?: number };
   /** Nightly: members of the windowed community rankings and owners of trending cases get their achievements. */
   'achievements.rankings': Record<string, never>;
 }

@@ -10,6 +10,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** When the server took it (answered the data), after any answerAfter delay. */
   receivedAt: number;
 }
 
@@ -24,6 +25,12 @@ export interface Inbox {
    * Each mail is returned once, so two waits for one address give two different mails.
    */
   waitFor(to: string, predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** From now on the server refuses this recipient (550 at RCPT TO), as a mail server does an address it does not take. */
+  refuse(address: string): void;
+  /** How many times a refused recipient was tried. */
+  refusals(address: string): number;
+  /** From now on the server waits this long before it answers a mail's data (0: at once again). */
+  answerAfter(ms: number): void;
   /** The first http(s) link in the mail's text. */
   linkIn(mail: ReceivedMail): string;
   close(): Promise<void>;
@@ -34,11 +41,20 @@ export async function startInbox(): Promise<Inbox> {
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
+  const refused = new Set<string>();
+  const refusalCounts = new Map<string, number>();
+  let answerDelayMs = 0;
 
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (!refused.has(to)) return callback();
+      refusalCounts.set(to, (refusalCounts.get(to) ?? 0) + 1);
+      callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -46,6 +62,7 @@ export async function startInbox(): Promise<Inbox> {
       stream.on('end', async () => {
         try {
           const parsed = await PostalMime.parse(Buffer.concat(chunks));
+          if (answerDelayMs) await new Promise((r) => setTimeout(r, answerDelayMs));
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: typeof session.envelope.mailFrom === 'object' ? session.envelope.mailFrom.address : '',
@@ -93,6 +110,11 @@ export async function startInbox(): Promise<Inbox> {
         }, timeoutMs);
         if (!check()) waiters.add(wake);
       });
+    },
+    refuse: (address) => void refused.add(address.toLowerCase()),
+    refusals: (address) => refusalCounts.get(address.toLowerCase()) ?? 0,
+    answerAfter(ms) {
+      answerDelayMs = ms;
     },
     linkIn(mail) {
       const match = /https?:\/\/[^\s"'<>]+/.exec(mail.text) ?? /https?:\/\/[^\s"'<>]+/.exec(mail.html);

@@ -45,11 +45,26 @@ describe('mail server refusing connections', () => {
     expect((await app.factories.userRow(user.id)).originUserId).toBeNull();
   });
 
-  it('password reset answers 503 mail.error and leaves no reset code behind', async () => {
+  it('password reset answers 503 mail.error, matching or not, and leaves no reset code behind', async () => {
     const user = await app.factories.createUser();
-    const res = await app.request.post('/api/user/forgetPassword').send({ data: { username: user.username, originEmail: user.email }, captcha: await app.solveCaptcha() });
+    const forget = async (originEmail: string) =>
+      app.request.post('/api/user/forgetPassword').send({ data: { username: user.username, originEmail }, captcha: await app.solveCaptcha() });
+    const matched = await forget(user.email!);
+    const mismatched = await forget('someone-else@players.example');
+    expectError(matched, 503, 'mail.error');
+    expect({ status: mismatched.status, body: mismatched.body }).toEqual({ status: matched.status, body: matched.body });
+    expect(await pendingCodes()).toBe(0);
+  });
+
+  it('an admin’s new-password mail answers 503 mail.error and changes nothing: old password and sessions still work', async () => {
+    const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
+    const { user, token } = await app.factories.signedIn();
+    const res = await app.request.post('/api/admin/setUserGeneratePassword').set('x-access-token', dev).send({ data: { id: user.id } });
     expectError(res, 503, 'mail.error');
     expect(await pendingCodes()).toBe(0);
+    expectOk(await app.request.get('/api/user/me').set('x-access-token', token), 'userInfo.success');
+    await app.factories.signIn(user);
+    expect(await app.services.db.query.adminLog.findMany({ where: (l, { eq }) => eq(l.targetUserId, user.id) })).toHaveLength(0);
   });
 
   it('shows in the health report as 503 with mail down', async () => {

@@ -31,6 +31,15 @@ async function resetCode(user: TestUser) {
   return link.searchParams.get('code')!;
 }
 
+/** Waits until no job is waiting or running (scheduled ones aside). */
+async function jobsIdle() {
+  for (;;) {
+    const s = await app.services.jobs.status();
+    if (!s.waiting && !s.active) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('password reset by mail', () => {
   it('mails a code to the bound e-mail; the new password works, the old one and every session stop', async () => {
     const { user, token } = await app.factories.signedIn();
@@ -71,7 +80,38 @@ describe('password reset by mail', () => {
       expectOk(res, 'forgetPassword.needVerify');
       expect(res.body.data).toBeUndefined();
     }
+    // The checks run in jobs after the answers: once a later matching request's mail is in and no job runs, they are done.
+    const control = await app.factories.createUser();
+    await resetCode(control);
+    await jobsIdle();
     for (const u of [user, deleted, banned]) expect(app.mail.to(u.email!)).toHaveLength(0);
+  });
+
+  it('answers a match before the mail server has taken its mail, with the same status and body as a mismatch', async () => {
+    const user = await app.factories.createUser();
+    app.mail.answerAfter(2_000);
+    try {
+      const matched = await forget({ username: user.username, originEmail: user.email });
+      const answeredAt = Date.now();
+      const mismatched = await forget({ username: user.username, originEmail: 'someone-else@players.example' });
+      expect({ status: matched.status, body: matched.body }).toEqual({ status: mismatched.status, body: mismatched.body });
+      expectOk(matched, 'forgetPassword.needVerify');
+      // The mail still arrives, and the server took it (answered its data) only after the answer was given.
+      const mail = await app.mail.waitFor(user.email!);
+      expect(mail.receivedAt).toBeGreaterThan(answeredAt);
+      expect(new URL(app.mail.linkIn(mail)).searchParams.get('code')).toBeTruthy();
+    } finally {
+      app.mail.answerAfter(0);
+    }
+  });
+
+  it('answers the same when the mail server refuses the address, and keeps no code of the refused mail', async () => {
+    const user = await app.factories.createUser();
+    app.mail.refuse(user.email!);
+    expectOk(await forget({ username: user.username, originEmail: user.email }), 'forgetPassword.needVerify');
+    while (!app.mail.refusals(user.email!)) await new Promise((r) => setTimeout(r, 20));
+    await jobsIdle();
+    expect(await app.services.db.select().from(verifications).where(eq(verifications.userId, user.id))).toHaveLength(0);
   });
 
   it('needs a captcha, and refuses malformed input with 400 forgetPassword.bad', async () => {

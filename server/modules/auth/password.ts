@@ -1,33 +1,25 @@
-import { pickLanguage } from '@shared/languages';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
-import { buildMail } from '@server/mail/templates';
-import { sendMailOrFail } from '@server/mail/send';
-import { userById, userByNameOrOrigin } from '@server/modules/users/queries';
+import { mailReachable } from '@server/mail/probe';
+import { userById } from '@server/modules/users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeInTransaction, revokeSessions } from './signin';
 import { inTransaction } from '@server/realtime/outbox';
-import { createVerification, isExpired, takeVerification } from './verifications';
+import { isExpired, takeVerification } from './verifications';
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
 /**
  * Mails a reset code to the bound platform e-mail, which must match the one given. Whether it matched
- * is never told: an unknown name, another e-mail, an unbound, deleted or banned account get the same
- * answer as a match, only without a mail — else the form would tell anyone which e-mail (and which
- * game account) belongs to which user.
+ * is never told, neither by the answer nor by its time: every request is handed to a job (which checks
+ * and mails after the answer), and only a mail server known to be down (a cached probe, the same for
+ * every request) turns the answer into 503 mail.error. An unknown name, another e-mail, an unbound,
+ * deleted or banned account get the same answer as a match, only no mail.
  */
 export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
-  const user = await userByNameOrOrigin(services.db, input.username);
-  if (!user || !user.valid || !user.originEmail || user.originEmail !== input.originEmail) return;
-  if (user.privileges.includes('blacklisted')) return;
-  const language = pickLanguage(input.language ?? user.attr.language);
-  await services.db.transaction(async (tx) => {
-    const code = await createVerification(tx, 'reset', { userId: user.id, username: user.username, language });
-    const link = `${services.config.publicUrl}/forgetPasswordVerify?code=${code}`;
-    await sendMailOrFail(services, buildMail(services.i18n, 'reset', { to: user.originEmail!, language, username: user.username, link }));
-  });
+  if (!(await mailReachable(services.mailer))) throw new AppError('mail.error', 'the mail could not be sent, try again later');
+  await services.jobs.enqueue('auth.resetMail', { username: input.username, originEmail: input.originEmail, language: input.language });
 }
 
 /** Sets the new password with a reset code: single use, expiring, and every session is signed out. */

@@ -214,6 +214,19 @@ describe('account management', () => {
     expectError(await post(dev, 'setUserGeneratePassword', { data: { id: unbound.id } }), 400, 'setUserGeneratePassword.noEmail');
   });
 
+  it('setUserGeneratePassword answers 503 mail.error when the mail server refuses the address, and changes nothing', async () => {
+    const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
+    const { user, token } = await app.factories.signedIn();
+    app.mail.refuse(user.email!);
+    expectError(await post(dev, 'setUserGeneratePassword', { data: { id: user.id } }), 503, 'mail.error');
+    expect(app.mail.refusals(user.email!)).toBe(1);
+    // Nothing half-written: the session stays, the old password still signs in, no code, no log line.
+    expectOk(await app.request.get('/api/user/me').set('x-access-token', token), 'userInfo.success');
+    await app.factories.signIn(user);
+    expect(await app.services.db.query.verifications.findMany({ where: (v, { eq }) => eq(v.userId, user.id) })).toHaveLength(0);
+    expect(await log(user.id)).toEqual([]);
+  });
+
   it('signin4comm (dev) checks another account’s credentials', async () => {
     const { token: dev } = await app.factories.signedIn({ privileges: ['dev'], skipCaptcha: true });
     const { token: root } = await app.factories.signedIn({ privileges: ['root'] });
