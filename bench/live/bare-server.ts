@@ -4,7 +4,8 @@ import { Server } from 'socket.io';
 
 /**
  * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with a JSON frame answers
- * 200 at once and emits the frame to the room, as cheaply as Socket.IO allows; no database, no token.
+ * 200 at once and emits the frame to the room (or to `rooms`), as cheaply as Socket.IO allows; no
+ * database, no token.
  */
 export async function startBareServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -12,9 +13,9 @@ export async function startBareServer(): Promise<{ url: string; close(): Promise
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const frame = JSON.parse(body) as { room: string; event: unknown };
+      const frame = JSON.parse(body) as { room: string; rooms?: string[]; event: unknown };
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":1}');
-      setImmediate(() => io.to(frame.room).emit('room:event', frame.event));
+      setImmediate(() => io.to(frame.rooms ?? frame.room).emit('room:event', frame.event));
     });
   });
   const io = new Server(server, { transports: ['websocket'], serveClient: false });
