@@ -1,7 +1,7 @@
 /**
  * S5's viewers in their own process: `count` sockets on one case page (Tribunal: `room:join`; bare:
  * `join`), each applying the room's events as the page does and noting, per socket, the sequence
- * numbers it got, the status and tally it ends on, and when its last event arrived.
+ * numbers it got (in arrival order), the status and tally it ends on, and when its last event arrived.
  */
 import { io, type Socket } from 'socket.io-client';
 
@@ -29,6 +29,9 @@ async function connectOne(): Promise<void> {
   sockets.push(socket);
   const view: ViewerEnd = { seqs: [], status: null, voters: null, lastAt: 0 };
   views.push(view);
+  // As the page does: an older frame arriving late does not overwrite a newer one.
+  let statusSeq = 0;
+  let votersSeq = 0;
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -36,8 +39,8 @@ async function connectOne(): Promise<void> {
   socket.on('room:event', (e: Frame) => {
     view.lastAt = now();
     view.seqs.push(e.seq);
-    if (e.name === 'case.updated') view.status = e.payload.case!.status;
-    if (e.name === 'case.votes') view.voters = e.payload.voters!.map((v) => v.id);
+    if (e.name === 'case.updated' && e.seq > statusSeq) [view.status, statusSeq] = [e.payload.case!.status, e.seq];
+    if (e.name === 'case.votes' && e.seq > votersSeq) [view.voters, votersSeq] = [e.payload.voters!.map((v) => v.id), e.seq];
   });
   if (kind === 'tribunal') {
     const res = await new Promise<{ ok: boolean }>((resolve) => socket.emit('room:join', { room }, resolve));
