@@ -116,6 +116,8 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
       ['baseline: hello-world', baseline.url, ['/hello'], ''],
       ['baseline: primary-key select', baseline.url, Array.from({ length: 1000 }, (_, i) => `/pk?id=${1 + ((i * 7919) % o.cases)}`), ''],
       ['typed (debounced box)', server.url, typed.map(searchPath), 'p99 ≤ 100'],
+      // Where the time goes: the same mix without its 3-character queries.
+      ['typed, 4 characters or more', server.url, typed.filter((q) => nameKey(q).length > 3).map(searchPath), ''],
       ['3-char worst', server.url, [searchPath(worst!.k)], 'p99 ≤ 250'],
     ];
     for (const n of o.typists) {
