@@ -124,8 +124,9 @@ export async function startBenchServer() {
 export async function sendScheduled(plan: Planned[]): Promise<Answered[]> {
   const child = fork(path.join(import.meta.dirname, 'scheduled-sender.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise((r) => child.once('message', r));
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve(m as Answered[]));
+    child.once('exit', (code) => reject(new Error(`the sender exited (${code}) before answering`)));
     child.send(plan);
   });
 }
