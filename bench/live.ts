@@ -1,6 +1,7 @@
 /**
  * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S8|S10|all] [--sockets 100,1000,3000]
- * [--replies 30] [--fleets 2] [--gap 100]`. Every figure stands next to a baseline measured in the
+ * [--replies 30] [--fleets 2] [--gap 100] [--rates 100,500,1000] [--viewers 100,1000] [--cases 500000]
+ * [--typists 1,10,50] [--seconds 10]`. Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
  * counts and times are bounded; results are printed and written into bench/RESULTS.md between the
  * live-bench markers.
@@ -11,6 +12,9 @@ import { writeResults } from './results';
 import type { LiveOptions } from './live/common';
 import { scenarioS2 } from './live/s2';
 import { scenarioS10 } from './live/s10';
+import { scenarioS4 } from './live/s4';
+import { scenarioS5 } from './live/s5';
+import { scenarioS9 } from './live/s9';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +23,11 @@ const { values } = parseArgs({
     replies: { type: 'string', default: '30' },
     fleets: { type: 'string', default: '2' },
     gap: { type: 'string', default: '100' },
+    rates: { type: 'string', default: '100,500,1000' },
+    viewers: { type: 'string', default: '100,1000' },
+    cases: { type: 'string', default: '500000' },
+    typists: { type: 'string', default: '1,10,50' },
+    seconds: { type: 'string', default: '10' },
   },
 });
 const options: LiveOptions = {
@@ -26,12 +35,20 @@ const options: LiveOptions = {
   replies: Math.min(Number(values.replies), 500),
   fleets: Math.max(1, Math.min(Number(values.fleets), 8)),
   gapMs: Number(values.gap),
+  rates: values.rates!.split(',').map(Number).filter((n) => n > 0 && n <= 5_000),
+  viewers: values.viewers!.split(',').map(Number).filter((n) => n > 0 && n <= 20_000),
+  cases: Math.max(1000, Math.min(Number(values.cases), 5_000_000)),
+  typists: values.typists!.split(',').map(Number).filter((n) => n > 0 && n <= 500),
+  seconds: Math.max(1, Math.min(Number(values.seconds), 120)),
 };
 const wanted = new Set(values.scenario!.toUpperCase().split(','));
 
 /** Scenario id → its run; S8 runs inside S2 (it re-uses S2's server and case). */
 const scenarios: Record<string, (lines: string[], o: LiveOptions) => Promise<void>> = {
   S2: scenarioS2,
+  S4: scenarioS4,
+  S5: scenarioS5,
+  S9: scenarioS9,
   S10: scenarioS10,
 };
 

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 
 /**
- * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with JSON frames answers
- * 200 at once and emits the frames to the room, as cheaply as Socket.IO allows; no database, no token.
+ * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with JSON frames (`events`,
+ * or one `event`) answers 200 at once and emits them to the room (or to `rooms`), as cheaply as
+ * Socket.IO allows; no database, no token.
  */
 export async function startBareServer(): Promise<{ url: string; clients(): number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -12,10 +13,10 @@ export async function startBareServer(): Promise<{ url: string; clients(): numbe
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const frame = JSON.parse(body) as { room: string; events: unknown[] };
+      const frame = JSON.parse(body) as { room: string; rooms?: string[]; events?: unknown[]; event?: unknown };
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":1}');
       setImmediate(() => {
-        for (const event of frame.events) io.to(frame.room).emit('room:event', event);
+        for (const event of frame.events ?? [frame.event]) io.to(frame.rooms ?? frame.room).emit('room:event', event);
       });
     });
   });

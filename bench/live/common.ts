@@ -13,12 +13,22 @@ import { startServer } from '@server/server';
 import { users } from '@server/db/schema';
 import { toAuthedUser } from '@server/http/auth';
 import { fileReport } from '@server/modules/reports/report';
+import type { Answered, Planned } from './scheduled-sender';
 
 export interface LiveOptions {
   sizes: number[];
   replies: number;
   fleets: number;
   gapMs: number;
+  /** S4: chat messages a second (all pairs together). */
+  rates: number[];
+  /** S5: sockets watching the voted case. */
+  viewers: number[];
+  /** S9: cases in the search dataset, and concurrent clients at the box. */
+  cases: number;
+  typists: number[];
+  /** How long each timed load runs (S4, S9). */
+  seconds: number;
 }
 
 export const now = () => performance.timeOrigin + performance.now();
@@ -32,8 +42,8 @@ export interface Fleet {
   child: ChildProcess;
   ask<T>(type: string): Promise<T>;
 }
-export async function startFleet(url: string, room: string, count: number, kind: 'tribunal' | 'bare'): Promise<Fleet> {
-  const child = fork(path.join(import.meta.dirname, 'fleet.ts'), [url, room, String(count), kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startFleet(url: string, room: string, count: number, kind: 'tribunal' | 'bare', script = 'fleet.ts'): Promise<Fleet> {
+  const child = fork(path.join(import.meta.dirname, script), [url, room, String(count), kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', (m: { type: string }) => (m.type === 'ready' ? resolve() : reject(new Error(String(m.type)))));
     child.once('exit', (code) => reject(new Error(`fleet exited ${code}`)));
@@ -83,21 +93,48 @@ export async function startBenchServer() {
   const claims = { userId: row!.id, username: row!.username, userAvatar: '', privilege: row!.privileges, visitType: 'bot', expiresIn: 3_600_000 };
   const { token } = await services.tokens.sign(claims as never);
   const reporter = toAuthedUser(row!, { ...claims, signWhen: Date.now() } as never);
-  const { dbId } = await fileReport(
-    services,
-    reporter,
-    { userId: '900000001', personaId: '800000001', username: 'BenchLiveSuspect', avatar: null },
-    { game: 'bf1', cheatMethods: ['aimbot'], videoLink: '', description: '<p>Snaps to heads through smoke, every round, on every map.</p>' } as never,
-    'report',
-  );
+  let suspects = 0;
+  /** Files one more case (a new suspect each time) as the bot; its database id. */
+  const openCase = async () => {
+    suspects++;
+    const { dbId } = await fileReport(
+      services,
+      reporter,
+      { userId: String(900000000 + suspects), personaId: String(800000000 + suspects), username: `BenchLiveSuspect${suspects}`, avatar: null },
+      { game: 'bf1', cheatMethods: ['aimbot'], videoLink: '', description: '<p>Snaps to heads through smoke, every round, on every map.</p>' } as never,
+      'report',
+    );
+    return dbId as number;
+  };
+  const dbId = await openCase();
   return {
     server,
     token,
     dbId,
     room: `case:${dbId}`,
+    openCase,
     async close() {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs a schedule of writes from its own process (bench/live/scheduled-sender.ts); one schedule per process. */
+export async function sendScheduled(plan: Planned[]): Promise<Answered[]> {
+  const child = fork(path.join(import.meta.dirname, 'scheduled-sender.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((r) => child.once('message', r));
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Answered[]));
+    child.once('exit', (code) => reject(new Error(`the sender exited (${code}) before answering`)));
+    child.send(plan);
+  });
+}
+
+/** A signed token for an account made straight in the database (bench accounts, no sign-in round trip). */
+export async function benchAccount(services: Awaited<ReturnType<typeof startServer>>['services'], username: string, privileges: string[], attr: Record<string, unknown> = {}) {
+  const [row] = await services.db.insert(users).values({ username, passwordHash: 'x', privileges, attr: attr as never }).returning();
+  const claims = { userId: row!.id, username: row!.username, userAvatar: '', privilege: row!.privileges, visitType: 'websites', expiresIn: 3_600_000 };
+  const { token } = await services.tokens.sign(claims as never);
+  return { id: row!.id, username: row!.username, token };
 }

@@ -1,0 +1,132 @@
+/**
+ * S5: ten staff vote on one case within 50 ms while N visitors watch its page, one node (embedded).
+ * Anomalies: the server's committed order of the votes (the timeline, read afterwards) is replayed
+ * through the rules (server/test/vote-replay.ts); the database and every viewer must end on that
+ * tally and status, each viewer with every sequence number once. Convergence: a viewer's last event
+ * after the last vote was sent. Baseline: a bare Socket.IO server sending the same frames to the
+ * same N within the same 50 ms.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { io as connect } from 'socket.io-client';
+import type { JudgeAction } from '@shared/judgement';
+import { players, timeline } from '@server/db/schema';
+import { lastSeqOf } from '@server/realtime/outbox';
+import { replayVotes } from '@server/test/vote-replay';
+import { startBareServer } from './bare-server';
+import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, startFleet, type Fleet, type LiveOptions } from './common';
+import type { Planned } from './scheduled-sender';
+import type { ViewerEnd } from './watch-fleet';
+
+const STAFF = 10;
+const WINDOW_MS = 50;
+/** Mostly guilt, with a discussion breaking the run now and then: the tally moves both ways. */
+const actionOf = (i: number): JudgeAction => (i % 4 === 2 ? 'discuss' : 'guilt');
+
+async function watchers(o: LiveOptions, url: string, room: string, n: number, kind: 'tribunal' | 'bare') {
+  return Promise.all(Array.from({ length: o.fleets }, (_, i) => startFleet(url, room, Math.floor(n / o.fleets) + (i < n % o.fleets ? 1 : 0), kind, 'watch-fleet.ts')));
+}
+async function ends(fleets: Fleet[]): Promise<ViewerEnd[]> {
+  const reports = await Promise.all(fleets.map((f) => f.ask<{ views: ViewerEnd[] }>('report')));
+  for (const f of fleets) f.child.send({ type: 'stop' });
+  await Promise.all(fleets.map((f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r)))));
+  return reports.flatMap((r) => r.views);
+}
+
+/**
+ * Viewers who did not get exactly first..last once each (in that order when `inOrder`), or who end
+ * elsewhere than `expected`. The bare baseline's frames travel on concurrent requests, so they may
+ * arrive in another order: for it only the set counts.
+ */
+function anomalies(views: ViewerEnd[], first: number, last: number, expected: { status: number; voters: number[] }, inOrder: boolean) {
+  const wanted = Array.from({ length: last - first + 1 }, (_, k) => first + k).join(',');
+  const got = (v: ViewerEnd) => (inOrder ? v.seqs : [...v.seqs].sort((a, b) => a - b)).join(',');
+  return views.filter((v) => got(v) !== wanted || v.status !== expected.status || JSON.stringify(v.voters) !== JSON.stringify(expected.voters)).length;
+}
+
+export async function scenarioS5(lines: string[], o: LiveOptions) {
+  const site = await startBenchServer();
+  const { server } = site;
+  const { services } = server;
+  const bare = await startBareServer();
+  try {
+    const staff = await Promise.all(Array.from({ length: STAFF }, (_, i) => benchAccount(services, `bench-s5-admin-${i}`, ['admin'])));
+    lines.push(
+      `### S5: ${STAFF} staff vote on one case within ${WINDOW_MS} ms while N visitors watch, one node (embedded)`,
+      '',
+      `Votes ${actionOf(0)}/${actionOf(2)} mixed (every 4th a discussion), sent ${WINDOW_MS / STAFF} ms apart from one process, on a case waiting for votes (status 6). Anomalies: viewers (and the database) not ending on the tally and status that the server's committed order replays to, or missing / repeating a sequence number. Converged = a viewer's last event − the last vote sent; "bare" (its frames ride concurrent requests, so only the set of sequence numbers is checked for it) = a plain Socket.IO server sending the same frames to the same N within the same ${WINDOW_MS} ms. ${o.fleets} client processes.`,
+      '',
+      '| N | server | anomalies (viewers / database) | converged p50 | p99 | max | after the last answer (max) | vote answer p50 / max | RSS max | loop lag p99 | target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const n of o.viewers) {
+      const dbId = await site.openCase();
+      await services.db.update(players).set({ status: 6 }).where(eq(players.id, dbId));
+      const room = `case:${dbId}`;
+      // A page of our own, to hand the bare server the very frames the viewers got.
+      const probe = connect(server.url, { transports: ['websocket'] });
+      await new Promise((r) => probe.once('connect', () => r(null)));
+      const frames: unknown[] = [];
+      probe.on('room:event', (e) => frames.push(e));
+      const joined = await new Promise<{ lastSeq: number }>((r) => probe.emit('room:join', { room }, r as never));
+      const fleets = await watchers(o, server.url, room, n, 'tribunal');
+      await sleep(300);
+
+      const lag = monitorEventLoopDelay({ resolution: 5 });
+      lag.enable();
+      let rss = 0;
+      const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 20);
+      const plan: Planned[] = staff.map((s, i) => ({
+        atMs: (i * WINDOW_MS) / STAFF,
+        url: `${server.url}/api/player/judgement`,
+        headers: { 'x-access-token': s.token },
+        body: JSON.stringify({ data: { toPlayerId: dbId, action: actionOf(i), cheatMethods: ['aimbot'], content: `<p>Vote ${i} on case ${dbId}: the footage shows the aim snapping through smoke, round after round.</p>` } }),
+      }));
+      const answers = await sendScheduled(plan);
+      await sleep(Math.max(1000, n));
+      clearInterval(sampler);
+      lag.disable();
+      const views = await ends(fleets);
+      probe.disconnect();
+      const refused = answers.filter((a) => a.status !== 200);
+      if (refused.length) throw new Error(`votes refused: ${refused.map((a) => `${a.status} ${a.text}`).join('; ')}`);
+
+      const votes = await services.db
+        .select({ action: timeline.judgeAction, byUserId: timeline.byUserId })
+        .from(timeline)
+        .where(and(eq(timeline.playerId, dbId), eq(timeline.type, 'judgement')))
+        .orderBy(asc(timeline.id));
+      const expected = replayVotes(6, votes);
+      const [row] = await services.db.select({ status: players.status }).from(players).where(eq(players.id, dbId));
+      const last = await lastSeqOf(services.db, room);
+      const lastSent = Math.max(...answers.map((a) => a.sentAt));
+      const lastAnswered = Math.max(...answers.map((a) => a.answeredAt));
+      const converged = views.map((v) => v.lastAt - lastSent);
+      const answerMs = answers.map((a) => a.answeredAt - a.sentAt);
+      const tribunalAnomalies = anomalies(views, joined.lastSeq + 1, last, expected, true);
+      const dbAnomaly = row!.status !== expected.status || votes.length !== STAFF ? 1 : 0;
+
+      // The same frames, the same N, the same window, from a server that only relays them.
+      const bareFleets = await watchers(o, bare.url, room, n, 'bare');
+      await sleep(300);
+      const bareAnswers = await sendScheduled(
+        frames.map((event, k) => ({ atMs: Math.floor((k * WINDOW_MS) / frames.length), url: `${bare.url}/reply`, headers: {}, body: JSON.stringify({ room, event }) })),
+      );
+      await sleep(Math.max(1000, n));
+      const bareViews = await ends(bareFleets);
+      const bareLastSent = Math.max(...bareAnswers.map((a) => a.sentAt));
+      const bareConverged = bareViews.map((v) => v.lastAt - bareLastSent);
+      const bareAnomalies = anomalies(bareViews, joined.lastSeq + 1, last, expected, false);
+
+      lines.push(
+        `| ${n} | bare (${frames.length} frames) | ${bareAnomalies} / – | ${ms(pct(bareConverged, 0.5))} | ${ms(pct(bareConverged, 0.99))} | ${ms(Math.max(...bareConverged))} | | | | | |`,
+        `| ${n} | Tribunal (${votes.length} votes) | ${tribunalAnomalies} / ${dbAnomaly} | ${ms(pct(converged, 0.5))} | ${ms(pct(converged, 0.99))} | ${ms(Math.max(...converged))} | ${ms(Math.max(...views.map((v) => v.lastAt - lastAnswered)))} | ${ms(pct(answerMs, 0.5))} / ${ms(Math.max(...answerMs))} | ${(rss / 1024 / 1024).toFixed(0)} MB | ${ms(lag.percentile(99) / 1e6)} | 0 anomalies; all ≤ 250 ms |`,
+      );
+      console.log(lines.slice(-2).join('\n'));
+    }
+    lines.push('');
+  } finally {
+    await bare.close();
+    await site.close();
+  }
+}
