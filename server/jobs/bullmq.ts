@@ -34,8 +34,8 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
         jobId: opts.jobId ? `${name}__${opts.jobId}` : undefined, // BullMQ ids may not contain ":"
         attempts: 5,
         backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: 1000,
-        removeOnFail: 5000,
+        removeOnComplete: opts.personal ? true : 1000,
+        removeOnFail: opts.personal ? true : 5000,
       });
     },
     async repeat(name, data, everyMs) {

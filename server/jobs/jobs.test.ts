@@ -100,6 +100,30 @@ if (process.env.REDIS_URL) describe('bullmq queues', () => {
     await runner.close();
     redis.disconnect();
   });
+
+  it('keeps nothing of a personal job once it ran: no typed name or e-mail stays in Redis', async () => {
+    const redis = createRedis(process.env.REDIS_URL!);
+    const prefix = `jobs-test:${unique('q')}:`;
+    const runner = bullmqRunner(redis, prefix, log);
+    const ran: string[] = [];
+    runner.register('auth.resetMail', async ({ originEmail }) => void ran.push(originEmail));
+    await runner.start();
+    await runner.enqueue('auth.resetMail', { username: 'someone', originEmail: 'kept-nowhere@example.test' }, { personal: true });
+    await runner.enqueue('user.muteSweep', {});
+    await waitFor(() => ran.length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    const jobs = new Queue('jobs', { connection: redis.duplicate(), prefix: `${prefix}bull` });
+    const kept = await jobs.getJobs(['completed', 'failed', 'waiting', 'delayed', 'active']);
+    expect(kept.map((j) => j.name)).not.toContain('auth.resetMail');
+    for (const key of await redis.keys(`${prefix}*`)) {
+      const type = await redis.type(key);
+      const text = type === 'hash' ? JSON.stringify(await redis.hgetall(key)) : type === 'string' ? String(await redis.get(key)) : '';
+      expect(text, key).not.toContain('kept-nowhere@example.test');
+    }
+    await jobs.close();
+    await runner.close();
+    redis.disconnect();
+  });
 });
 
 describe('maintenance purge', () => {

@@ -37,6 +37,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** A job with the same id is added only once (deadlines use the case id). */
   jobId?: string;
+  /** The data is personal (a typed name and e-mail): nothing of the job is kept once it ran, failed or not. */
+  personal?: boolean;
 }
 
 /** The queue interface: BullMQ on Redis, or an in-process runner with the same behaviour. */

@@ -19,7 +19,7 @@ import { recordUserOperation, type ClientInfo } from '@server/modules/users/oper
  */
 export async function forgetPassword(services: Services, input: { username: string; originEmail: string; language?: string }) {
   if (!(await mailReachable(services.mailer))) throw new AppError('mail.error', 'the mail could not be sent, try again later');
-  await services.jobs.enqueue('auth.resetMail', { username: input.username, originEmail: input.originEmail, language: input.language });
+  await services.jobs.enqueue('auth.resetMail', { username: input.username, originEmail: input.originEmail, language: input.language }, { personal: true });
 }
 
 /** Sets the new password with a reset code: single use, expiring, and every session is signed out. */

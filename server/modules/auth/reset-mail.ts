@@ -30,6 +30,6 @@ export async function sendResetMailIfMatching(services: Services, job: JobMap['a
     const attempt = (job.attempt ?? 1) + 1;
     if (attempt > ATTEMPTS) return services.log.error({ err, userId: user.id }, 'reset mail given up');
     // Not rethrown: the runner's own retries would add to ours (BullMQ) or not exist (in-process).
-    await services.jobs.enqueue('auth.resetMail', { ...job, attempt }, { delayMs: RETRY_BASE_MS * 2 ** (attempt - 2) });
+    await services.jobs.enqueue('auth.resetMail', { ...job, attempt }, { delayMs: RETRY_BASE_MS * 2 ** (attempt - 2), personal: true });
   }
 }
