@@ -1,5 +1,5 @@
 /**
- * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S8|S10|all] [--sockets 100,1000,3000]
+ * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S3|S6|S7|S8|S10|all] [--sockets 100,1000,3000]
  * [--replies 30] [--fleets 2] [--gap 100]`. Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
  * counts and times are bounded; results are printed and written into bench/RESULTS.md between the
@@ -11,6 +11,9 @@ import { writeResults } from './results';
 import type { LiveOptions } from './live/common';
 import { scenarioS2 } from './live/s2';
 import { scenarioS10 } from './live/s10';
+import { scenarioS3 } from './live/s3';
+import { scenarioS6 } from './live/s6';
+import { scenarioS7 } from './live/s7';
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +36,9 @@ const wanted = new Set(values.scenario!.toUpperCase().split(','));
 const scenarios: Record<string, (lines: string[], o: LiveOptions) => Promise<void>> = {
   S2: scenarioS2,
   S10: scenarioS10,
+  S3: scenarioS3,
+  S6: scenarioS6,
+  S7: scenarioS7,
 };
 
 const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`, ''];
