@@ -35,7 +35,8 @@ export async function measureFanOut(o: LiveOptions, n: number, urls: string[], r
     responses.push(sent.responseMs);
     await sleep(GAP_MS);
   }
-  await sleep(Math.max(1000, n / 5));
+  // Long enough for late arrivals under load: what has not come by then counts as lost.
+  await sleep(Math.max(2000, n));
   const lag = await Promise.all(nodes.map((node) => node.loopLag()));
   const rssMb = stopRss();
   const reports = await Promise.all(fleets.map((f) => f.ask<{ arrivals: Array<[number, number[]]> }>('report')));
