@@ -1,7 +1,8 @@
 /**
- * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S8|S10|all] [--sockets 100,1000,3000]
- * [--replies 30] [--fleets 2] [--gap 100] [--rates 100,500,1000] [--viewers 100,1000] [--cases 500000]
- * [--typists 1,10,50] [--seconds 10]`. Every figure stands next to a baseline measured in the
+ * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S3|S4|S5|S6|S7|S8|S9|S10|all]
+ * [--sockets 100,1000,3000] [--replies 30] [--fleets 2] [--gap 100] [--rates 100,500,1000]
+ * [--viewers 100,1000] [--cases 500000] [--typists 1,10,50] [--seconds 10]`. S3, S6, S7 and S9 need
+ * DATABASE_URL (and S3/S6/S7 REDIS_URL). Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
  * counts and times are bounded; results are printed and written into bench/RESULTS.md between the
  * live-bench markers.
@@ -15,6 +16,9 @@ import { scenarioS10 } from './live/s10';
 import { scenarioS4 } from './live/s4';
 import { scenarioS5 } from './live/s5';
 import { scenarioS9 } from './live/s9';
+import { scenarioS3 } from './live/s3';
+import { scenarioS6 } from './live/s6';
+import { scenarioS7 } from './live/s7';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +54,9 @@ const scenarios: Record<string, (lines: string[], o: LiveOptions) => Promise<voi
   S5: scenarioS5,
   S9: scenarioS9,
   S10: scenarioS10,
+  S3: scenarioS3,
+  S6: scenarioS6,
+  S7: scenarioS7,
 };
 
 const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`, ''];
