@@ -38,10 +38,9 @@ async function measure(o: LiveOptions, n: number, url: string, room: string, kin
   const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(url, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), kind)));
   await sleep(300);
   const idleSocketKb = (await settledHeap(() => 0) - heapBefore) / 1024 / n;
-  // Warm-up replies are not counted.
+  // Warm-up replies are not counted (their markers are not among those sent below).
   for (let i = 0; i < 3; i++) await send(1_000_000 + i);
   await sleep(200);
-  for (const f of fleets) f.child.send({ type: 'reset' });
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   const sentAt = new Map<number, number>();
