@@ -1,15 +1,11 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import type { RoomEvent } from '@shared/socket';
 import { collectEvents, joinRoom, nextEvent, type ClientSocket } from '@server/test/harness';
-import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from '@server/test/pg-admin';
+import { createNodeSite, type NodeSite } from '@server/test/node-site';
 import { startNode, type NodeProcess } from '@server/test/node-process';
 import { openAnswer } from '@server/modules/auth/captcha';
 
@@ -18,33 +14,23 @@ import { openAnswer } from '@server/modules/auth/captcha';
  * site at once; embedded, one process does it all, so "the other node" is the same process, or —
  * after a kill — the next process started on the same data directory.
  */
-const adminUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const twoNodes = !!(adminUrl && redisUrl);
+const twoNodes = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
 const PASSWORD = 'multi-node-pass';
 
 let env: Record<string, string>;
-let dbName: string | undefined;
-let dataDir: string | undefined;
+let site: NodeSite | undefined;
 const nodes: NodeProcess[] = [];
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
   // Cached case answers live long here: only the eviction a write announces can make them fresh.
-  env = { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, READ_CACHE_TTL_MS: '30000' };
-  if (twoNodes) {
-    dbName = await createDatabaseFromTemplate(adminUrl!, inject('pgTemplate')!);
-    Object.assign(env, { DATABASE_URL: databaseUrlFor(adminUrl!, dbName), REDIS_URL: redisUrl!, REDIS_PREFIX: `mn${crypto.randomBytes(4).toString('hex')}:` });
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-multinode-'));
-    env.DATA_DIR = dataDir;
-  }
+  site = await createNodeSite('mn', { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, READ_CACHE_TTL_MS: '30000' });
+  env = site.env;
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   for (const n of nodes) await n.stop().catch(() => undefined);
-  if (dbName) await dropDatabase(adminUrl!, dbName);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.remove();
 });
 
 async function node() {

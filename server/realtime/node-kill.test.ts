@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import type { RoomEvent } from '@shared/socket';
 import { RealtimeClient } from '@client/realtime/RealtimeClient';
 import { joinRoom, type ClientSocket } from '@server/test/harness';
-import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from '@server/test/pg-admin';
+import { createNodeSite, type NodeSite } from '@server/test/node-site';
 import { startNode, type NodeProcess } from '@server/test/node-process';
 
 /**
@@ -19,33 +16,23 @@ import { startNode, type NodeProcess } from '@server/test/node-process';
  * Redis the survivor is node B and takes writes all along; embedded, it is the next process
  * started on the same data directory and address.
  */
-const adminUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const twoNodes = !!(adminUrl && redisUrl);
+const twoNodes = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
 const CLIENTS = 30;
 
 let env: Record<string, string>;
-let dbName: string | undefined;
-let dataDir: string | undefined;
+let site: NodeSite | undefined;
 const nodes: NodeProcess[] = [];
 const clients: RealtimeClient[] = [];
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  env = { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: 'node-kill-pass' };
-  if (twoNodes) {
-    dbName = await createDatabaseFromTemplate(adminUrl!, inject('pgTemplate')!);
-    Object.assign(env, { DATABASE_URL: databaseUrlFor(adminUrl!, dbName), REDIS_URL: redisUrl!, REDIS_PREFIX: `nk${crypto.randomBytes(4).toString('hex')}:` });
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-node-kill-'));
-    env.DATA_DIR = dataDir;
-  }
+  site = await createNodeSite('nk', { SECRET: crypto.randomBytes(24).toString('hex'), SEED_DEMO: 'true', DEMO_PASSWORD: 'node-kill-pass' });
+  env = site.env;
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   for (const n of nodes) await n.stop().catch(() => undefined);
-  if (dbName) await dropDatabase(adminUrl!, dbName);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.remove();
 });
 
 async function node(port?: string) {
