@@ -4,8 +4,8 @@
  * [--viewers 100,1000] [--cases 500000] [--typists 1,10,50] [--seconds 10]`. S3, S6, S7 and S9 need
  * DATABASE_URL (and S3/S6/S7 REDIS_URL). Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
- * counts and times are bounded; results are printed and written into bench/RESULTS.md between the
- * live-bench markers.
+ * counts and times are bounded; results are printed and written into bench/RESULTS.md, each
+ * scenario into its own section.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -59,8 +59,12 @@ const scenarios: Record<string, (lines: string[], o: LiveOptions) => Promise<voi
   S7: scenarioS7,
 };
 
-const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`, ''];
-for (const [id, run] of Object.entries(scenarios)) if (wanted.has('ALL') || wanted.has(id) || (id === 'S2' && wanted.has('S8'))) await run(lines, options);
-writeResults('live', lines.join('\n'));
-console.log('\nwritten to bench/RESULTS.md');
+// Each scenario has its own section of bench/RESULTS.md, so runs of different scenarios (and sizes) add up.
+for (const [id, run] of Object.entries(scenarios)) {
+  if (!(wanted.has('ALL') || wanted.has(id) || (id === 'S2' && wanted.has('S8')))) continue;
+  const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`, ''];
+  await run(lines, options);
+  writeResults(`live-${id}`, lines.join('\n'));
+  console.log(`\n${id} written to bench/RESULTS.md`);
+}
 process.exit(0);
