@@ -19,6 +19,7 @@ import { startStandaloneTarget } from '@server/fuzz/target';
 import { socketCaseArb } from '@server/fuzz/socket-cases';
 import { runSocketCase, SocketPool } from '@server/fuzz/socket-run';
 import { roomOf } from '@shared/socket';
+import { writeResults } from './results';
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +98,25 @@ for (const f of failures) {
   console.log(`  reproduce: npm run bench:fuzz -- --seed ${seed} --route '${f.route}' --path '${f.path}'`);
 }
 if (socketFailure) console.log(`\nrealtime: ${socketFailure}`);
+if (!values.route) {
+  const fivehundreds = [...stats.byStatus].filter(([k]) => Number(k) >= 500).reduce((n, [, v]) => n + v, 0);
+  writeResults(
+    'fuzz',
+    [
+      `### Fuzzing (issue 17): every API route and the realtime protocol`,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC with \`npm run bench:fuzz -- --seed ${seed} --runs ${runs} --sockets ${socketRuns}${values.pg ? ' --pg' : ''}\` (${values.pg ? 'PostgreSQL' : 'PGlite'}), ${seconds.toFixed(0)} s. The CI suites run the same engine with a fixed seed and fewer cases.`,
+      '',
+      '| endpoints | HTTP cases | socket cases | answers ≥ 500 | failures | error log lines | unhandled rejections | health afterwards |',
+      '|---|---|---|---|---|---|---|---|',
+      `| ${routes.length} | ${stats.cases} | ${socketCases} | ${fivehundreds} | ${failures.length + (socketFailure ? 1 : 0)} | ${target.errorLogs.length} | ${watch.problems().length} | ${health} |`,
+      '',
+      `Answers by status: ${sorted(stats.byStatus)}.`,
+      '',
+      `Cases by kind: ${sorted(stats.byKind)}.`,
+    ].join('\n'),
+  );
+}
 watch.stop();
 await target.close();
 process.exit(failures.length || socketFailure || health !== 200 || target.errorLogs.length || watch.problems().length ? 1 : 0);
