@@ -42,7 +42,7 @@ process.on('message', async (plan: Planned[]) => {
     while (next < plan.length && plan[next]!.atMs <= elapsed) answers.push(send(plan[next++]!));
     if (next < plan.length) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(plan[next]!.atMs - elapsed, 5))));
   }
-  process.send!(await Promise.all(answers));
-  process.exit(0);
+  // Exit once the answers are handed over: a large report may still be on its way through the IPC channel.
+  process.send!(await Promise.all(answers), () => process.exit(0));
 });
 process.send!({ ready: true });
