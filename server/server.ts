@@ -46,8 +46,9 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     },
     finalizers: { 'cases.open': openCaseCount },
   });
+  const evictCached = services.publish;
   services.publish = (events) => {
-    services.readCache.evict(events.map((e) => e.room));
+    evictCached(events);
     realtime.publish(events);
   };
   services.sessions = realtime.sessions;

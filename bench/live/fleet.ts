@@ -4,6 +4,7 @@
  * processes on one machine share to well under a millisecond.
  */
 import { io, type Socket } from 'socket.io-client';
+import { runFleet } from './fleet-control';
 
 const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
 const count = Number(countArg);
@@ -41,19 +42,14 @@ async function connectOne(): Promise<void> {
   }
 }
 
-async function main() {
-  // Connect in small waves: thousands of handshakes at once only measure the accept queue.
-  for (let i = 0; i < count; i += 50) await Promise.all(Array.from({ length: Math.min(50, count - i) }, connectOne));
-  process.send!({ type: 'ready' });
-  process.on('message', (msg: { type: string }) => {
-    if (msg.type === 'report') process.send!({ type: 'report', arrivals: [...arrivals.entries()] });
-    if (msg.type === 'reset') arrivals.clear();
-    if (msg.type === 'stop') {
-      for (const s of sockets) s.disconnect();
-      setTimeout(() => process.exit(0), 100);
-    }
+const main = () =>
+  runFleet({
+    count,
+    connectOne,
+    disconnectAll: () => sockets.forEach((s) => s.disconnect()),
+    report: () => ({ arrivals: [...arrivals.entries()] }),
+    on: (type) => type === 'reset' && arrivals.clear(),
   });
-}
 
 main().catch((e) => {
   console.error(e);

@@ -4,6 +4,7 @@
  * numbers it got (in arrival order), the status and tally it ends on, and when its last event arrived.
  */
 import { io, type Socket } from 'socket.io-client';
+import { runFleet } from './fleet-control';
 
 const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
 const count = Number(countArg);
@@ -48,17 +49,7 @@ async function connectOne(): Promise<void> {
   } else await new Promise<void>((resolve) => socket.emit('join', room, () => resolve()));
 }
 
-async function main() {
-  for (let i = 0; i < count; i += 50) await Promise.all(Array.from({ length: Math.min(50, count - i) }, connectOne));
-  process.send!({ type: 'ready' });
-  process.on('message', (msg: { type: string }) => {
-    if (msg.type === 'report') process.send!({ type: 'report', views });
-    if (msg.type === 'stop') {
-      for (const s of sockets) s.disconnect();
-      setTimeout(() => process.exit(0), 100);
-    }
-  });
-}
+const main = () => runFleet({ count, connectOne, disconnectAll: () => sockets.forEach((s) => s.disconnect()), report: () => ({ views }) });
 
 main().catch((e) => {
   console.error(e);

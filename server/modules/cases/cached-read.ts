@@ -19,7 +19,7 @@ export async function readCaseReply(services: Services, query: CaseKey & { histo
     const hit = services.readCache.get(key);
     if (hit !== undefined) return { code: 'player.ok', json: hit };
   }
-  const ticket = services.readCache.ticket();
+  const ticket = query.history ? 0 : services.readCache.ticket();
   const row = await findCase(services.db, query);
   if (!row) throw new AppError('player.notFound');
   const data = presentCase(row);
