@@ -51,6 +51,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
     // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
     pool.on('error', () => undefined);
+    // The pool listens only to idle connections: one checked out (a transaction between two statements)
+    // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
+    // instead ("not queryable": 503), and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { timeline } from '@server/db/schema';
@@ -81,6 +81,37 @@ if (process.env.DATABASE_URL) {
     afterAll(async () => {
       await app?.close();
       await relay?.close();
+    });
+
+    it('drops a connection checked out mid-transaction without ending the process: the transaction fails as unavailable', async () => {
+      const uncaught: unknown[] = [];
+      const hear = (e: unknown) => uncaught.push(e);
+      process.on('uncaughtException', hear);
+      try {
+        const failed = await app.services.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            // Between two statements the connection is idle but not back in the pool.
+            await relay.cut();
+            await new Promise((r) => setTimeout(r, 200));
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        expect(isUnavailable(failed)).toBe(true);
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off('uncaughtException', hear);
+        await relay.restore();
+      }
+      // The pool discarded the broken connection: the next statements work.
+      for (let i = 0; i < 20; i++) {
+        if (await app.services.db.execute(sql`select 1`).then(() => true, () => false)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await app.services.db.execute(sql`select 1`);
     });
 
     it('answers 503 while it is down, reports it in /api/health, recovers by itself, and loses or doubles no accepted write', async () => {
