@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10]
  */
 import { writeResults } from './results';
+import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -68,9 +69,14 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** The serving process's largest resident set during the measured run, MB. */
+  rssMb: number;
 }
 
-async function load(name: string, url: string, paths: () => string): Promise<Result> {
+const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function load(name: string, server: { url: string; pid: number }, paths: () => string): Promise<Result> {
+  const { url } = server;
   const run = (duration: number) =>
     autocannon({
       url,
@@ -80,8 +86,10 @@ async function load(name: string, url: string, paths: () => string): Promise<Res
       requests: [{ setupRequest: (req) => ({ ...req, path: paths(), headers: { ...req.headers, 'x-forwarded-for': `10.${pick(250)}.${pick(250)}.${pick(250)}` } }) }],
     });
   await run(2); // warm-up
-  const r = await run(SECONDS);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  let rssMb = rssMbOf(server.pid);
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssMbOf(server.pid))), 100);
+  const r = await run(SECONDS).finally(() => clearInterval(sampler));
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, rssMb };
 }
 
 const pick = (n: number) => 1 + Math.floor(Math.random() * n);
@@ -90,36 +98,41 @@ await prepareDatabase();
 const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
 const app = await start(['bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR: '/tmp/tribunal-bench' }, /Tribunal is running/);
 try {
-  const B = 'http://127.0.0.1:8181';
-  const A = 'http://127.0.0.1:8182';
+  const B = { url: 'http://127.0.0.1:8181', pid: baseline.pid! };
+  const A = { url: 'http://127.0.0.1:8182', pid: app.pid! };
+  const hot = () => pick(Math.min(1000, CASES));
   const results: Result[] = [];
   results.push(await load('baseline: express hello-world', B, () => '/hello'));
   results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
   results.push(await load('case read (by personaId)', A, () => `/api/player?personaId=${3000000000 + pick(CASES)}`));
   // What a live site sees: most reads go to the cases being discussed now (served from the read cache).
-  results.push(await load('case read (hot set: 1,000 cases)', A, () => `/api/player?personaId=${3000000000 + pick(Math.min(1000, CASES))}`));
+  results.push(await load('case read (hot set: 1,000 cases)', A, () => `/api/player?personaId=${3000000000 + hot()}`));
   results.push(await load('case list (status, by update time)', A, () => `/api/players?status=${pick(10) - 1}&sortBy=updateTime&skip=${pick(5) * 20}&limit=20`));
   results.push(await load('case list (game filter)', A, () => `/api/players?game=bfv&sortBy=createTime&limit=20`));
   results.push(await load('timeline page', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20`));
+  results.push(await load('timeline page (hot set: 1,000 cases)', A, () => `/api/player/timeline?dbId=${hot()}&limit=20`));
   results.push(await load('timeline page (report+reply)', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20&subject=report,reply`));
   results.push(await load('timeline entry position', A, () => `/api/player/timeline/position?id=${pick(CASES * 5)}&limit=20&order=desc`));
   results.push(await load('name search (selective)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${Math.random().toString(16).slice(2, 6)}`));
+  // A live box asks the prefixes people type; many type the same few names.
+  results.push(await load('name search (hot set: 300 queries)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${(pick(100) * 7919).toString(16).slice(0, 3)}`));
   results.push(await load('statistics', A, () => '/api/statistics?reports=1&players=1&confirmed=1&registers=1'));
   results.push(await load('activities', A, () => '/api/activities?limit=50'));
   const base = results[0]!.rps;
   console.log(`\n${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
-  console.log('scenario'.padEnd(38) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9));
-  for (const r of results) console.log(r.name.padEnd(38) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9));
+  console.log('scenario'.padEnd(40) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'RSS MB'.padStart(9));
+  for (const r of results)
+    console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9));
   writeResults(
     'read',
     [
       `### Read path: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run.`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run; RSS = the serving process's peak resident memory during the row's run (the baselines' own server for the baseline rows). Uniform rows pick any of the ${CASES} cases (the read cache of 5,000 answers rarely holds them: the database path); hot-set rows pick among 1,000 cases or 300 queries (what a live site mostly serves: from the read cache).`,
       '',
-      '| scenario | req/s | ratio | p50 ms | p99 ms | errors |',
-      '|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+      '| scenario | req/s | ratio | p50 ms | p99 ms | errors | server RSS MB |',
+      '|---|---|---|---|---|---|---|',
+      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb.toFixed(0)} |`),
     ].join('\n'),
   );
   console.log('\nwritten to bench/RESULTS.md');

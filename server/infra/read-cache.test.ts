@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '@server/test/private-redis';
 import { createRedis } from './redis';
-import { createReadCache, type ReadCache } from './read-cache';
+import { createReadCache, roomsChangedBy, type ReadCache } from './read-cache';
 
 const caches: ReadCache[] = [];
 const cache = (opts: Parameters<typeof createReadCache>[0]) => {
@@ -42,6 +42,53 @@ describe('read cache', () => {
     c.evict(['case:3']);
     c.set('players:status=1', 'case:*', 'stale list', t);
     expect(c.get('players:status=1')).toBeUndefined();
+  });
+
+  it('drops an answer about several rooms when any of them changes', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    const rooms = ['all', 'case:*', 'user:*'];
+    c.set('statistics', rooms, 'counts', c.ticket());
+    c.evict(['chat:1-2', 'staff']);
+    expect(c.get('statistics')).toBe('counts');
+    for (const changed of ['all', 'case:4', 'user:9']) {
+      c.set('statistics', rooms, 'counts', c.ticket());
+      c.evict([changed]);
+      expect(c.get('statistics')).toBeUndefined();
+    }
+    // Read while one of its rooms changed: not kept.
+    const t = c.ticket();
+    c.evict(['user:2']);
+    c.set('statistics', rooms, 'stale counts', t);
+    expect(c.get('statistics')).toBeUndefined();
+    // Set again under fewer rooms: the old rooms no longer drop it.
+    c.set('statistics', rooms, 'counts', c.ticket());
+    c.set('statistics', 'all', 'counts', c.ticket());
+    c.evict(['case:1']);
+    expect(c.get('statistics')).toBe('counts');
+  });
+
+  it('drops every answer of a kind on `<kind>:**`, and keeps none read across it', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    c.set('timeline:1', 'case:1', 'one', c.ticket());
+    c.set('timeline:2', 'case:2', 'two', c.ticket());
+    c.set('players', 'case:*', 'list', c.ticket());
+    c.set('me', 'user:1', 'me', c.ticket());
+    const t = c.ticket();
+    c.evict(['case:**']);
+    expect([c.get('timeline:1'), c.get('timeline:2'), c.get('players'), c.get('me')]).toEqual([undefined, undefined, undefined, 'me']);
+    c.set('timeline:3', 'case:3', 'read across it', t);
+    expect(c.get('timeline:3')).toBeUndefined();
+    // A case's own change drops only its answers and the many-case ones.
+    c.set('timeline:1', 'case:1', 'one', c.ticket());
+    c.set('timeline:2', 'case:2', 'two', c.ticket());
+    c.evict(['case:1']);
+    expect([c.get('timeline:1'), c.get('timeline:2')]).toEqual([undefined, 'two']);
+  });
+
+  it('counts an account change as a change of every case answer (case pages present their authors)', () => {
+    expect(roomsChangedBy({ room: 'user:4', name: 'user.updated' })).toEqual(['user:4', 'case:**']);
+    expect(roomsChangedBy({ room: 'user:4', name: 'notification' })).toEqual(['user:4']);
+    expect(roomsChangedBy({ room: 'case:4', name: 'timeline.added' })).toEqual(['case:4']);
   });
 
   it('does not keep an answer read before its room changed', () => {

@@ -10,12 +10,21 @@ import type { Logger } from './logger';
  * read began, which bounds what no event announces (view counts) well below the 30 s browsers
  * and proxies may keep the same answer (Cache-Control). An answer about many rooms of a kind (a
  * list of cases) is kept under `<kind>:*`, which every eviction of a room of that kind drops too.
+ * Evicting `<kind>:**` drops every answer of the kind (a change that shows on all of them).
  */
+/**
+ * The rooms whose answers an event changes: its own; and for an account's change (name, avatar,
+ * badges, privileges) every case answer too, since case pages present their authors.
+ */
+export const roomsChangedBy = (event: { room: string; name: string }): string[] =>
+  event.name === 'user.updated' ? [event.room, 'case:**'] : [event.room];
+
 export interface ReadCache {
   /** Taken before the read: an answer whose room changed after it is not kept. */
   ticket(): number;
   get(key: string): string | undefined;
-  set(key: string, room: string, body: string, ticket: number): void;
+  /** Keeps an answer until any of its rooms is evicted (or its time is up). */
+  set(key: string, rooms: string | readonly string[], body: string, ticket: number): void;
   /** Drops the answers about these rooms here and on every other node. */
   evict(rooms: Iterable<string>): void;
   close(): void;
@@ -31,13 +40,15 @@ interface Options {
 
 export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache {
   const keysOfRoom = new Map<string, Set<string>>();
-  const entries = new LRUCache<string, { body: string; room: string }>({
+  const entries = new LRUCache<string, { body: string; rooms: readonly string[] }>({
     max,
     ttl: Math.max(1, ttlMs),
     dispose: (value, key) => {
-      const keys = keysOfRoom.get(value.room);
-      keys?.delete(key);
-      if (keys?.size === 0) keysOfRoom.delete(value.room);
+      for (const room of value.rooms) {
+        const keys = keysOfRoom.get(room);
+        keys?.delete(key);
+        if (keys?.size === 0) keysOfRoom.delete(room);
+      }
     },
   });
   let clock = 0;
@@ -59,9 +70,23 @@ export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict
     if (keys) for (const key of [...keys]) entries.delete(key);
   };
   const evictHere = (room: string) => {
+    const colon = room.indexOf(':');
+    if (colon <= 0) return dropRoom(room);
+    const kind = room.slice(0, colon + 1);
+    if (room.endsWith(':**')) {
+      // Every answer of the kind: each of its rooms, and the many-room answers.
+      evictedAt.set(room, ++clock);
+      for (const r of [...keysOfRoom.keys()]) if (r.startsWith(kind)) dropRoom(r);
+      return dropRoom(`${kind}*`);
+    }
     dropRoom(room);
-    const kind = room.indexOf(':');
-    if (kind > 0 && !room.endsWith(':*')) dropRoom(`${room.slice(0, kind)}:*`);
+    if (!room.endsWith(':*')) dropRoom(`${kind}*`);
+  };
+  /** Whether an eviction that concerns this room came after the ticket. */
+  const changedSince = (room: string, ticket: number) => {
+    if ((evictedAt.get(room) ?? 0) > ticket) return true;
+    const colon = room.indexOf(':');
+    return colon > 0 && (evictedAt.get(`${room.slice(0, colon)}:**`) ?? 0) > ticket;
   };
 
   let sub: Redis | undefined;
@@ -83,15 +108,18 @@ export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict
     },
     get: (key) => entries.get(key)?.body,
     set(key, room, body, ticket) {
+      const rooms = typeof room === 'string' ? [room] : room;
       const began = startedAt.get(ticket);
       startedAt.delete(ticket);
-      if (ttlMs <= 0 || began === undefined || ticket <= floor || (evictedAt.get(room) ?? 0) > ticket) return;
+      if (ttlMs <= 0 || began === undefined || ticket <= floor || rooms.some((r) => changedSince(r, ticket))) return;
       const ttl = ttlMs - (Date.now() - began);
       if (ttl <= 0) return;
-      entries.set(key, { body, room }, { ttl });
-      let keys = keysOfRoom.get(room);
-      if (!keys) keysOfRoom.set(room, (keys = new Set()));
-      keys.add(key);
+      entries.set(key, { body, rooms }, { ttl });
+      for (const r of rooms) {
+        let keys = keysOfRoom.get(r);
+        if (!keys) keysOfRoom.set(r, (keys = new Set()));
+        keys.add(key);
+      }
     },
     evict(rooms) {
       const list = [...new Set(rooms)];

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
+import { roomOf, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
 import { loadConfig } from '@server/config';
 import { createRedis } from '@server/infra/redis';
 import { startServer, type RunningServer } from '@server/server';
@@ -273,6 +273,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
           originEmail: account?.email ?? null,
         })
         .returning();
+      // What the product's events would tell the read cache about an account made directly here.
+      server.services.readCache.evict([roomOf.user(row!.id), roomOf.all]);
       return { id: row!.id, username, password, privileges: row!.privileges, account, email: account?.email ?? null };
     }
 

@@ -1,3 +1,4 @@
+import { roomOf } from '@shared/socket';
 import type { CaseRecord } from '@shared/types/cases';
 import type { Services } from '@server/services';
 import { AppError } from '@server/http/errors';
@@ -60,10 +61,15 @@ export async function advanceSearch(services: Services, param: string): Promise<
   const accounts = [...(found.exact ? [found.exact] : []), ...found.similars];
   const cases = accounts.length ? await casesByKeys(services.db, { userIds: accounts.map((a) => a.userId) }) : [];
   const byUserId = new Map(cases.map((c) => [c.originUserId, c]));
+  const sighted: string[] = [];
   for (const a of accounts) {
     const row = byUserId.get(a.userId);
-    if (row) await recordSighting(services.db, row.id, a.name);
+    if (!row) continue;
+    await recordSighting(services.db, row.id, a.name);
+    sighted.push(roomOf.case(row.id));
   }
+  // No room event tells of a name seen: the kept search answers must hear of it here.
+  services.readCache.evict(sighted);
   const hit = (a: Account): AdvanceHit => {
     const row = byUserId.get(a.userId);
     return {

@@ -290,6 +290,7 @@ describe('GET /api/search?type=comment', () => {
     const entry = await insertEntry(app, await insertCase(app), { content: `<p>${w}</p>` });
     expect((await search({ type: 'comment', param: w })).body.total).toBe(1);
     await app.services.db.update(timeline).set({ valid: false }).where(eq(timeline.id, entry.id));
+    app.services.readCache.evict([`case:${entry.playerId}`]); // what hiding it through the API announces
     const res = await search({ type: 'comment', param: w });
     expect(res.body).toMatchObject({ data: [], total: 0, message: 'search content not found' });
   });

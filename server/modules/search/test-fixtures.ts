@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { nameKey } from '@shared/names';
 import { nameHistory, players, timeline, users, type PlayerRow, type TimelineRow, type UserAttr, type UserRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
+import { roomOf } from '@shared/socket';
 
 /**
  * Test data for the search and statistics tests: cases through the real report API, and bulk rows
@@ -59,6 +60,9 @@ export interface CaseInput {
   avatarLink?: string | null;
 }
 
+/** What the product's events would tell the read cache about a write made directly here. */
+const announce = (app: TestApp, rooms: string[]) => app.services.readCache.evict(rooms);
+
 /** A case row with its name history, written directly (the triggers keep the counters). */
 export async function insertCase(app: TestApp, o: CaseInput = {}): Promise<PlayerRow> {
   const db = app.services.db;
@@ -82,7 +86,20 @@ export async function insertCase(app: TestApp, o: CaseInput = {}): Promise<Playe
     .returning();
   const names = [...(o.history ?? []), row!.originName];
   await db.insert(nameHistory).values(names.map((n) => ({ playerId: row!.id, originName: n, nameKey: nameKey(n), fromTime: at, toTime: at })));
+  announce(app, [roomOf.case(row!.id), roomOf.all]);
   return row!;
+}
+
+/** One visible bf1 case per name, each name its only history: two statements, however many names. */
+export async function insertCasesNamed(app: TestApp, names: string[]): Promise<void> {
+  const db = app.services.db;
+  const at = new Date();
+  const rows = await db
+    .insert(players)
+    .values(names.map((originName) => ({ originUserId: digits(), originPersonaId: digits(), originName, games: ['bf1'], createTime: at, updateTime: at, statusTime: at })))
+    .returning({ id: players.id, originName: players.originName });
+  await db.insert(nameHistory).values(rows.map((r) => ({ playerId: r.id, originName: r.originName, nameKey: nameKey(r.originName), fromTime: at, toTime: at })));
+  announce(app, ['case:*']);
 }
 
 export interface EntryInput {
@@ -118,12 +135,14 @@ const entryValues = (c: PlayerRow, o: EntryInput) => ({
 /** A timeline entry on a case, written directly. */
 export async function insertEntry(app: TestApp, c: PlayerRow, o: EntryInput = {}): Promise<TimelineRow> {
   const [row] = await app.services.db.insert(timeline).values(entryValues(c, o)).returning();
+  announce(app, [roomOf.case(c.id)]);
   return row!;
 }
 
 /** `count` alike entries on a case in one statement. */
 export async function insertEntries(app: TestApp, c: PlayerRow, count: number, o: EntryInput = {}): Promise<void> {
   await app.services.db.insert(timeline).values(Array.from({ length: count }, () => entryValues(c, o)));
+  announce(app, [roomOf.case(c.id)]);
 }
 
 export interface UserInput {
@@ -151,5 +170,6 @@ export async function insertUser(app: TestApp, o: UserInput = {}): Promise<UserR
       ...(o.createTime ? { createTime: o.createTime, updateTime: o.createTime } : {}),
     })
     .returning();
+  announce(app, [roomOf.user(row!.id), roomOf.all]);
   return row!;
 }

@@ -11,9 +11,8 @@ import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { publicCache } from './cache';
 import { cachedRankings, cachedSiteStats, cachedTrend } from './cached';
-import { statisticsCounters } from './counters';
 import { playerStatistics } from './player-statistics';
-import { cachedActivityFeed } from './feed';
+import { activitiesReply, statisticsReply } from './cached-read';
 import { pickRankings } from './rankings';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
@@ -36,7 +35,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'statistics.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('statistics.ok', await statisticsCounters(services.db, query));
+      return statisticsReply(services, query);
     },
   }),
   defineRoute({
@@ -65,7 +64,7 @@ export const statsRoutes: AnyRoute[] = [
     success: { code: 'activities.ok' },
     handler: async ({ query, services, res }) => {
       publicCache(res);
-      return ok('activities.ok', await cachedActivityFeed(services, query));
+      return activitiesReply(services, query);
     },
   }),
   defineRoute({

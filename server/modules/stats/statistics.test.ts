@@ -4,6 +4,7 @@ import { players } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { botToken, insertCase, insertEntry, insertUser, reportName } from '@server/modules/search/test-fixtures';
+import { roomOf } from '@shared/socket';
 
 let app: TestApp;
 let bot: string;
@@ -20,7 +21,11 @@ const counters = async (query: Record<string, string | number> = ALL) => {
   expectOk(res, 'statistics.ok');
   return res.body.data as Record<string, number>;
 };
-const setStatus = (id: number, status: number) => app.services.db.update(players).set({ status }).where(eq(players.id, id));
+/** A judgement's status change written directly, announced as the product's event would. */
+async function setStatus(id: number, status: number) {
+  await app.services.db.update(players).set({ status }).where(eq(players.id, id));
+  app.services.readCache.evict([roomOf.case(id)]);
+}
 
 describe('GET /api/statistics', () => {
   it('counts reports, cases and confirmed cases as they are filed and judged', async () => {

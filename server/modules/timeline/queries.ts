@@ -100,6 +100,7 @@ const pageQuery = preparedByKey((db, key: `${KeyColumn}:${Shape}`) => {
   const entryFields = Object.fromEntries(Object.keys(getTableColumns(timeline)).map((k) => [k, entries[k as keyof typeof entries]])) as unknown as ReturnType<typeof getTableColumns<typeof timeline>>;
   return db
     .select({
+      caseId: theCase.id,
       total: theCase.total,
       lastSeq: theCase.lastSeq,
       entry: entryFields,
@@ -124,9 +125,9 @@ export interface TimelinePage {
 
 /**
  * A presented page of the timeline of the case with this key, with its exact total and the room's
- * last sequence, in one round trip; null when there is no such (visible) case.
+ * last sequence, in one round trip, and the case's id; null when there is no such (visible) case.
  */
-export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<TimelinePage | null> {
+export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<{ caseId: number; page: TimelinePage } | null> {
   const [column, value] = keyOf(key);
   const rows = await pageQuery(db, `${column}:${shapeOf(q)}`).execute({ key: value, ...subjectsOf(q), limit: q.limit, skip: q.skip });
   if (!rows.length) return null;
@@ -138,7 +139,7 @@ export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuer
     const quote = r.quote ? presentQuote(r.quote, r.quote.byUserId !== null && r.quoteAuthor?.id != null ? (r.quoteAuthor as Author) : null) : null;
     result.push(presentEntry(entry, author, quote, opts));
   }
-  return { result, total: Number(rows[0]!.total), lastSeq: Number(rows[0]!.lastSeq ?? 0) };
+  return { caseId: Number(rows[0]!.caseId), page: { result, total: Number(rows[0]!.total), lastSeq: Number(rows[0]!.lastSeq ?? 0) } };
 }
 
 /** An entry with the visibility of its case (hidden cases show none of their entries). */

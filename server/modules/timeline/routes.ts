@@ -5,7 +5,8 @@ import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { findCase } from '@server/modules/cases/queries';
 import { commentLimit, timelinePolicy } from './policy';
-import { entryById, entryPosition, presentEntries, timelinePage } from './queries';
+import { entryById, entryPosition, presentEntries } from './queries';
+import { readTimelineReply } from './cached-read';
 import { postReply, setEntryVisibility } from './reply';
 
 const TAG = 'Timeline';
@@ -23,13 +24,7 @@ export const timelineRoutes: AnyRoute[] = [
     query: timelineQuery,
     success: { code: 'timeline.ok' },
     errors: ['timeline.notFound'],
-    handler: async ({ query, user, services }) => {
-      const staff = !!user?.isAdmin;
-      // The case, the entries, the total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
-      const page = await timelinePage(services.db, query, { ...query, includeHidden: staff }, { staff, showAttachment: !!user });
-      if (!page) throw new AppError('timeline.notFound');
-      return ok('timeline.ok', page);
-    },
+    handler: ({ query, user, services }) => readTimelineReply(services, query, user?.isAdmin ? 'staff' : user ? 'member' : 'visitor'),
   }),
   defineRoute({
     method: 'get',
