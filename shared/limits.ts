@@ -21,6 +21,11 @@ export const LIMITS = {
   emailMax: 254,
   pageDefault: 20,
   pageMax: 100,
+  /**
+   * A player search counts its hits up to this many: `total` is exact below it, and this number
+   * means "this many or more" (a 3-letter name part can match a fifth of a million names).
+   */
+  searchTotalMax: 1000,
   timelinePage: 20,
   quotePreview: 80,
   highlightMs: 10_000,

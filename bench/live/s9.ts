@@ -98,7 +98,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-s9-'));
   const server = await startServer(
-    loadConfig({ SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: dbUrl }),
+    loadConfig({ SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: dbUrl, READ_CACHE_TTL_MS: '0' }),
     {},
   );
   const baseline = await startBaseline(dbUrl);
@@ -107,7 +107,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     lines.push(
       `### S9: name search through the search box, one node (PostgreSQL, ${o.cases.toLocaleString('en')} cases, ${nameRows.toLocaleString('en')} names)`,
       '',
-      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long. "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server RSS and loop lag: the Tribunal process during its rows.`,
+      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long. "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server RSS and loop lag: the Tribunal process during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
       '',
       '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|',

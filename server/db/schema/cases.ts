@@ -79,6 +79,8 @@ export const nameHistory = pgTable(
     // Every 4 characters of that word (function `name_quadgrams`, migration 0010): name search looks
     // up a few uncommon ones, whose lists are short, and checks the whole pattern on the names found.
     index('name_history_quadgram_idx').using('gin', sql`name_quadgrams(translate(${t.nameKey}, '_', '0'))`),
+    // Shortest keys first: a broad search (a common name part) reads its best matches in this order.
+    index('name_history_key_length_idx').on(sql`length(${t.nameKey})`, t.id.desc()),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '@shared/schemas/search';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { asWord, lookupGrams, quadgrams, searchPlayers } from './players';
-import { insertCase, plainWord } from './test-fixtures';
+import { LIMITS } from '@shared/limits';
+import { asWord, lookupGrams, quadgrams, searchPlayers, shareOf } from './players';
+import { insertCase, insertCasesNamed, plainWord } from './test-fixtures';
 
 /** Shares as ANALYZE would report them: every 4-gram of these words is in an eighth of the names. */
 const commonIn = (...words: string[]) => new Map(words.flatMap((w) => quadgrams(w)).map((g) => [g, 0.125]));
@@ -28,6 +29,17 @@ describe('name 4-grams', () => {
     expect(lookupGrams('abcdefghijk', shares)).toEqual(['efgh', 'fghi', 'ghij', 'hijk']);
     // Nothing uncommon: the least common one alone.
     expect(lookupGrams('sniper', new Map([['snip', 0.2], ['nipe', 0.1], ['iper', 0.3]]))).toEqual(['nipe']);
+  });
+});
+
+describe('the share of names holding a word', () => {
+  it('is at most that of its rarest 4-gram; for 3 characters, half the 4-grams holding it; 0 without statistics', () => {
+    const shares = new Map([['snip', 0.2], ['nipe', 0.1], ['iper', 0.3], ['void', 0.1], ['oid0', 0.08]]);
+    expect(shareOf('sniper', shares)).toBe(0.1);
+    expect(shareOf('sniperx', shares)).toBe(0);
+    expect(shareOf('oid', shares)).toBeCloseTo(0.09);
+    expect(shareOf('xyz', shares)).toBe(0);
+    expect(shareOf('oid', new Map())).toBe(0);
   });
 });
 
@@ -61,5 +73,24 @@ describe('name search by 4-grams', () => {
     expect(exact.rows.map((r) => r.name.originName)).not.toContain(`${prefix}${tail}`);
     const past = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: tail, skip: 50 }), lookups[1]);
     expect(past).toEqual({ rows: [], total: 5 });
+  });
+
+  it('counts hits up to the limit, whether the pattern is broad (read in order) or selective (found first)', async () => {
+    const part = `capped${plainWord(4)}`;
+    const n = LIMITS.searchTotalMax + 5;
+    await insertCasesNamed(app, Array.from({ length: n }, (_, i) => `${part}_${plainWord(3)}${'x'.repeat(i % 7)}`));
+    const broad = commonIn(asWord(part));
+    for (const shares of [new Map<string, number>(), broad]) {
+      const q = searchQuery.parse({ type: 'player', param: part, limit: 5 });
+      const found = await searchPlayers(app.services.db, q, shares);
+      expect(found.total).toBe(LIMITS.searchTotalMax);
+      expect(found.rows).toHaveLength(5);
+      // Shortest names first.
+      const lengths = found.rows.map((r) => r.name.originName.length);
+      expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+      expect(lengths[0]).toBe(part.length + 4);
+      const last = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: part, limit: 10, skip: n - 3 }), shares);
+      expect(last.rows).toHaveLength(3);
+    }
   });
 });

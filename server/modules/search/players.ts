@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
+import { newestFirst } from '@server/db/order';
 import { caseFilters } from '@server/modules/cases/list';
 import { containsPattern } from './like';
 
@@ -24,6 +26,8 @@ const COMMON = 0.02;
 const LOOKUP_MAX = 4;
 /** Beyond the two rarest, only 4-grams rarer than this are added. */
 const RARE = 0.005;
+/** A pattern in at least this share of the names is broad: its hits are read in the sort's order, not all found first. */
+const BROAD = 0.02;
 /** How long a server keeps the 4-gram frequencies between readings. */
 const FREQUENCIES_TTL_MS = 10 * 60 * 1000;
 
@@ -75,33 +79,106 @@ export function lookupGrams(word: string, frequencies: ReadonlyMap<string, numbe
 }
 
 /**
+ * The share of names that hold `word`, as far as the 4-gram statistics tell (0 when they do not):
+ * at most that of its rarest 4-gram; for 3 characters, half the summed shares of the common 4-grams
+ * holding it (an occurrence inside a name sits in up to two of them).
+ */
+export function shareOf(word: string, frequencies: ReadonlyMap<string, number>): number {
+  const chars = [...word];
+  if (chars.length >= 4) return Math.min(...quadgrams(word).map((g) => frequencies.get(g) ?? 0));
+  let sum = 0;
+  for (const [gram, share] of frequencies) if (gram.includes(word)) sum += share;
+  return Math.min(1, sum / 2);
+}
+
+/**
  * Cases by any name they were ever seen with (reference §7): the folded key of `param` as a
  * substring of each name's key, one row per matching name. Keys of 4 characters or more are looked
  * up by a few of their 4-grams (`name_history_quadgram_idx`), shorter ones by their trigrams
- * (`name_history_word_trgm`). Sorted before paging; the total is exact. One statement: the
- * matches (with their names) are found once, counted, and only the page's cases are read in full.
+ * (`name_history_word_trgm`). Sorted before paging; the total is exact up to `LIMITS.searchTotalMax`.
+ * A selective pattern is one statement: the matches (with their names) are found once, counted, and
+ * only the page's cases are read in full. A broad one (`BROAD`: "oid", "sniper") would make that
+ * hundreds of thousands of rows, so its page is read in the sort's own order (shortest names, or a
+ * case index) until it is full, and its hits counted only up to the limit.
  */
 export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: ReadonlyMap<string, number>) {
   const key = nameKey(q.param);
   const word = asWord(key);
-  const grams = [...word].length >= 4 ? lookupGrams(word, frequencies ?? (await quadgramFrequencies(db))) : [];
+  const shares = frequencies ?? (await quadgramFrequencies(db));
+  const grams = [...word].length >= 4 ? lookupGrams(word, shares) : [];
   const shape: SearchShape = [sortFor('player', q.sort), q.game, q.createTimeFrom === undefined ? '0' : '1', q.createTimeTo === undefined ? '0' : '1', grams.length ? 'grams' : 'word'].join('|');
-  const query = searchQuery(db, shape);
-  const params: Record<string, unknown> = {
-    key,
-    ...(grams.length ? { grams, whole: containsPattern(key) } : { word: containsPattern(word) }),
+  const times: Record<string, unknown> = {
     ...(q.createTimeFrom !== undefined ? { createTimeFrom: new Date(q.createTimeFrom).toISOString() } : {}),
     ...(q.createTimeTo !== undefined ? { createTimeTo: new Date(q.createTimeTo).toISOString() } : {}),
   };
+  const whole = containsPattern(key);
+  const match = grams.length ? { grams, whole } : { word: containsPattern(word) };
+  if (shareOf(word, shares) >= BROAD) {
+    const query = broadQuery(db, shape);
+    // The page's statement reads names in order and checks each with `whole` alone.
+    const [rows, [count]] = await Promise.all([query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }), query.count.execute({ ...times, ...match })]);
+    return { rows, total: Math.min(count?.n ?? 0, LIMITS.searchTotalMax) };
+  }
+  const query = searchQuery(db, shape);
+  const params = { ...times, ...match, key };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
-  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: rows[0]!.total };
+  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, LIMITS.searchTotalMax) };
   // Past the last page: the count alone.
   const [count] = await query.count.execute(params);
-  return { rows: [], total: count?.n ?? 0 };
+  return { rows: [], total: Math.min(count?.n ?? 0, LIMITS.searchTotalMax) };
 }
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`). */
 type SearchShape = string;
+
+/** The names holding the pattern, found by some of its 4-grams (`grams`, checked with `whole`) or its trigrams (`word`). */
+const nameMatch = (lookup: string): SQL[] =>
+  lookup === 'grams'
+    ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`]
+    : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`];
+
+const shapeFilters = (game: SearchQuery['game'], from: string, to: string) =>
+  caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true);
+
+/**
+ * The statements of a broad search of one shape. The names are checked with the whole pattern as
+ * they come, in the order the sort reads them: the names by key length for the best match (a name
+ * as long as the pattern that holds it is the pattern itself, so the exact name comes first as in
+ * `searchQuery`), else down the case index of the sort; common patterns fill a page after a few
+ * hundred names. The count finds the hits through the name indexes, as a selective search does,
+ * and stops one past the limit.
+ */
+const broadQuery = preparedByKey((db, shape: SearchShape) => {
+  const [sort, game, from, to, lookup] = shape.split('|') as [SearchSort<'player'>, SearchQuery['game'], string, string, string];
+  const name = shape.replace(/\|/g, '_');
+  const filters = shapeFilters(game, from, to);
+  const where = and(sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`, ...filters);
+  const orders: Record<SearchSort<'player'>, SQL[]> = {
+    default: [asc(sql`length(${nameHistory.nameKey})`), newestFirst(nameHistory.id)],
+    latest: [newestFirst(players.createTime), newestFirst(nameHistory.id)],
+    mostViewed: [newestFirst(players.viewNum), newestFirst(nameHistory.id)],
+    mostComments: [newestFirst(players.commentsNum), newestFirst(nameHistory.id)],
+  };
+  const hits = db
+    .select({ one: sql`1` })
+    .from(nameHistory)
+    .innerJoin(players, eq(players.id, nameHistory.playerId))
+    .where(and(...nameMatch(lookup), ...filters))
+    .limit(LIMITS.searchTotalMax + 1)
+    .as('hits');
+  return {
+    page: db
+      .select({ name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players })
+      .from(nameHistory)
+      .innerJoin(players, eq(players.id, nameHistory.playerId))
+      .where(where)
+      .orderBy(...orders[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('skip'))
+      .prepare(`search_players_broad_${name}`),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(hits).prepare(`search_players_broad_count_${name}`),
+  };
+});
 
 /**
  * The search statement of one shape, built once and prepared: whatever the patterns, the plan
@@ -111,12 +188,7 @@ type SearchShape = string;
 const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [SearchSort<'player'>, SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
-  const where = and(
-    ...(lookup === 'grams'
-      ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`]
-      : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`]),
-    ...caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true),
-  );
+  const where = and(...nameMatch(lookup), ...shapeFilters(game, from, to));
   const matches = db.$with('matches').as(
     db
       .select({
@@ -137,8 +209,8 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   );
   type Sortable = { exact: SQL.Aliased<boolean>; len: SQL.Aliased<number>; createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; nameId: SQL.Aliased<number> };
   const orders = (m: Sortable): Record<SearchSort<'player'>, SQL[]> => ({
-    // Best match: the exact key, then shorter names, then newer cases.
-    default: [desc(m.exact), asc(m.len), desc(m.createTime), desc(m.nameId)],
+    // Best match: the exact key, then shorter names, then the names recorded last.
+    default: [desc(m.exact), asc(m.len), desc(m.nameId)],
     latest: [desc(m.createTime), desc(m.nameId)],
     mostViewed: [desc(m.viewNum), desc(m.nameId)],
     mostComments: [desc(m.commentsNum), desc(m.nameId)],

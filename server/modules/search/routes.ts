@@ -3,12 +3,10 @@ import { advanceSearchQuery, searchQuery } from '@shared/schemas/search';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { searchPolicy } from './policy';
-import { runSearch } from './service';
+import { searchReply } from './cached-read';
 import { advanceSearch } from './advance';
 
 const TAG = 'Search';
-/** QQR tells "not found" by the presence of `message` (api-clients §6.5). */
-const NOT_FOUND = 'search content not found';
 
 export const searchRoutes: AnyRoute[] = [
   defineRoute({
@@ -16,17 +14,14 @@ export const searchRoutes: AnyRoute[] = [
     path: '/search',
     tag: TAG,
     summary:
-      'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and exact `total`.',
+      'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and `total`: exact, except that players are counted up to 1,000 (1,000 then means that many or more).',
     area: 'search',
     auth: 'none',
     policy: rules.anyone,
     query: searchQuery,
     rateLimit: 'search',
     success: { code: 'search.success' },
-    handler: async ({ query, services }) => {
-      const { data, total } = await runSearch(services.db, query);
-      return ok('search.success', data, total > 0 ? { total } : { total, message: NOT_FOUND });
-    },
+    handler: ({ query, services }) => searchReply(services, query),
   }),
   defineRoute({
     method: 'get',

@@ -1,0 +1,1 @@
+CREATE INDEX "name_history_key_length_idx" ON "name_history" USING btree (length("name_key"),"id" DESC NULLS LAST);
