@@ -59,8 +59,9 @@ describe('live search', () => {
     await app?.close();
   });
 
+  /** The home page in a context of its own (no preferences left by another test). */
   async function home(width = 1366) {
-    const page = await browser.newPage();
+    const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width, height: 900 });
     await page.goto(`${app.url}/`);
     await page.waitForSelector('header nav a');
@@ -173,6 +174,35 @@ describe('live search', () => {
     await seeText(page, en.search.empty.replace('{{param}}', 'vexmarrow_nobody'));
     expect(await page.evaluate(() => history.length)).toBe(entries);
     expect(asked).toEqual(['vexmarrow|20', 'vexmarrow_nobody|20']);
+
+    // A search from the header puts its text in the page's box, and the box leaves it there.
+    await page.click(BOX);
+    await page.keyboard.type('marrow');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.querySelector('#search-text') as HTMLInputElement).value === 'marrow', { timeout: 10_000 });
+    await seeText(page, name);
+    await pause(700);
+    expect(new URL(page.url()).pathname).toBe('/search/marrow');
+    expect(await page.$eval('#search-text', (i) => (i as HTMLInputElement).value)).toBe('marrow');
+  });
+
+  it.each([['en-US', 1366], ['ar-EG', 1366], ['de-DE', 1101]])('%s at %i px: the list opens below the box, whole on the screen', async (language, width) => {
+    const page = await home(width);
+    await page.evaluate((p) => localStorage.setItem('tribunal:preferences', JSON.stringify(p)), { theme: 'lightness', textSize: 'default', language });
+    await page.reload();
+    await page.waitForSelector('header nav a');
+    await page.click(BOX);
+    await page.keyboard.type('vexmarr');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    const { box, list, screen } = await page.$eval(BOX, (input) => {
+      const list = document.getElementById(input.getAttribute('aria-controls')!)!.parentElement!.getBoundingClientRect();
+      const box = input.getBoundingClientRect();
+      return { box: { bottom: box.bottom }, list: { top: list.top, left: list.left, right: list.right }, screen: document.documentElement.clientWidth };
+    });
+    expect(list.top).toBeGreaterThanOrEqual(box.bottom);
+    expect(list.left).toBeGreaterThanOrEqual(0);
+    expect(list.right).toBeLessThanOrEqual(screen);
+    await screenshot(page, `live-search-${language}-${width}`);
   });
 
   it('on a phone the header keeps its search icon, which opens the search page', async () => {
