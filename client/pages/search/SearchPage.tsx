@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { searchTarget, wantsApp } from '@shared/companionApp';
@@ -16,12 +16,41 @@ import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
 import { Segmented } from '@client/components/Segmented';
 import { Tabs } from '@client/components/Tabs';
+import { useDebounced } from '@client/hooks/useDebounced';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AppPanel } from '../companionApp/AppPanel';
 import { parseSearch, searchable, searchPath, type SearchState } from './searchQuery';
 import { SearchResults } from './SearchResults';
 import styles from './SearchPage.module.css';
+
+/** The debounce of the search box: the results follow the text this long after the last keystroke. */
+const LIVE_DELAY_MS = 300;
+
+/**
+ * Keeps the address on what the box says, 300 ms after the last keystroke, replacing the history
+ * entry (one per search, not per keystroke); and the box on the address when it changes from
+ * elsewhere (the header's search, back and forward).
+ */
+function useLiveAddress(typed: string, param: string, setText: (text: string) => void, replace: (param: string) => void) {
+  const settled = useDebounced(typed, LIVE_DELAY_MS);
+  const latest = useRef({ typed, param, replace });
+  useLayoutEffect(() => {
+    latest.current = { typed, param, replace };
+  });
+  // The text this box last put in the address: its arrival must not touch what was typed since.
+  const written = useRef<string | null>(null);
+  useEffect(() => {
+    if (settled === latest.current.param) return;
+    written.current = settled;
+    latest.current.replace(settled);
+  }, [settled]);
+  useEffect(() => {
+    const own = param === written.current;
+    written.current = null;
+    if (!own && param !== latest.current.typed) setText(param);
+  }, [param, setText]);
+}
 
 /**
  * /search and /search/:content (spec §2): players, users or comments, sorted, 20 a page with the
@@ -42,11 +71,13 @@ export function SearchPage() {
   );
   usePageTitleValues({ name: state.param || t('search.title') });
 
-  const go = (next: Partial<SearchState>) => void navigate(searchPath({ ...state, page: 1, ...next }));
+  const go = (next: Partial<SearchState>, replace = false) => void navigate(searchPath({ ...state, page: 1, ...next }), { replace });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go({ param: text.trim() });
+    const param = text.trim();
+    go({ param }, param === state.param);
   };
+  useLiveAddress(text.trim(), state.param, setText, (param) => go({ param }, true));
 
   const results = () => {
     if (!state.param) return <EmptyState icon="search" title={t('search.start')}>{t('search.startText')}</EmptyState>;

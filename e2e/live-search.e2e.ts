@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import en from '@locales/en-US.json';
+import { createTestApp, unique, type TestApp } from '@server/test/harness';
+import { report } from '@server/test/cases';
+import { launchBrowser, screenshot } from './support/browser';
+import { seeText } from './support/page';
+
+const BOX = 'header input[role="combobox"]';
+
+/** The header box's state as assistive tech reads it. */
+const boxState = (page: Page) =>
+  page.$eval(BOX, (input) => {
+    const list = document.getElementById(input.getAttribute('aria-controls')!);
+    const active = input.getAttribute('aria-activedescendant');
+    return {
+      expanded: input.getAttribute('aria-expanded'),
+      value: (input as HTMLInputElement).value,
+      listRole: list?.getAttribute('role') ?? null,
+      listVisible: !!list && list.getClientRects().length > 0,
+      options: list ? [...list.querySelectorAll('[role="option"]')].map((o) => (o as HTMLElement).innerText.replace(/\s+/g, ' ').trim()) : [],
+      active: active ? (document.getElementById(active)?.innerText.replace(/\s+/g, ' ').trim() ?? 'missing') : null,
+      activeSelected: active ? document.getElementById(active)?.getAttribute('aria-selected') : null,
+    };
+  });
+
+/** Every search request the page sends, as `param|limit`. */
+function watchSearches(page: Page) {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/search') asked.push(`${url.searchParams.get('param')}|${url.searchParams.get('limit')}`);
+  });
+  return asked;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The header's live search box: suggestions while typing, by keyboard and by mouse; the search page following its box. */
+describe('live search', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let personaId: string;
+  let name: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    browser = await launchBrowser();
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    // A prefix no other name of this run shares.
+    const account = app.directory.freshAccount({ name: unique('Vexmarrow').replace(/-/g, '_') });
+    const res = await report(app, bot, account, { description: '<p>Live search evidence: aimbot on Sinai.</p>' });
+    expect(res.status).toBe(200);
+    personaId = account.personaId;
+    name = account.name;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** The home page in a context of its own (no preferences left by another test). */
+  async function home(width = 1366) {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width, height: 900 });
+    await page.goto(`${app.url}/`);
+    await page.waitForSelector('header nav a');
+    return page;
+  }
+
+  it('suggests the case for part of its name after one debounced request; ArrowDown + Enter opens its page', async () => {
+    const page = await home();
+    const asked = watchSearches(page);
+    await page.click(BOX);
+    await page.keyboard.type('vexmarr');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    const open = await boxState(page);
+    expect(open.listRole).toBe('listbox');
+    expect(open.listVisible).toBe(true);
+    expect(open.options).toHaveLength(2);
+    expect(open.options[0]).toContain(name);
+    expect(open.options[0]).toContain(en.caseStatus.unprocessed);
+    expect(open.options[0]).toContain('BF1');
+    expect(open.options[1]).toBe(en.nav.seeAll.replace('{{text}}', 'vexmarr'));
+    expect(open.active).toBeNull();
+    // Seven keystrokes, one question, for the whole text, five suggestions at most.
+    expect(asked).toEqual(['vexmarr|5']);
+    await screenshot(page, 'live-search-suggestions');
+
+    await page.keyboard.press('ArrowDown');
+    const highlighted = await boxState(page);
+    expect(highlighted.active).toContain(name);
+    expect(highlighted.activeSelected).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((p) => location.pathname === p, { timeout: 10_000 }, `/player/${personaId}`);
+    await seeText(page, 'Live search evidence: aimbot on Sinai.');
+    expect(await page.$eval(BOX, (i) => (i as HTMLInputElement).value)).toBe('');
+  });
+
+  it('asks nothing for two characters; Escape closes the list and keeps the text; a click outside closes it too', async () => {
+    const page = await home();
+    const asked = watchSearches(page);
+    await page.click(BOX);
+    await page.keyboard.type('ve');
+    await pause(900);
+    expect(asked).toEqual([]);
+    expect((await boxState(page)).expanded).toBe('false');
+
+    await page.keyboard.type('x');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    expect(asked).toEqual(['vex|5']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    const closed = await boxState(page);
+    expect(closed).toMatchObject({ expanded: 'false', listVisible: false, value: 'vex', active: null });
+
+    // ArrowDown opens it again; a click elsewhere on the page closes it.
+    await page.keyboard.press('ArrowDown');
+    expect((await boxState(page)).expanded).toBe('true');
+    const blank = await page.$eval('main', (main) => {
+      const r = main.getBoundingClientRect();
+      return { x: r.left + 4, y: r.top + 4 };
+    });
+    await page.mouse.click(blank.x, blank.y);
+    expect((await boxState(page)).expanded).toBe('false');
+  });
+
+  it('Enter with nothing highlighted opens the search page; a click on a suggestion opens the case', async () => {
+    const page = await home();
+    await page.click(BOX);
+    await page.keyboard.type('vexmarrow');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/search/vexmarrow', { timeout: 10_000 });
+    await seeText(page, name);
+
+    await page.click(BOX);
+    await page.keyboard.type('marrow');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    const option = await page.waitForSelector('header [role="listbox"] [role="option"]');
+    await option!.click();
+    await page.waitForFunction((p) => location.pathname === p, { timeout: 10_000 }, `/player/${personaId}`);
+    expect((await boxState(page)).expanded).toBe('false');
+  });
+
+  it('a refused or failed search shows a quiet line and still offers the search page', async () => {
+    const page = await home();
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/search') void r.respond({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: 0, code: 'request.rateLimited', message: 'slow down' }) });
+      else void r.continue();
+    });
+    await page.click(BOX);
+    await page.keyboard.type('vexmarr');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    await seeText(page, en.nav.suggestionsFailed);
+    expect((await boxState(page)).options).toEqual([en.nav.seeAll.replace('{{text}}', 'vexmarr')]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/search/vexmarr', { timeout: 10_000 });
+  });
+
+  it('the search page follows its own box as you type, replacing the address instead of adding history', async () => {
+    const page = await home();
+    await page.goto(`${app.url}/search`);
+    const input = await page.waitForSelector('#search-text');
+    const entries = await page.evaluate(() => history.length);
+    const asked = watchSearches(page);
+    await input!.type('vexmarrow');
+    await page.waitForFunction(() => location.pathname === '/search/vexmarrow', { timeout: 10_000 });
+    await seeText(page, name);
+    await input!.type('_nobody');
+    await page.waitForFunction(() => location.pathname === '/search/vexmarrow_nobody', { timeout: 10_000 });
+    await seeText(page, en.search.empty.replace('{{param}}', 'vexmarrow_nobody'));
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(asked).toEqual(['vexmarrow|20', 'vexmarrow_nobody|20']);
+
+    // A search from the header puts its text in the page's box, and the box leaves it there.
+    await page.click(BOX);
+    await page.keyboard.type('marrow');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.querySelector('#search-text') as HTMLInputElement).value === 'marrow', { timeout: 10_000 });
+    await seeText(page, name);
+    await pause(700);
+    expect(new URL(page.url()).pathname).toBe('/search/marrow');
+    expect(await page.$eval('#search-text', (i) => (i as HTMLInputElement).value)).toBe('marrow');
+  });
+
+  it.each([['en-US', 1366], ['ar-EG', 1366], ['de-DE', 1101]])('%s at %i px: the list opens below the box, whole on the screen', async (language, width) => {
+    const page = await home(width);
+    await page.evaluate((p) => localStorage.setItem('tribunal:preferences', JSON.stringify(p)), { theme: 'lightness', textSize: 'default', language });
+    await page.reload();
+    await page.waitForSelector('header nav a');
+    await page.click(BOX);
+    await page.keyboard.type('vexmarr');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    const { box, list, screen } = await page.$eval(BOX, (input) => {
+      const list = document.getElementById(input.getAttribute('aria-controls')!)!.parentElement!.getBoundingClientRect();
+      const box = input.getBoundingClientRect();
+      return { box: { bottom: box.bottom }, list: { top: list.top, left: list.left, right: list.right }, screen: document.documentElement.clientWidth };
+    });
+    expect(list.top).toBeGreaterThanOrEqual(box.bottom);
+    expect(list.left).toBeGreaterThanOrEqual(0);
+    expect(list.right).toBeLessThanOrEqual(screen);
+    await screenshot(page, `live-search-${language}-${width}`);
+  });
+
+  it('on a phone the header keeps its search icon, which opens the search page', async () => {
+    const page = await home(390);
+    expect(await page.$eval(BOX, (i) => i.getClientRects().length)).toBe(0);
+    await page.click(`header a[href="/search"][aria-label="${en.nav.search}"]`);
+    await page.waitForSelector('#search-text');
+    expect(new URL(page.url()).pathname).toBe('/search');
+  });
+});
