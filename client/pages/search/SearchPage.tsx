@@ -20,7 +20,7 @@ import { useDebounced } from '@client/hooks/useDebounced';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AppPanel } from '../companionApp/AppPanel';
-import { parseSearch, searchable, searchPath, type SearchState } from './searchQuery';
+import { parseSearch, searchable, searchPath, type SearchState, hitCountLabel } from './searchQuery';
 import { SearchResults } from './SearchResults';
 import styles from './SearchPage.module.css';
 
@@ -98,6 +98,7 @@ export function SearchPage() {
   };
 
   const total = remote.state === 'ready' ? remote.data.total : 0;
+  const countLabel = hitCountLabel(state.type, total, format.number);
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.header}>
@@ -125,7 +126,7 @@ export function SearchPage() {
             <div className={styles.panel}>
               <div className={styles.toolbar}>
                 <p className={styles.muted} aria-live="polite">
-                  {remote.state === 'ready' && state.param ? t('search.count', { count: total, formatted: format.number(total) }) : ''}
+                  {remote.state === 'ready' && state.param ? t('search.count', { count: total, formatted: countLabel }) : ''}
                 </p>
                 <Segmented label={t('search.sort')} value={state.sort} options={SEARCH_SORTS[type].map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} onChange={(sort) => go({ sort })} />
               </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openAppPath, searchTarget, webFallbackPath } from '@shared/companionApp';
-import { parseSearch, searchable, searchPath } from './searchQuery';
+import { LIMITS } from '@shared/limits';
+import { hitCountLabel, parseSearch, searchable, searchPath } from './searchQuery';
 
 const parse = (content: string | undefined, query = '') => parseSearch(content, new URLSearchParams(query));
 
@@ -47,5 +48,14 @@ describe('search addresses', () => {
       expect(state).toEqual({ param: text, type, sort: 'default', page: 1 });
       expect(webFallbackPath(searchTarget(text, type))).toBe(searchPath(state));
     }
+  });
+});
+
+describe('the number of hits shown', () => {
+  const n = (x: number) => x.toLocaleString('en-US');
+  it('is exact, but for players at the counting limit, which means that many or more', () => {
+    expect(hitCountLabel('player', 999, n)).toBe('999');
+    expect(hitCountLabel('player', LIMITS.searchTotalMax, n)).toBe('1,000+');
+    expect(hitCountLabel('comment', 1500, n)).toBe('1,500');
   });
 });

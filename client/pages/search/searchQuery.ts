@@ -1,3 +1,4 @@
+import { LIMITS } from '@shared/limits';
 import { SEARCH_SORTS, SEARCH_TYPES, searchParamProblem, type SearchType } from '@shared/schemas/search';
 
 /** A search as its address holds it: `/search/<text>?type=&sort=&page=`. */
@@ -34,3 +35,7 @@ export function searchPath({ param, type, sort, page }: SearchState): string {
 
 /** Whether a search is worth asking the server: some text that passes the search's own rule (no request only to hear 400). */
 export const searchable = ({ param, type }: Pick<SearchState, 'param' | 'type'>) => !!param && !searchParamProblem(type, param);
+
+/** The number of hits as shown: players are counted up to `LIMITS.searchTotalMax`, which then means "that many or more". */
+export const hitCountLabel = (type: SearchState['type'], total: number, formatNumber: (n: number) => string) =>
+  type === 'player' && total >= LIMITS.searchTotalMax ? `${formatNumber(total)}+` : formatNumber(total);
