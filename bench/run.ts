@@ -88,7 +88,12 @@ async function load(name: string, server: { url: string; pid: number }, paths: (
   await run(2); // warm-up
   let rssMb = rssMbOf(server.pid);
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssMbOf(server.pid))), 100);
-  const r = await run(SECONDS).finally(() => clearInterval(sampler));
+  let r: Awaited<ReturnType<typeof run>>;
+  try {
+    r = await run(SECONDS);
+  } finally {
+    clearInterval(sampler);
+  }
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, rssMb };
 }
 
