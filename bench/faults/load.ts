@@ -170,10 +170,12 @@ function watcher(caseId: number, start: number): { record: WatcherRecord; stop()
         s.once('connect', () => resolve(true));
         s.once('connect_error', () => resolve(false));
       });
-      s.on('room:event', (ev: RoomEvent) => {
+      const take = (ev: RoomEvent) => {
         for (const ready of cursor.receive(ev)) if (ready.name === 'timeline.added') record.ids.push((ready.payload as { entry: { id: number } }).entry.id);
         watchHole();
-      });
+      };
+      s.on('room:event', take);
+      s.on('room:events', (evs: RoomEvent[]) => evs.forEach(take));
       s.on('room:refetch', () => void record.refetches++);
       if (!ok || !(await join(s))) {
         s.close();

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 
 /**
- * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with JSON frames (`events`,
- * or one `event`) answers 200 at once and emits them to the room (or to `rooms`), as cheaply as
- * Socket.IO allows; no database, no token.
+ * The baseline: a bare Socket.IO server on plain Node HTTP. POST /reply with JSON events (`events`,
+ * or one `event`) answers 200 at once and emits them to the room (or to `rooms`) in one frame, as
+ * Tribunal does and as cheaply as Socket.IO allows; no database, no token.
  */
 export async function startBareServer(): Promise<{ url: string; clients(): number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -16,7 +16,10 @@ export async function startBareServer(): Promise<{ url: string; clients(): numbe
       const frame = JSON.parse(body) as { room: string; rooms?: string[]; events?: unknown[]; event?: unknown };
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":1}');
       setImmediate(() => {
-        for (const event of frame.events ?? [frame.event]) io.to(frame.rooms ?? frame.room).emit('room:event', event);
+        // As Tribunal sends them: the events of one write in one frame.
+        const events = frame.events ?? [frame.event];
+        if (events.length > 1) io.to(frame.rooms ?? frame.room).emit('room:events', events);
+        else io.to(frame.rooms ?? frame.room).emit('room:event', events[0]);
       });
     });
   });

@@ -20,11 +20,14 @@ async function connectOne(account: { id: number; token: string }): Promise<void>
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  socket.on('room:event', (e: { name: string; payload: { message?: { toUserId: number | null; content: string } } }) => {
+  type Event = { name: string; payload: { message?: { toUserId: number | null; content: string } } };
+  const take = (e: Event) => {
     const t = now();
     const m = e.name === 'message.new' && e.payload.message!.toUserId === account.id ? MARK.exec(e.payload.message!.content) : null;
     if (m) arrivals.push([Number(m[1]), t]);
-  });
+  };
+  socket.on('room:event', take);
+  socket.on('room:events', (es: Event[]) => es.forEach(take));
   const room = `user:${account.id}`;
   if (kind === 'tribunal') {
     const res = await new Promise<{ ok: boolean }>((resolve) => socket.emit('room:join', { room }, resolve));

@@ -34,10 +34,12 @@ async function connectOne(): Promise<void> {
   });
   if (kind === 'tribunal') {
     socket.on('room:event', note);
+    socket.on('room:events', note);
     const res = await new Promise<{ ok: boolean }>((resolve) => socket.emit('room:join', { room }, resolve));
     if (!res.ok) throw new Error(`join refused: ${JSON.stringify(res)}`);
   } else {
     socket.on('room:event', note);
+    socket.on('room:events', note);
     await new Promise<void>((resolve) => socket.emit('join', room, () => resolve()));
   }
 }

@@ -73,7 +73,8 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     LOOP_PROBE_DIR: probeDir,
-    NODE_OPTIONS: `--import tsx --import ${path.join(import.meta.dirname, 'loop-probe.ts')}`,
+    // BENCH_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops (to see where a scenario's time goes).
+    NODE_OPTIONS: `--import tsx --import ${path.join(import.meta.dirname, 'loop-probe.ts')} --import ${path.join(import.meta.dirname, 'cpu-profile.ts')}`,
   };
   const nodes: BenchNode[] = [];
   const addNode = async () => {

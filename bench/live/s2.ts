@@ -100,6 +100,7 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     await new Promise((r) => probe.emit('room:join', { room }, r));
     const frames: unknown[] = [];
     probe.on('room:event', (ev) => frames.push(ev));
+    probe.on('room:events', (evs: unknown[]) => frames.push(...evs));
     const sender = await startSender();
     const reply: Send = (marker) => sender.post(`${server.url}/api/player/reply`, { 'x-access-token': token }, { data: { toPlayerId: dbId, content: content(marker) }, SKIP_CAPTCHA: true });
     await reply(999_999);

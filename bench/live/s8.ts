@@ -16,9 +16,12 @@ export async function scenarioS8(lines: string[], url: string, room: string, rep
     let got = 0;
     let refetch = false;
     const all = new Promise<number>((resolve) => {
-      back.on('room:event', () => {
-        if (++got === wanted) resolve(now());
-      });
+      const count = (n: number) => {
+        got += n;
+        if (got === wanted) resolve(now());
+      };
+      back.on('room:event', () => count(1));
+      back.on('room:events', (events: unknown[]) => count(events.length));
       back.on('room:refetch', () => {
         refetch = true;
         resolve(now());

@@ -37,12 +37,14 @@ async function connectOne(): Promise<void> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  socket.on('room:event', (e: Frame) => {
+  const take = (e: Frame) => {
     view.lastAt = now();
     view.seqs.push(e.seq);
     if (e.name === 'case.updated' && e.seq > statusSeq) [view.status, statusSeq] = [e.payload.case!.status, e.seq];
     if (e.name === 'case.votes' && e.seq > votersSeq) [view.voters, votersSeq] = [e.payload.voters!.map((v) => v.id), e.seq];
-  });
+  };
+  socket.on('room:event', take);
+  socket.on('room:events', (es: Frame[]) => es.forEach(take));
   if (kind === 'tribunal') {
     const res = await new Promise<{ ok: boolean }>((resolve) => socket.emit('room:join', { room }, resolve));
     if (!res.ok) throw new Error(`join refused: ${JSON.stringify(res)}`);

@@ -61,6 +61,20 @@ describe('RealtimeClient', () => {
     expect(b).toEqual([6, 7, 8, 9, 10, 11, 12]);
   });
 
+  it('takes several events of a frame in their order, each to its room’s listeners', () => {
+    const a: number[] = [];
+    const other: number[] = [];
+    client.join('all', { lastSeq: 3, onEvent: (e) => a.push(e.seq) });
+    client.join('user:1', { onEvent: (e) => other.push(e.seq) });
+    fake.fire('room:events', [event(4), event(5)]);
+    expect(a).toEqual([4, 5]);
+    fake.joins[0]!.ack(ok('all', 5));
+    fake.joins[1]!.ack(ok('user:1', 1));
+    fake.fire('room:events', [event(6), event(2, 'user:1'), event(7)]);
+    expect(a).toEqual([4, 5, 6, 7]);
+    expect(other).toEqual([2]);
+  });
+
   it('starts a listener without a sequence at the head: another listener’s replay is not passed on', () => {
     const a: number[] = [];
     const b: number[] = [];

@@ -109,6 +109,16 @@ export class RealtimeClient {
     if (this.rooms.size === 0) this.socket?.disconnect();
   }
 
+  /** Events that came in one frame, in their order. */
+  private receive(events: RoomEvent[]) {
+    const rooms = new Set<string>();
+    for (const event of events) {
+      for (const subscriber of this.rooms.get(event.room) ?? []) this.deliver(subscriber, event);
+      rooms.add(event.room);
+    }
+    for (const room of rooms) this.watchForHoles(room);
+  }
+
   private deliver(subscriber: Subscriber, event: RoomEvent) {
     if (subscriber.held) return void subscriber.held.push(event);
     for (const ready of subscriber.cursor.receive(event)) subscriber.handlers.onEvent(ready);
@@ -153,10 +163,8 @@ export class RealtimeClient {
     socket.on('connect', () => {
       for (const [room, subscribers] of this.rooms) this.sendJoin(room, [...subscribers]);
     });
-    socket.on('room:event', (event) => {
-      for (const subscriber of this.rooms.get(event.room) ?? []) this.deliver(subscriber, event);
-      this.watchForHoles(event.room);
-    });
+    socket.on('room:event', (event) => this.receive([event]));
+    socket.on('room:events', (events) => this.receive(events));
     // The server closed the connection (its node is stopping, or this session ended): Socket.IO
     // does not retry that by itself. Come back after a random wait, so a node's clients spread
     // over the others; an ended session is then refused at the handshake.

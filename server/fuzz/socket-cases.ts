@@ -43,7 +43,7 @@ export function roomArb(rooms: string[]): fc.Arbitrary<string> {
   );
 }
 
-const UNKNOWN_EVENTS = ['room:joinx', 'message', 'join', 'room:event', 'case:viewers', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'x'.repeat(5000), '', ' '];
+const UNKNOWN_EVENTS = ['room:joinx', 'message', 'join', 'room:event', 'room:events', 'case:viewers', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'x'.repeat(5000), '', ' '];
 
 /** Socket.IO packets as text: valid, truncated, reserved names, wrong shapes. */
 const RAW_PACKETS = [

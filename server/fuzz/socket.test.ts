@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
+import { createTestApp, nextEvent, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { isErrorCode } from '@shared/errors';
 import { roomOf, type RoomEvent } from '@shared/socket';
 import { capturingLogger, createActors, seedFixtures, type Actors, type Fixtures, type FuzzTarget } from './engine';
@@ -93,8 +93,8 @@ describe('the realtime protocol under fuzzing', () => {
 
   it('still delivers live events to the bystanders, and the server stayed quiet', async () => {
     const { dbId } = fixtures.cases[0]!;
-    const got = new Promise<RoomEvent>((resolve) => watcher.on('room:event', (ev) => ev.name === 'timeline.added' && resolve(ev)));
-    const staffGot = new Promise<RoomEvent>((resolve) => staffWatcher.on('room:event', (ev) => ev.name === 'timeline.added' && resolve(ev)));
+    const got = nextEvent(watcher, (ev) => ev.name === 'timeline.added', 10_000);
+    const staffGot = nextEvent(staffWatcher, (ev) => ev.name === 'timeline.added', 10_000);
     const res = await fetch(`${app.url}/api/player/reply`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-access-token': actors.tokenOf('bot')! },

@@ -22,14 +22,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function lossyLink(socket: ClientSocket, joins: Array<number | undefined>): ClientSocket {
   const lost = new Set<string>();
   const delayed = new Set<string>();
+  let lossy: ((ev: RoomEvent) => void) | undefined;
   return new Proxy(socket, {
     get(target, prop) {
       if (prop === 'on')
         return (name: string, listener: (...args: never[]) => void) => {
+          // Events sent several to a frame go through the same losses, one by one (to the one-event listener).
+          if (name === 'room:events') return target.on('room:events', (events: RoomEvent[]) => events.forEach((ev) => lossy?.(ev)));
           if (name !== 'room:event') return target.on(name as never, listener as never);
           let waiting: RoomEvent | undefined;
           const pass = listener as unknown as (ev: RoomEvent) => void;
-          return target.on('room:event', (ev: RoomEvent) => {
+          return target.on('room:event', (lossy = (ev: RoomEvent) => {
             const key = `${ev.room}#${ev.seq}`;
             if (ev.seq % 4 === 0 && !lost.has(key)) return void lost.add(key);
             if (ev.seq % 7 === 0 && !waiting && !delayed.has(key)) {
@@ -43,7 +46,7 @@ function lossyLink(socket: ClientSocket, joins: Array<number | undefined>): Clie
               waiting = undefined;
               pass(late);
             }
-          });
+          }));
         };
       if (prop === 'emit')
         return (name: string, req: { lastSeq?: number }, ack: unknown) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
+import { EVENTS_PER_FRAME, REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
@@ -188,6 +188,49 @@ describe('live events', () => {
     await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: 1 }));
     await sleep(200);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('frames', () => {
+  /** What a socket receives, frame by frame: a single event, or the events of one `room:events` frame. */
+  const framesOf = (socket: ClientSocket) => {
+    const frames: RoomEvent[][] = [];
+    socket.on('room:event', (ev) => frames.push([ev]));
+    socket.on('room:events', (evs) => frames.push(evs));
+    return frames;
+  };
+
+  it('sends the events one change causes in a room as one frame, in sequence; other rooms get their own', async () => {
+    const [a, b] = [freshCaseRoom(), freshCaseRoom()];
+    const socket = await app.socket();
+    await joinRoom(socket, a);
+    await joinRoom(socket, b);
+    const frames = framesOf(socket);
+    await inTransaction(app.services, async ({ emit }) => {
+      await emit(a, 'user.updated', { userId: 1 });
+      await emit(b, 'user.updated', { userId: 2 });
+      await emit(a, 'user.updated', { userId: 3 });
+    });
+    await expect.poll(() => frames.length).toBe(2);
+    const [ofA, ofB] = [frames.find((f) => f[0]!.room === a)!, frames.find((f) => f[0]!.room === b)!];
+    expect(ofA.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])).toEqual([
+      [a, 1, 1],
+      [a, 2, 3],
+    ]);
+    expect(ofB.map((e) => e.seq)).toEqual([1]);
+    socket.disconnect();
+  });
+
+  it(`replays in frames of at most ${EVENTS_PER_FRAME} events`, async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, EVENTS_PER_FRAME + 5);
+    const socket = await app.socket();
+    const frames = framesOf(socket);
+    expect(await joinRoom(socket, room, 0)).toMatchObject({ ok: true, replayed: EVENTS_PER_FRAME + 5 });
+    await expect.poll(() => frames.flat().length).toBe(EVENTS_PER_FRAME + 5);
+    expect(frames.map((f) => f.length)).toEqual([EVENTS_PER_FRAME, 5]);
+    expect(frames.flat().map((e) => e.seq)).toEqual(Array.from({ length: EVENTS_PER_FRAME + 5 }, (_, i) => i + 1));
+    socket.disconnect();
   });
 });
 

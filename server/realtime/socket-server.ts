@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { duplicateRedis, withoutUnhandledRejections } from '@server/infra/redis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
+import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
@@ -120,7 +120,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       socket.emit('room:refetch', { room, lastSeq: current });
       return { ok: true, room, lastSeq: current, replayed: 0, refetch: true };
     }
-    for (const ev of missed) socket.emit('room:event', ev);
+    for (let i = 0; i < missed.length; i += EVENTS_PER_FRAME) socket.emit('room:events', missed.slice(i, i + EVENTS_PER_FRAME));
     return { ok: true, room, lastSeq: missed.at(-1)?.seq ?? current, replayed: missed.length };
   }
 
@@ -186,9 +186,26 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
         .catch((err: unknown) => deps.log.error({ err }, 'session control channel unavailable'))
     : Promise.resolve();
 
+  const afterEmit = (ev: RoomEvent) => {
+    if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
+  };
   const emit = (ev: RoomEvent) => {
     io.to(ev.room).emit('room:event', ev);
-    if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
+    afterEmit(ev);
+  };
+  /** Events of one write, in order: each room gets its own in one frame. */
+  const emitAll = (events: RoomEvent[]) => {
+    const byRoom = new Map<string, RoomEvent[]>();
+    for (const ev of events) {
+      const list = byRoom.get(ev.room);
+      if (list) list.push(ev);
+      else byRoom.set(ev.room, [ev]);
+    }
+    for (const [room, list] of byRoom) {
+      if (list.length === 1) io.to(room).emit('room:event', list[0]!);
+      else io.to(room).emit('room:events', list);
+    }
+    for (const ev of events) afterEmit(ev);
   };
   const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
   /** The fan-out scheduled last (publish defers it to the next turn of the loop). */
@@ -216,12 +233,9 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
           // Closing: the sockets are going and the Redis connections may be gone; the events are
           // in the database, and clients replay them from their next node.
           if (closing) return resolve();
-          let pending = false;
-          for (const ev of events) {
-            if (ev.seq === null) pending = true;
-            else emit(ev as RoomEvent);
-          }
-          if (pending) relay.nudge();
+          const numbered = events.filter((ev): ev is RoomEvent => ev.seq !== null);
+          emitAll(numbered);
+          if (numbered.length < events.length) relay.nudge();
           resolve();
         }),
       );

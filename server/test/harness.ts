@@ -378,26 +378,38 @@ export function joinRoom(socket: ClientSocket, room: string, lastSeq?: number): 
   return socket.timeout(5_000).emitWithAck('room:join', lastSeq === undefined ? { room } : { room, lastSeq });
 }
 
-/** Collects every `room:event` a socket receives from now on. */
+/** Calls `listener` for every room event a socket receives from now on, one at a time (those sent in one frame in order); returns what stops it. */
+export function onRoomEvents(socket: ClientSocket, listener: (ev: RoomEvent) => void): () => void {
+  const many = (events: RoomEvent[]) => events.forEach((ev) => listener(ev));
+  socket.on('room:event', listener);
+  socket.on('room:events', many);
+  return () => {
+    socket.off('room:event', listener);
+    socket.off('room:events', many);
+  };
+}
+
+/** Collects every room event a socket receives from now on. */
 export function collectEvents(socket: ClientSocket): RoomEvent[] {
   const events: RoomEvent[] = [];
-  socket.on('room:event', (ev) => events.push(ev));
+  onRoomEvents(socket, (ev) => events.push(ev));
   return events;
 }
 
-/** The next `room:event` that matches, or a rejection after `timeoutMs`. */
+/** The next room event that matches, or a rejection after `timeoutMs`. */
 export function nextEvent(socket: ClientSocket, predicate: (ev: RoomEvent) => boolean = () => true, timeoutMs = 5_000): Promise<RoomEvent> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('room:event', listener);
-      reject(new Error(`no matching room:event within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const listener = (ev: RoomEvent) => {
-      if (!predicate(ev)) return;
+    let found = false;
+    const stop = onRoomEvents(socket, (ev) => {
+      if (found || !predicate(ev)) return;
+      found = true;
       clearTimeout(timer);
-      socket.off('room:event', listener);
+      stop();
       resolve(ev);
-    };
-    socket.on('room:event', listener);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no matching room event within ${timeoutMs} ms`));
+    }, timeoutMs);
   });
 }

@@ -87,7 +87,10 @@ describe('ten staff voting at once while twenty visitors watch the case', () => 
           expect(start[w]! + STAFF * EVENTS_PER_VOTE).toBe(last);
           expect(finalView(inRoom)).toEqual({ status: expected.status, voters: expected.voters });
         });
-        for (const w of watchers) w.removeAllListeners('room:event');
+        for (const w of watchers) {
+          w.removeAllListeners('room:event');
+          w.removeAllListeners('room:events');
+        }
         await Promise.all(watchers.map((w) => w.timeout(5_000).emitWithAck('room:leave', { room })));
       }
     } finally {
