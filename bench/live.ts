@@ -32,6 +32,7 @@ const { values } = parseArgs({
     cases: { type: 'string', default: '500000' },
     typists: { type: 'string', default: '1,10,50' },
     seconds: { type: 'string', default: '10' },
+    db: { type: 'string', default: 'pglite' },
   },
 });
 const options: LiveOptions = {
@@ -44,6 +45,7 @@ const options: LiveOptions = {
   cases: Math.max(1000, Math.min(Number(values.cases), 5_000_000)),
   typists: values.typists!.split(',').map(Number).filter((n) => n > 0 && n <= 500),
   seconds: Math.max(1, Math.min(Number(values.seconds), 120)),
+  db: values.db === 'postgres' ? 'postgres' : 'pglite',
 };
 const wanted = new Set(values.scenario!.toUpperCase().split(','));
 
@@ -62,9 +64,14 @@ const scenarios: Record<string, (lines: string[], o: LiveOptions) => Promise<voi
 // Each scenario has its own section of bench/RESULTS.md, so runs of different scenarios (and sizes) add up.
 for (const [id, run] of Object.entries(scenarios)) {
   if (!(wanted.has('ALL') || wanted.has(id) || (id === 'S2' && wanted.has('S8')))) continue;
-  const lines: string[] = [`Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start.`, ''];
+  // The one-node scenarios on PostgreSQL have sections of their own beside the embedded ones.
+  const onPostgres = options.db === 'postgres' && ['S2', 'S4', 'S5'].includes(id);
+  const lines: string[] = [
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg()[0]!.toFixed(2)} at the start${onPostgres ? '; the node on PostgreSQL (`--db postgres`)' : ''}.`,
+    '',
+  ];
   await run(lines, options);
-  writeResults(`live-${id}`, lines.join('\n'));
+  writeResults(`live-${id}${onPostgres ? '-postgres' : ''}`, lines.join('\n'));
   console.log(`\n${id} written to bench/RESULTS.md`);
 }
 process.exit(0);

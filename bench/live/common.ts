@@ -13,6 +13,7 @@ import { startServer } from '@server/server';
 import { users } from '@server/db/schema';
 import { toAuthedUser } from '@server/http/auth';
 import { fileReport } from '@server/modules/reports/report';
+import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import type { Answered, Planned } from './scheduled-sender';
 
 export interface LiveOptions {
@@ -29,6 +30,8 @@ export interface LiveOptions {
   typists: number[];
   /** How long each timed load runs (S4, S9). */
   seconds: number;
+  /** The one-node scenarios' database (S2, S4, S5): PGlite in the process, or DATABASE_URL's PostgreSQL server. */
+  db: 'pglite' | 'postgres';
 }
 
 export const now = () => performance.timeOrigin + performance.now();
@@ -81,12 +84,28 @@ export async function startSender() {
 export type Send = (marker: number) => Promise<Sent>;
 
 
-/** An embedded server (in this process, in-memory database) with a bot's token and one open case. */
-export async function startBenchServer() {
+/**
+ * A server in this process with a bot's token and one open case: embedded (in-memory PGlite), or on
+ * a fresh database of DATABASE_URL's PostgreSQL server (dropped on close); one node, no Redis.
+ */
+export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-live-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (db === 'postgres' && !adminUrl) throw new Error('--db postgres needs DATABASE_URL');
+  const dbName = `tribunal_live_one_${crypto.randomBytes(4).toString('hex')}`;
+  if (db === 'postgres') await adminQuery(adminUrl!, `CREATE DATABASE ${quoteIdent(dbName)}`);
   const server = await startServer(
-    loadConfig({ SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' }),
-    { inMemoryDb: true },
+    loadConfig({
+      SECRET: crypto.randomBytes(24).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SERVE_CLIENT: 'false',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...(db === 'postgres' ? { DATABASE_URL: databaseUrlFor(adminUrl!, dbName) } : {}),
+    }),
+    { inMemoryDb: db === 'pglite' },
   );
   const { services } = server;
   const [row] = await services.db.insert(users).values({ username: 'bench-live-bot', passwordHash: 'x', privileges: ['bot'] }).returning();
@@ -116,6 +135,7 @@ export async function startBenchServer() {
     async close() {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (db === 'postgres') await dropDatabase(adminUrl!, dbName);
     },
   };
 }

@@ -87,7 +87,7 @@ async function measure(o: LiveOptions, n: number, url: string, room: string, kin
 
 export async function scenarioS2(lines: string[], o: LiveOptions) {
   const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
-  const site = await startBenchServer();
+  const site = await startBenchServer(o.db);
   const { server, token, dbId, room } = site;
   const bare = await startBareServer();
   try {

@@ -93,7 +93,7 @@ function outcome(plan: Planned[], answers: Answered[], arrivals: Array<[number, 
 }
 
 export async function scenarioS4(lines: string[], o: LiveOptions) {
-  const site = await startBenchServer();
+  const site = await startBenchServer(o.db);
   const { server } = site;
   const { services } = server;
   const bare = await startBareServer();

@@ -45,7 +45,7 @@ function anomalies(views: ViewerEnd[], first: number, last: number, expected: { 
 }
 
 export async function scenarioS5(lines: string[], o: LiveOptions) {
-  const site = await startBenchServer();
+  const site = await startBenchServer(o.db);
   const { server } = site;
   const { services } = server;
   const bare = await startBareServer();
