@@ -5,6 +5,7 @@ import type { PlayerHit } from '@client/api/search';
 import { Avatar } from '@client/components/Avatar';
 import { StatusBadge } from '@client/components/StatusBadge';
 import styles from './HeaderSearch.module.css';
+import { GameTags } from '@client/components/cases/GameTags';
 
 /** One place the list can take the visitor to: a case, or the search page. */
 export interface SuggestionTarget {
@@ -37,11 +38,7 @@ function Hit({ hit }: { hit: PlayerHit }) {
         {hit.historyName !== hit.originName && <span className={styles.matched}>{t('search.matchedAs', { name: hit.historyName })}</span>}
         <span className={styles.meta}>
           <StatusBadge status={hit.status} />
-          {hit.games.map((g) => (
-            <span key={g} className={styles.game}>
-              {g.toUpperCase()}
-            </span>
-          ))}
+          <GameTags games={hit.games} />
         </span>
       </span>
     </>

@@ -9,6 +9,7 @@ import { StatusBadge } from '../StatusBadge';
 import { casePath } from '@client/app/casePaths';
 import { useFormat } from '@client/i18n/format';
 import styles from './CaseTable.module.css';
+import { GameTags } from './GameTags';
 
 /** What a row needs: every case-like shape of the API (case records, user reports, search hits) has it. */
 export interface CaseSummary {
@@ -79,11 +80,7 @@ export function CaseTable<T extends CaseSummary>({ items, caption, note }: CaseT
                   </Link>
                   <span className={styles.meta}>
                     <StatusBadge status={item.status} />
-                    {item.games?.map((g) => (
-                      <span key={g} className={styles.game}>
-                        {g.toUpperCase()}
-                      </span>
-                    ))}
+                    <GameTags games={item.games} />
                     <Counts item={item} />
                   </span>
                   {note?.(item)}
