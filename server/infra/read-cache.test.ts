@@ -126,6 +126,18 @@ describe('read cache', () => {
     expect(c.get('a')).toBeUndefined();
   });
 
+  it('holds at most `maxChars` of answers, the least recently read going first, and never one larger than that', () => {
+    const c = cache({ max: 100, maxChars: 100, ttlMs: 60_000 });
+    c.set('a', 'r1', 'A'.repeat(40), c.ticket());
+    c.set('b', 'r2', 'B'.repeat(40), c.ticket());
+    c.get('a');
+    c.set('c', 'r3', 'C'.repeat(40), c.ticket());
+    expect([c.get('a')?.length, c.get('b'), c.get('c')?.length]).toEqual([40, undefined, 40]);
+    c.set('huge', 'r4', 'H'.repeat(200), c.ticket());
+    expect(c.get('huge')).toBeUndefined();
+    expect(c.get('a')?.length).toBe(40);
+  });
+
   it('drops the answers of other nodes through Redis', async () => {
     const channel = `rc-test-${crypto.randomBytes(4).toString('hex')}`;
     const server = await startPrivateRedis();

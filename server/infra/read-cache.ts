@@ -32,16 +32,20 @@ export interface ReadCache {
 
 interface Options {
   max: number;
+  /** The answers' total size (characters) kept at most: a few large pages must not crowd the memory out. */
+  maxChars?: number;
   ttlMs: number;
   redis?: Redis;
   channel?: string;
   log?: Logger;
 }
 
-export function createReadCache({ max, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache {
+export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache {
   const keysOfRoom = new Map<string, Set<string>>();
   const entries = new LRUCache<string, { body: string; rooms: readonly string[] }>({
     max,
+    maxSize: maxChars,
+    sizeCalculation: (value, key) => value.body.length + key.length,
     ttl: Math.max(1, ttlMs),
     dispose: (value, key) => {
       for (const room of value.rooms) {
