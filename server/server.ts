@@ -26,6 +26,13 @@ export interface RunningServer {
   shutdown(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Connections the kernel may hold for us before we accept them (it caps this at net.core.somaxconn).
+ * Node's default, 511, overflows when thousands of clients of a node that died reconnect at once:
+ * the dropped ones retry their SYN only after 1, 3, 7, 15 s, which made the reconnect storm (S7) last.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
 export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
   const services = await createServices(config, overrides);
@@ -55,7 +62,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   await registerJobs(services);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { LISTEN_BACKLOG } from '@server/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENTS_PER_FRAME, REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
@@ -39,6 +42,15 @@ async function longHistory(room: string, n: number) {
 }
 
 describe('handshake', () => {
+  it('listens with room for a reconnect storm: the accept queue holds LISTEN_BACKLOG connections (as far as the kernel allows)', () => {
+    const port = new URL(app.url).port;
+    // ss shows a listening socket's backlog as its Send-Q.
+    const line = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    const backlog = Number(line.split(/\s+/)[2]);
+    const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(backlog).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
+  });
+
   it('lets a visitor connect without a token', async () => {
     const socket = await app.socket();
     expect(socket.connected).toBe(true);
