@@ -73,7 +73,16 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
   const [addressError, setAddressError] = useState<string>();
   const [checking, setChecking] = useState(false);
   const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
+  const [waiting, setWaitingState] = useState<string | null>(null);
+  /**
+   * The file waited for, also as a ref: the ready event may arrive between the upload's answer and
+   * the render that would show the handler the new state, and must not be missed then.
+   */
+  const waitingFor = useRef<string | null>(null);
+  const setWaiting = (name: string | null) => {
+    waitingFor.current = name;
+    setWaitingState(name);
+  };
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   /** States heard live while uploading: the ready event may come before the upload's answer. */
@@ -111,7 +120,7 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
     if (event.name !== 'file.updated') return;
     const f = event.payload.file;
     heard.current.set(f.filename, f);
-    if (f.filename !== waiting) return;
+    if (f.filename !== waitingFor.current) return;
     if (f.state === 'ready') finish(f);
     else if (f.state === 'failed') {
       setWaiting(null);
