@@ -12,13 +12,6 @@ import type { Logger } from './logger';
  * list of cases) is kept under `<kind>:*`, which every eviction of a room of that kind drops too.
  * Evicting `<kind>:**` drops every answer of the kind (a change that shows on all of them).
  */
-/**
- * The rooms whose answers an event changes: its own; and for an account's change (name, avatar,
- * badges, privileges) every case answer too, since case pages present their authors.
- */
-export const roomsChangedBy = (event: { room: string; name: string }): string[] =>
-  event.name === 'user.updated' ? [event.room, 'case:**'] : [event.room];
-
 export interface ReadCache {
   /** Taken before the read: an answer whose room changed after it is not kept. */
   ticket(): number;
@@ -29,6 +22,19 @@ export interface ReadCache {
   evict(rooms: Iterable<string>): void;
   close(): void;
 }
+
+/**
+ * The rooms whose answers an event changes: its own; and for an account's change (name, avatar,
+ * badges, privileges) every case answer too, since case pages present their authors.
+ */
+export const roomsChangedBy = (event: { room: string; name: string }): string[] =>
+  event.name === 'user.updated' ? [event.room, 'case:**'] : [event.room];
+
+/** `case:` of `case:7`, `case:*` and `case:**`; null for a room without a kind (`all`, `staff`). */
+const kindOf = (room: string) => {
+  const colon = room.indexOf(':');
+  return colon > 0 ? room.slice(0, colon + 1) : null;
+};
 
 interface Options {
   max: number;
@@ -74,9 +80,8 @@ export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis
     if (keys) for (const key of [...keys]) entries.delete(key);
   };
   const evictHere = (room: string) => {
-    const colon = room.indexOf(':');
-    if (colon <= 0) return dropRoom(room);
-    const kind = room.slice(0, colon + 1);
+    const kind = kindOf(room);
+    if (!kind) return dropRoom(room);
     if (room.endsWith(':**')) {
       // Every answer of the kind: each of its rooms, and the many-room answers.
       evictedAt.set(room, ++clock);
@@ -88,9 +93,8 @@ export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis
   };
   /** Whether an eviction that concerns this room came after the ticket. */
   const changedSince = (room: string, ticket: number) => {
-    if ((evictedAt.get(room) ?? 0) > ticket) return true;
-    const colon = room.indexOf(':');
-    return colon > 0 && (evictedAt.get(`${room.slice(0, colon)}:**`) ?? 0) > ticket;
+    const kind = kindOf(room);
+    return (evictedAt.get(room) ?? 0) > ticket || (kind !== null && (evictedAt.get(`${kind}**`) ?? 0) > ticket);
   };
 
   let sub: Redis | undefined;

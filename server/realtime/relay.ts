@@ -15,10 +15,10 @@ export interface Relay {
 }
 
 /**
- * Numbers the site-wide rooms' events after their writers committed and hands them to `emit`.
+ * Numbers the site-wide rooms' events after their writers committed and hands each batch to `emit`.
  * Every node runs one; nodes share the pending rows (SKIP LOCKED), so each event is published once.
  */
-export function createRelay(db: Db, emit: (event: RoomEvent) => void, log: Logger, finalizers: Finalizers = {}): Relay {
+export function createRelay(db: Db, emit: (events: RoomEvent[]) => void, log: Logger, finalizers: Finalizers = {}): Relay {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -28,8 +28,8 @@ export function createRelay(db: Db, emit: (event: RoomEvent) => void, log: Logge
       again = false;
       for (;;) {
         const batch = await numberPendingEvents(db, finalizers);
-        for (const ev of batch) emit(ev);
         if (!batch.length) break;
+        emit(batch);
       }
     } while (again && !stopped);
   };

@@ -186,15 +186,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
         .catch((err: unknown) => deps.log.error({ err }, 'session control channel unavailable'))
     : Promise.resolve();
 
-  const afterEmit = (ev: RoomEvent) => {
-    if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
-  };
-  const emit = (ev: RoomEvent) => {
-    io.to(ev.room).emit('room:event', ev);
-    afterEmit(ev);
-  };
-  /** Events of one write, in order: each room gets its own in one frame. */
-  const emitAll = (events: RoomEvent[]) => {
+  /** Numbered events, in order: each room gets its own together (frames of at most `EVENTS_PER_FRAME`). */
+  const emit = (events: RoomEvent[]) => {
     const byRoom = new Map<string, RoomEvent[]>();
     for (const ev of events) {
       const list = byRoom.get(ev.room);
@@ -203,9 +196,11 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     }
     for (const [room, list] of byRoom) {
       if (list.length === 1) io.to(room).emit('room:event', list[0]!);
-      else io.to(room).emit('room:events', list);
+      else for (let i = 0; i < list.length; i += EVENTS_PER_FRAME) io.to(room).emit('room:events', list.slice(i, i + EVENTS_PER_FRAME));
     }
-    for (const ev of events) afterEmit(ev);
+    for (const ev of events) {
+      if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
+    }
   };
   const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
   /** The fan-out scheduled last (publish defers it to the next turn of the loop). */
@@ -234,7 +229,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
           // in the database, and clients replay them from their next node.
           if (closing) return resolve();
           const numbered = events.filter((ev): ev is RoomEvent => ev.seq !== null);
-          emitAll(numbered);
+          emit(numbered);
           if (numbered.length < events.length) relay.nudge();
           resolve();
         }),

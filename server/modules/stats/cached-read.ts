@@ -3,7 +3,7 @@ import type { StatisticsQuery } from '@shared/schemas/stats';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/services';
-import { statisticsCounters } from './counters';
+import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
 import { dayOf } from './windows';
 
@@ -19,11 +19,7 @@ const SITE_ROOMS = [roomOf.all, 'case:*', 'user:*'] as const;
  * kept in the read cache until the site's activity moves them.
  */
 export function statisticsReply(services: Services, query: StatisticsQuery): Promise<Reply> {
-  const asked = Object.entries(query)
-    .filter(([k, v]) => k !== 'from' && v)
-    .map(([k]) => k)
-    .join(',');
-  return cachedReply(services.readCache, `statistics:${asked}:${dayOf(query.from)}`, 'statistics.ok', async () => ({
+  return cachedReply(services.readCache, `statistics:${askedCounters(query).join(',')}:${dayOf(query.from)}`, 'statistics.ok', async () => ({
     reply: ok('statistics.ok', await statisticsCounters(services.db, query)),
     rooms: SITE_ROOMS,
   }));

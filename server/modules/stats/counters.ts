@@ -8,6 +8,9 @@ import { dayOf } from './windows';
 
 const COUNTERS: readonly StatisticsCounter[] = ['reports', 'registers', 'banAppeals', 'players', 'confirmed', 'admins'];
 
+/** The counters a query asks for, in one fixed order. */
+export const askedCounters = (q: StatisticsQuery) => COUNTERS.filter((c) => q[c]);
+
 /** One statement per set of asked counters, prepared: a scalar subquery per counter over maintained counters. */
 const countersQuery = preparedByKey((db, asked: string) => {
   const since = (col: AnyColumn) => sql<number>`(select coalesce(sum(${col}), 0)::int from ${dailyStats} where ${dailyStats.day} >= ${sql.placeholder('day')})`.mapWith(Number);
@@ -31,7 +34,7 @@ const countersQuery = preparedByKey((db, asked: string) => {
  * cases as they stand now; staff members. One statement.
  */
 export async function statisticsCounters(db: DbOrTx, q: StatisticsQuery): Promise<Partial<Record<StatisticsCounter, number>>> {
-  const asked = COUNTERS.filter((c) => q[c]);
+  const asked = askedCounters(q);
   if (!asked.length) return {};
   const needsDay = asked.some((c) => c === 'reports' || c === 'registers' || c === 'banAppeals');
   const [row] = await countersQuery(db, asked.join(',')).execute(needsDay ? { day: dayOf(q.from) } : {});
