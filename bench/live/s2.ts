@@ -110,7 +110,7 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     const bareSend: Send = (marker) => sender.post(`${bare.url}/reply`, {}, { room, events: JSON.parse(frame.replace(/bench-mark-\d+-/, `bench-mark-${marker}-`)) });
 
     lines.push(
-      `### S2: a reply → N sockets in the case room, one node (embedded)`,
+      `### S2: a reply → N sockets in the case room, one node (${o.db === 'postgres' ? 'PostgreSQL' : 'embedded'})`,
       '',
       `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run.`,
       '',

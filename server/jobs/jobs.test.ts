@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { createLogger } from '@server/infra/logger';
 import { createRedis } from '@server/infra/redis';
 import { realtimeEvents, verifications } from '@server/db/schema';
-import { recordNumberedEvent } from '@server/realtime/outbox';
+import { recordEvents } from '@server/realtime/outbox';
+import type { RoomEvent } from '@shared/socket';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
 import { inProcessRunner } from './in-process';
 import { bullmqRunner } from './bullmq';
@@ -144,8 +145,8 @@ describe('maintenance purge', () => {
       { code: fresh, type: 'register', expiresTime: new Date(later + 60_000) },
     ]);
     const room = `case:${Math.floor(Math.random() * 1e9) + 1}`;
-    const old = await recordNumberedEvent(db, room, 'user.updated', { userId: 1 });
-    const recent = await recordNumberedEvent(db, room, 'user.updated', { userId: 1 });
+    const event = { room, name: 'user.updated' as const, payload: { userId: 1 } };
+    const [old, recent] = (await recordEvents(db, [event, event])) as RoomEvent[];
     await db
       .update(realtimeEvents)
       .set({ createTime: new Date(later - EVENT_RETENTION_MS - 1000) })

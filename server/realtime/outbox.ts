@@ -14,35 +14,58 @@ export const SITE_WIDE_ROOMS: ReadonlySet<string> = new Set(['all', 'staff']);
 /** An event written in a transaction; `seq` is null until the relay numbers it (site-wide rooms). */
 export type RecordedEvent = RoomEvent | (Omit<RoomEvent, 'seq'> & { seq: null });
 
-/**
- * Records a realtime event inside the caller's transaction. A room's own events (a case, a user,
- * a chat) take the room's sequence under its row lock, so they are numbered without gaps in commit
- * order; site-wide rooms are numbered by the relay after commit.
- */
-async function recordEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RecordedEvent> {
-  if (SITE_WIDE_ROOMS.has(room)) {
-    const [ev] = await tx.insert(realtimeEvents).values({ room, seq: null, name, payload }).returning({ createTime: realtimeEvents.createTime });
-    return { room, seq: null, name, payload, at: ev!.createTime.toISOString() } as RecordedEvent;
-  }
-  return recordNumberedEvent(tx, room, name, payload);
+/** An event a transaction emitted, recorded with the others just before its commit. */
+export interface EmittedEvent<K extends RoomEventName = RoomEventName> {
+  room: string;
+  name: K;
+  payload: RoomEventMap[K];
 }
 
 /**
- * Numbers the event in the writer's transaction (the room's sequence row stays locked until
- * commit): the sequence taken and the event stored in one statement, one round trip.
+ * Records a transaction's events in one statement (one round trip however many there are), in
+ * the order they were emitted. A room's own events (a case, a user, a chat) take the room's
+ * sequence: each room's row is raised once by its count, rooms in a fixed order so two writers
+ * never wait on each other in a circle, and stays locked until commit, so a room is numbered
+ * without gaps in commit order. Site-wide rooms are stored unnumbered for the relay. Recorded
+ * last, the sequence rows are held only for the commit itself, not for the writer's whole work.
  */
-export async function recordNumberedEvent<K extends RoomEventName>(tx: DbOrTx, room: string, name: K, payload: RoomEventMap[K]): Promise<RoomEvent> {
+export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
+  if (!emitted.length) return [];
+  const input = JSON.stringify(emitted.map((e, ord) => ({ ord, room: e.room, name: e.name, payload: e.payload, numbered: !SITE_WIDE_ROOMS.has(e.room) })));
   const result = await tx.execute(sql`
-    with numbered as (
-      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')}) values (${room}, 1)
-      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + 1
-      returning ${sql.identifier('last_seq')}
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as x(ord int, room text, name text, payload jsonb, numbered boolean)
+    ),
+    counts as (
+      select room, count(*)::bigint as n from input where numbered group by room
+    ),
+    raised as (
+      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')})
+      select room, n from counts order by room
+      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + excluded.last_seq
+      returning ${sql.identifier('room')}, ${sql.identifier('last_seq')}
+    ),
+    stored as (
+      insert into ${realtimeEvents} (${sql.identifier('room')}, ${sql.identifier('seq')}, ${sql.identifier('name')}, ${sql.identifier('payload')})
+      select i.room, r.last_seq - c.n + row_number() over (partition by i.room order by i.ord), i.name, i.payload
+      from input i left join raised r on r.room = i.room and i.numbered left join counts c on c.room = i.room and i.numbered
+      order by i.ord
+      returning 1
     )
-    insert into ${realtimeEvents} (${sql.identifier('room')}, ${sql.identifier('seq')}, ${sql.identifier('name')}, ${sql.identifier('payload')})
-    select ${room}, numbered.last_seq, ${name}, ${JSON.stringify(payload)}::jsonb from numbered
-    returning ${sql.identifier('seq')}, ${sql.identifier('create_time')}`);
-  const row = (result as unknown as { rows: Array<{ seq: number | string; create_time: Date | string }> }).rows[0]!;
-  return { room, seq: Number(row.seq), name, payload, at: new Date(row.create_time).toISOString() } as RoomEvent;
+    select r.room, r.last_seq, now()::timestamptz(3) as at from (select 1) as one left join raised r on true`);
+  const rows = (result as unknown as { rows: Array<{ room: string | null; last_seq: number | string | null; at: Date | string }> }).rows;
+  const at = new Date(rows[0]!.at).toISOString();
+  // A room's events take its last numbers, in the order they were emitted.
+  const counts = new Map<string, number>();
+  for (const e of emitted) counts.set(e.room, (counts.get(e.room) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const row of rows) if (row.room !== null) next.set(row.room, Number(row.last_seq) - counts.get(row.room)! + 1);
+  return emitted.map((e) => {
+    if (SITE_WIDE_ROOMS.has(e.room)) return { room: e.room, seq: null, name: e.name, payload: e.payload, at } as RecordedEvent;
+    const seq = next.get(e.room)!;
+    next.set(e.room, seq + 1);
+    return { room: e.room, seq, name: e.name, payload: e.payload, at } as RoomEvent;
+  });
 }
 
 /** Payloads completed when an event is numbered: a count read then is never older than an earlier event's. */
@@ -107,6 +130,7 @@ export async function eventsAfter(db: DbOrTx, room: string, afterSeq: number, li
 /** What a command does inside its transaction: write rows, and record the events they cause. */
 export interface Recorder {
   tx: Tx;
+  /** Records an event with the transaction's others, in one statement just before commit (see `recordEvents`). */
   emit<K extends RoomEventName>(room: string, name: K, payload: RoomEventMap[K]): Promise<void>;
   /** Work that must follow the commit (queueing jobs for rows written here); never runs on rollback. */
   afterCommit(fn: () => Promise<unknown> | unknown): void;
@@ -127,17 +151,18 @@ export interface TransactionDeps {
  * (Outline's transactional events): a rolled-back change never reaches a socket.
  */
 export async function inTransaction<T>({ db, publish, log }: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
-  const events: RecordedEvent[] = [];
+  let events: RecordedEvent[] = [];
   const after: Array<() => Promise<unknown> | unknown> = [];
-  const result = await db.transaction(async (tx) =>
-    work({
+  const result = await db.transaction(async (tx) => {
+    const emitted: EmittedEvent[] = [];
+    const value = await work({
       tx,
-      emit: async (room, name, payload) => {
-        events.push(await recordEvent(tx, room, name, payload));
-      },
+      emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
       afterCommit: (fn) => void after.push(fn),
-    }),
-  );
+    });
+    events = await recordEvents(tx, emitted);
+    return value;
+  });
   if (events.length) publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
   for (const fn of after) {

@@ -7,7 +7,7 @@ import { EVENTS_PER_FRAME, REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { inTransaction, lastSeqOf, recordNumberedEvent } from './outbox';
+import { inTransaction, lastSeqOf, recordEvents } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,11 +22,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Records `n` events in `room` as a change would (one transaction), without pushing them to anyone. */
 async function recordOffline(room: string, n: number) {
-  return app.services.db.transaction(async (tx) => {
-    const out: RoomEvent[] = [];
-    for (let i = 0; i < n; i++) out.push(await recordNumberedEvent(tx, room, 'user.updated', { userId: i + 1 }));
-    return out;
-  });
+  const events = Array.from({ length: n }, (_, i) => ({ room, name: 'user.updated' as const, payload: { userId: i + 1 } }));
+  return app.services.db.transaction(async (tx) => (await recordEvents(tx, events)) as RoomEvent[]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@shared/limits';
 import type { TokenPayload } from '@shared/types/account';
 
@@ -17,8 +18,13 @@ function claimsOk(p: Record<string, unknown>): boolean {
   return isRowId(p.userId) && typeof p.signWhen === 'number' && Number.isFinite(p.signWhen) && (p.authId === undefined || isRowId(p.authId)) && (p.visitType === undefined || typeof p.visitType === 'string');
 }
 
+/** How many verified tokens a process remembers (a signed-in person's tab sends the same one all day). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A token's signature never changes its verdict: it is checked once per process, its expiry on every use.
+  const verified = new LRUCache<string, { payload: TokenPayload; expiresAtS: number }>({ max: VERIFIED_TOKENS_KEPT });
   return {
     async sign(input) {
       const payload: TokenPayload = { ...input, signWhen: Date.now(), expiresIn: input.expiresIn ?? LIMITS.tokenTtlMs };
@@ -30,9 +36,13 @@ export function createTokenService(secret: string): TokenService {
       return { token, payload };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known.expiresAtS > Math.floor(Date.now() / 1000) ? known.payload : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return claimsOk(payload) ? (payload as unknown as TokenPayload) : null;
+        if (!claimsOk(payload)) return null;
+        verified.set(token, { payload: payload as unknown as TokenPayload, expiresAtS: payload.exp ?? Infinity });
+        return payload as unknown as TokenPayload;
       } catch {
         return null;
       }

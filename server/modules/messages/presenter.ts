@@ -13,7 +13,8 @@ export interface Party {
   attr: { allowDM?: boolean; avatar?: string | null };
 }
 
-function presentMessage(row: MessageRow, parties: Map<number, Party>, personaIds: Map<number, string> = new Map()): MessageItem {
+/** One message on the wire, from its row and its parties (a message to or from a case carries the case's persona id). */
+export function presentMessage(row: MessageRow, parties: Map<number, Party>, personaIds: Map<number, string> = new Map()): MessageItem {
   const by = row.byUserId === null ? undefined : parties.get(row.byUserId);
   const to = row.toUserId === null ? undefined : parties.get(row.toUserId);
   return {

@@ -2,11 +2,12 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, typ
 import { announceBoxTypesFor } from '@shared/messages';
 import type { MessagesQuery } from '@shared/schemas/messages';
 import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
-import { messages, type MessageType } from '@server/db/schema';
-import type { Db } from '@server/db/client';
+import { messages, users, type MessageType } from '@server/db/schema';
+import type { Db, DbOrTx } from '@server/db/client';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
-import { partiesOf, presentMessages } from './presenter';
+import { prepared } from '@server/db/prepared';
+import { partiesOf, presentMessages, type Party } from './presenter';
 
 /**
  * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
@@ -112,4 +113,19 @@ export async function unreadCounts(db: Db, user: AuthedUser): Promise<UnreadCoun
   const unread = Number(counts?.unread ?? 0);
   const fromUsers = Number(counts?.fromUsers ?? 0);
   return { unread, fromUsers, system: unread - fromUsers, lastAnnounceTime: announce?.at.toISOString() ?? null };
+}
+
+const recipientQuery = prepared((db) =>
+  db
+    .select({ id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr, valid: users.valid })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('message_recipient'),
+);
+
+/** Who a message would go to: what the send checks (valid, accepts direct messages) and what the message shows of them. */
+export async function recipientOf(db: DbOrTx, id: number): Promise<(Party & { valid: boolean }) | null> {
+  const [row] = await recipientQuery(db).execute({ id });
+  return row ?? null;
 }

@@ -4,7 +4,7 @@ import { plainText } from '@shared/spam';
 import { roomOf } from '@shared/socket';
 import type { MarkInput, SendMessageInput } from '@shared/schemas/messages';
 import type { MessageItem } from '@shared/types/messages';
-import { messages, users } from '@server/db/schema';
+import { messages } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
@@ -12,8 +12,9 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
-import { presentMessages, type MessageRow } from './presenter';
+import { presentMessage, type MessageRow, type Party } from './presenter';
 import { roomsOf } from './realtime';
+import { recipientOf } from './queries';
 
 /**
  * Sends a message (reference §6): checks the sender, the type and the recipient, stores the
@@ -27,10 +28,13 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
   const content = sanitizeRichText(input.content);
   if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('message.bad', 'the message is empty');
 
+  // The two parties are known here (the sender signed in, the recipient just checked): the message is presented without another read.
+  const parties = new Map<number, Party>([[user.id, user.row]]);
   if (toUserId !== null) {
-    const [to] = await services.db.select({ valid: users.valid, attr: users.attr }).from(users).where(eq(users.id, toUserId)).limit(1);
+    const to = await recipientOf(services.db, toUserId);
     if (!to || !to.valid) throw new AppError('message.notFound', 'no such user');
     if (input.type === 'direct' && to.attr.allowDM !== true) throw new AppError('message.blocked', 'this user does not accept direct messages');
+    parties.set(to.id, to);
   }
 
   return inTransaction(services, async ({ tx, emit }) => {
@@ -39,9 +43,9 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
     if (input.type !== 'direct') {
       await recordAdminAction(tx, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row!.id } });
     }
-    const [item] = await presentMessages(tx, [row!]);
-    for (const room of roomsOf(row!)) await emit(room, 'message.new', { message: item! });
-    return item!;
+    const item = presentMessage(row!, parties);
+    for (const room of roomsOf(row!)) await emit(room, 'message.new', { message: item });
+    return item;
   });
 }
 

@@ -1,9 +1,13 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { users, type UserRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { prepared } from '@server/db/prepared';
+
+/** The hottest read of the site: every signed-in request re-reads its user (privileges are never taken from the token). */
+const userByIdQuery = prepared((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id'));
 
 export async function userById(db: DbOrTx, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userByIdQuery(db).execute({ id });
   return row ?? null;
 }
 

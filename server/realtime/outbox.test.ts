@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { RoomEvent } from '@shared/socket';
+import { realtimeEvents } from '@server/db/schema';
+import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
+import { inTransaction, lastSeqOf, recordEvents, type EmittedEvent } from './outbox';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+const room = () => `case:${Math.floor(Math.random() * 1e9) + 1}`;
+const event = (r: string, userId: number): EmittedEvent => ({ room: r, name: 'user.updated', payload: { userId } });
+
+async function stored(rooms: string[]) {
+  return app.services.db
+    .select({ room: realtimeEvents.room, seq: realtimeEvents.seq, payload: realtimeEvents.payload })
+    .from(realtimeEvents)
+    .where(inArray(realtimeEvents.room, rooms))
+    .orderBy(asc(realtimeEvents.id));
+}
+
+describe('recording a transaction’s events', () => {
+  it('numbers each room’s events in emit order, after what the room already had, in one statement', async () => {
+    const [a, b] = [room(), room()];
+    await app.services.db.transaction((tx) => recordEvents(tx, [event(a, 1)]));
+    const recorded = await app.services.db.transaction((tx) => recordEvents(tx, [event(b, 2), event(a, 3), event(b, 4), event(a, 5), event(a, 6)]));
+    expect(recorded.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])).toEqual([
+      [b, 1, 2],
+      [a, 2, 3],
+      [b, 2, 4],
+      [a, 3, 5],
+      [a, 4, 6],
+    ]);
+    expect(new Set(recorded.map((e) => e.at)).size).toBe(1);
+    expect(await lastSeqOf(app.services.db, a)).toBe(4);
+    expect(await lastSeqOf(app.services.db, b)).toBe(2);
+    const rows = await stored([a, b]);
+    expect(rows.map((r) => [r.room, r.seq, (r.payload as { userId: number }).userId])).toEqual([[a, 1, 1], ...recorded.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])]);
+  });
+
+  it('stores site-wide rooms’ events unnumbered, beside numbered ones of the same change', async () => {
+    const marker = Math.floor(Math.random() * 1e9);
+    const a = room();
+    const recorded = await app.services.db.transaction((tx) => recordEvents(tx, [event('all', marker), event(a, marker), event('staff', marker)]));
+    expect(recorded.map((e) => [e.room, e.seq])).toEqual([
+      ['all', null],
+      [a, 1],
+      ['staff', null],
+    ]);
+    const siteWide = await app.services.db
+      .select({ room: realtimeEvents.room })
+      .from(realtimeEvents)
+      .where(and(inArray(realtimeEvents.room, ['all', 'staff']), eq(realtimeEvents.payload, { userId: marker })));
+    expect(siteWide.map((r) => r.room).sort()).toEqual(['all', 'staff']);
+  });
+
+  it('records nothing for a transaction that emitted nothing, and nothing of one that rolled back', async () => {
+    expect(await app.services.db.transaction((tx) => recordEvents(tx, []))).toEqual([]);
+    const a = room();
+    await expect(
+      inTransaction(app.services, async ({ emit }) => {
+        await emit(a, 'user.updated', { userId: 1 });
+        throw new Error(unique('rollback'));
+      }),
+    ).rejects.toThrow();
+    expect(await stored([a])).toEqual([]);
+    expect(await lastSeqOf(app.services.db, a)).toBe(0);
+  });
+
+  it('numbers concurrent writers of the same rooms (in opposite orders) without gaps, doubles or a deadlock', async () => {
+    const [a, b] = [room(), room()];
+    const writers = Array.from({ length: 12 }, (_, i) =>
+      inTransaction(app.services, async ({ emit }) => {
+        const [first, second] = i % 2 ? [a, b] : [b, a];
+        await emit(first, 'user.updated', { userId: i });
+        await emit(second, 'user.updated', { userId: i });
+      }),
+    );
+    await Promise.all(writers);
+    for (const r of [a, b]) {
+      const rows = await stored([r]);
+      expect(rows.map((x) => x.seq).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      expect(await lastSeqOf(app.services.db, r)).toBe(12);
+    }
+  });
+
+  it('publishes after commit exactly what it stored', async () => {
+    const a = room();
+    const socket = await app.socket();
+    const heard = new Promise<RoomEvent[]>((resolve) => socket.on('room:events', (events: RoomEvent[]) => events[0]?.room === a && resolve(events)));
+    await joinRoom(socket, a);
+    await inTransaction(app.services, async ({ emit }) => {
+      await emit(a, 'user.updated', { userId: 7 });
+      await emit(a, 'user.updated', { userId: 8 });
+    });
+    const events = await heard;
+    expect(events.map((e) => [e.seq, e.payload])).toEqual((await stored([a])).map((r) => [r.seq, r.payload]));
+  });
+});
