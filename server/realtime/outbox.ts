@@ -89,25 +89,35 @@ export async function numberPendingEvents(db: Db, finalizers: Finalizers = {}): 
       .for('update', { skipLocked: true });
     if (!pending.length) return [];
     const byRoom = new Map<string, typeof pending>();
-    for (const ev of pending) byRoom.set(ev.room, [...(byRoom.get(ev.room) ?? []), ev]);
+    for (const ev of pending) {
+      const list = byRoom.get(ev.room);
+      if (list) list.push(ev);
+      else byRoom.set(ev.room, [ev]);
+    }
+    // Every room's sequence raised by its count in one statement, rooms in a fixed order: two relays never wait on each other's rows in a circle.
+    const counts = JSON.stringify([...byRoom].map(([room, events]) => ({ room, n: events.length })));
+    const raised = (await tx.execute(sql`
+      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')})
+      select room, n from jsonb_to_recordset(${counts}::jsonb) as x(room text, n bigint) order by room
+      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + excluded.last_seq
+      returning ${sql.identifier('room')}, ${sql.identifier('last_seq')}`)) as unknown as { rows: Array<{ room: string; last_seq: number | string }> };
+    const lastOf = new Map(raised.rows.map((r) => [r.room, Number(r.last_seq)]));
     const numbered: RoomEvent[] = [];
-    // Rooms in a fixed order: two relays never wait on each other's sequence rows in a circle.
-    for (const room of [...byRoom.keys()].sort()) {
-      const events = byRoom.get(room)!;
-      const [row] = await tx
-        .insert(roomSequences)
-        .values({ room, lastSeq: events.length })
-        .onConflictDoUpdate({ target: roomSequences.room, set: { lastSeq: sql`${roomSequences.lastSeq} + ${events.length}` } })
-        .returning({ last: roomSequences.lastSeq });
-      let seq = row!.last - events.length;
+    const assigned: Array<{ id: number; seq: number; payload?: unknown }> = [];
+    for (const [room, events] of byRoom) {
+      let seq = lastOf.get(room)! - events.length;
       for (const ev of events) {
         seq += 1;
         const finalize = finalizers[ev.name as RoomEventName] as ((tx: Tx) => Promise<unknown>) | undefined;
         const payload = finalize ? await finalize(tx) : ev.payload;
-        await tx.update(realtimeEvents).set(finalize ? { seq, payload } : { seq }).where(eq(realtimeEvents.id, ev.id));
+        assigned.push(finalize ? { id: ev.id, seq, payload } : { id: ev.id, seq });
         numbered.push({ room, seq, name: ev.name, payload, at: ev.createTime.toISOString() } as RoomEvent);
       }
     }
+    await tx.execute(sql`
+      update ${realtimeEvents} set ${sql.identifier('seq')} = v.seq, ${sql.identifier('payload')} = coalesce(v.payload, ${realtimeEvents.payload})
+      from jsonb_to_recordset(${JSON.stringify(assigned)}::jsonb) as v(id bigint, seq bigint, payload jsonb)
+      where ${realtimeEvents.id} = v.id`);
     return numbered;
   });
 }

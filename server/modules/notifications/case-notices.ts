@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import type { AppealOutcome } from '@shared/judgement';
-import { messages, users, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import { messages, subscriptions, users, type PlayerRow, type TimelineRow } from '@server/db/schema';
 import type { Recorder } from '@server/realtime/outbox';
 import type { ServerI18n } from '@server/i18n';
 import { followersOf } from '@server/modules/subscriptions/service';
@@ -13,37 +13,47 @@ async function ownersOf(r: Recorder, c: PlayerRow): Promise<number[]> {
   return rows.map((o) => o.id);
 }
 
+/** The case's owners (as `ownersOf`) and its followers, in one read: judgements read them under the case's lock. */
+async function ownersAndFollowersOf(r: Recorder, c: PlayerRow): Promise<number[]> {
+  const rows = await r.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.originUserId, c.originUserId))
+    .union(r.tx.select({ id: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.playerId, c.id)));
+  return rows.map((o) => o.id);
+}
+
 const except = (ids: number[], actorId: number | null) => ids.filter((id) => id !== actorId);
 
 /** Followers hear of every status change of a case they follow (except from themselves). */
 export async function noticeStatusChange(r: Recorder, i18n: ServerI18n, before: PlayerRow, after: PlayerRow, actorId: number | null) {
   if (before.status === after.status) return;
   const followers = except(await followersOf(r.tx, after.id), actorId);
-  await notifyUsers(r, i18n, followers, { type: 'warn', key: 'caseStatus', values: { name: after.originName, status: after.status }, playerId: after.id });
+  await notifyUsers(r, i18n, followers, { type: 'warn', key: 'caseStatus', values: { name: after.originName, status: after.status }, playerId: after.id, personaId: after.originPersonaId });
 }
 
 /** The owner of a reported platform account (if they have an account here) is warned. */
 export async function noticeReported(r: Recorder, i18n: ServerI18n, c: PlayerRow) {
-  await notifyUsers(r, i18n, await ownersOf(r, c), { type: 'warn', key: 'reported', values: { name: c.originName }, playerId: c.id });
+  await notifyUsers(r, i18n, await ownersOf(r, c), { type: 'warn', key: 'reported', values: { name: c.originName }, playerId: c.id, personaId: c.originPersonaId });
 }
 
 /** The account's owner and the case's followers hear of every judgement. */
 export async function noticeJudgement(r: Recorder, i18n: ServerI18n, c: PlayerRow, action: string, actorId: number | null) {
-  const to = except([...(await ownersOf(r, c)), ...(await followersOf(r.tx, c.id))], actorId);
-  await notifyUsers(r, i18n, to, { type: 'warn', key: 'judged', values: { name: c.originName, action, status: c.status }, playerId: c.id });
+  const to = except(await ownersAndFollowersOf(r, c), actorId);
+  await notifyUsers(r, i18n, to, { type: 'warn', key: 'judged', values: { name: c.originName, action, status: c.status }, playerId: c.id, personaId: c.originPersonaId });
 }
 
 /** The appellant, the owner and the followers hear how an appeal ended. */
 export async function noticeAppealOutcome(r: Recorder, i18n: ServerI18n, c: PlayerRow, appeal: TimelineRow, outcome: Exclude<AppealOutcome, null>, actorId: number | null) {
-  const to = except([...(appeal.byUserId ? [appeal.byUserId] : []), ...(await ownersOf(r, c)), ...(await followersOf(r.tx, c.id))], actorId);
+  const to = except([...(appeal.byUserId ? [appeal.byUserId] : []), ...(await ownersAndFollowersOf(r, c))], actorId);
   const key = outcome === 'accept' ? 'appealAccepted' : 'appealFailed';
-  await notifyUsers(r, i18n, to, { type: 'warn', key, values: { name: c.originName, status: c.status }, playerId: c.id });
+  await notifyUsers(r, i18n, to, { type: 'warn', key, values: { name: c.originName, status: c.status }, playerId: c.id, personaId: c.originPersonaId });
 }
 
 /** The author of a quoted entry hears of the reply (not when quoting themselves). */
 export async function noticeQuoted(r: Recorder, i18n: ServerI18n, c: PlayerRow, quotedAuthorId: number | null, replier: { id: number; username: string }) {
   if (!quotedAuthorId || quotedAuthorId === replier.id) return;
-  await notifyUsers(r, i18n, [quotedAuthorId], { type: 'reply', key: 'quoted', values: { name: c.originName, username: replier.username }, playerId: c.id });
+  await notifyUsers(r, i18n, [quotedAuthorId], { type: 'reply', key: 'quoted', values: { name: c.originName, username: replier.username }, playerId: c.id, personaId: c.originPersonaId });
 }
 
 /**
