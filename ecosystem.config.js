@@ -2,10 +2,15 @@
 // Two clustered processes share one port; they need PostgreSQL and Redis (DESIGN §2).
 // The browser client connects over WebSocket only, so no sticky sessions are needed.
 // (pm2 reads this ES module's named `apps` export.)
+import nodeArgs from './deploy/node-args.json' with { type: 'json' };
+
 export const apps = [
   {
     name: 'tribunal',
     script: 'bin/tribunal.js',
+    // Node's flags for every launch (deploy/node-args.json, also in deploy/Dockerfile and `npm start`): an old-space ceiling far above
+    // the server's live heap makes V8 collect garbage sooner (with its default 4 GB ceiling it let a loaded node reach 360+ MB).
+    node_args: nodeArgs,
     exec_mode: 'cluster',
     instances: 2,
     kill_timeout: 10000,

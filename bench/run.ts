@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '@server/db/client';
 import { generateDataset } from './dataset';
+import nodeArgs from '../deploy/node-args.json';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false } } });
@@ -101,7 +102,7 @@ const pick = (n: number) => 1 + Math.floor(Math.random() * n);
 
 await prepareDatabase();
 const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
-const app = await start(['bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR: '/tmp/tribunal-bench' }, /Tribunal is running/);
+const app = await start([...nodeArgs, 'bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR: '/tmp/tribunal-bench' }, /Tribunal is running/);
 try {
   const B = { url: 'http://127.0.0.1:8181', pid: baseline.pid! };
   const A = { url: 'http://127.0.0.1:8182', pid: app.pid! };

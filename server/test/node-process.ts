@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import nodeArgs from '../../deploy/node-args.json';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -14,11 +15,11 @@ export interface NodeProcess {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-/** Starts a real server process (`bin/tribunal.js`, as pm2 does) and waits until it serves. */
+/** Starts a real server process (`bin/tribunal.js` with the deployment's node flags, as pm2 does) and waits until it serves. */
 export function startNode(env: Record<string, string>): Promise<NodeProcess> {
   return new Promise((resolve, reject) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(k)));
-    const child = spawn(process.execPath, ['bin/tribunal.js'], {
+    const child = spawn(process.execPath, [...nodeArgs, 'bin/tribunal.js'], {
       cwd: root,
       env: { ...clean, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
