@@ -6,7 +6,11 @@ import { asWord, lookupGrams, quadgrams, searchPlayers, shareOf } from './player
 import { insertCase, insertCasesNamed, plainWord } from './test-fixtures';
 
 /** Shares as ANALYZE would report them: every 4-gram of these words is in an eighth of the names. */
-const commonIn = (...words: string[]) => new Map(words.flatMap((w) => quadgrams(w)).map((g) => [g, 0.125]));
+const sharesOf = (share: number, ...words: string[]) => new Map(words.flatMap((w) => quadgrams(w)).map((g) => [g, share]));
+/** 4-grams common enough that a pattern of them is read by name length. */
+const commonIn = (...words: string[]) => sharesOf(0.125, ...words);
+/** Broad, but rare enough that its matches are found by 4-grams and sorted. */
+const fairlyCommonIn = (...words: string[]) => sharesOf(0.03, ...words);
 
 describe('name 4-grams', () => {
   it('are every distinct 4 characters of the word, and none for shorter words', () => {
@@ -55,7 +59,7 @@ describe('name search by 4-grams', () => {
     const tail = plainWord(6);
     const names = [`${prefix}_${tail}`, `${prefix}_${tail}x`, `old${prefix}_${tail}`, `${prefix}${tail}`, `${prefix}_${plainWord(6)}`, `other_${tail}`];
     for (const name of names) await insertCase(app, { name });
-    const lookups = [new Map<string, number>(), commonIn(asWord(`${prefix}_`)), commonIn(asWord(`${prefix}_${tail}`))];
+    const lookups = [new Map<string, number>(), commonIn(asWord(`${prefix}_`)), commonIn(asWord(`${prefix}_${tail}`)), fairlyCommonIn(asWord(`${prefix}_${tail}`), asWord(`_${tail}`))];
     for (const param of [`${prefix}_${tail}`, `${prefix}_${tail.slice(0, 3)}`, tail, `_${tail}`, `${prefix}_`, tail.slice(1, 4)]) {
       for (const sort of ['default', 'latest', 'mostViewed']) {
         const q = searchQuery.parse({ type: 'player', param, sort, limit: 3 });
@@ -75,12 +79,11 @@ describe('name search by 4-grams', () => {
     expect(past).toEqual({ rows: [], total: 5 });
   });
 
-  it('counts hits up to the limit, whether the pattern is broad (read in order) or selective (found first)', async () => {
+  it('counts hits up to the limit, whether the pattern is broad (read in order or sorted) or selective (found first)', async () => {
     const part = `capped${plainWord(4)}`;
     const n = LIMITS.searchTotalMax + 5;
     await insertCasesNamed(app, Array.from({ length: n }, (_, i) => `${part}_${plainWord(3)}${'x'.repeat(i % 7)}`));
-    const broad = commonIn(asWord(part));
-    for (const shares of [new Map<string, number>(), broad]) {
+    for (const shares of [new Map<string, number>(), commonIn(asWord(part)), fairlyCommonIn(asWord(part))]) {
       const q = searchQuery.parse({ type: 'player', param: part, limit: 5 });
       const found = await searchPlayers(app.services.db, q, shares);
       expect(found.total).toBe(LIMITS.searchTotalMax);
