@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { RoomEvent, RoomEventMap, RoomEventName } from '@shared/socket';
 import { realtimeEvents, roomSequences } from '@server/db/schema';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
@@ -14,6 +14,16 @@ export const SITE_WIDE_ROOMS: ReadonlySet<string> = new Set(['all', 'staff']);
 /** An event written in a transaction; `seq` is null until the relay numbers it (site-wide rooms). */
 export type RecordedEvent = RoomEvent | (Omit<RoomEvent, 'seq'> & { seq: null });
 
+/**
+ * The statement that raises rooms' sequences by counts (`source` yields `room, n`) and returns each
+ * room's new `last_seq`: rooms in a fixed order, so two writers never wait on each other's rows in a circle.
+ */
+const raiseSequences = (source: SQL) => sql`
+  insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')})
+  select room, n from ${source} order by room
+  on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + excluded.last_seq
+  returning ${sql.identifier('room')}, ${sql.identifier('last_seq')}`;
+
 /** An event a transaction emitted, recorded with the others just before its commit. */
 export interface EmittedEvent<K extends RoomEventName = RoomEventName> {
   room: string;
@@ -24,10 +34,10 @@ export interface EmittedEvent<K extends RoomEventName = RoomEventName> {
 /**
  * Records a transaction's events in one statement (one round trip however many there are), in
  * the order they were emitted. A room's own events (a case, a user, a chat) take the room's
- * sequence: each room's row is raised once by its count, rooms in a fixed order so two writers
- * never wait on each other in a circle, and stays locked until commit, so a room is numbered
- * without gaps in commit order. Site-wide rooms are stored unnumbered for the relay. Recorded
- * last, the sequence rows are held only for the commit itself, not for the writer's whole work.
+ * sequence: each room's row is raised once by its count (`raiseSequences`) and stays locked until
+ * commit, so a room is numbered without gaps in commit order. Site-wide rooms are stored unnumbered
+ * for the relay. Recorded last, the sequence rows are held only for the commit itself, not for the
+ * writer's whole work.
  */
 export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
   if (!emitted.length) return [];
@@ -39,12 +49,7 @@ export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[]): Promise
     counts as (
       select room, count(*)::bigint as n from input where numbered group by room
     ),
-    raised as (
-      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')})
-      select room, n from counts order by room
-      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + excluded.last_seq
-      returning ${sql.identifier('room')}, ${sql.identifier('last_seq')}
-    ),
+    raised as (${raiseSequences(sql`counts`)}),
     stored as (
       insert into ${realtimeEvents} (${sql.identifier('room')}, ${sql.identifier('seq')}, ${sql.identifier('name')}, ${sql.identifier('payload')})
       select i.room, r.last_seq - c.n + row_number() over (partition by i.room order by i.ord), i.name, i.payload
@@ -94,13 +99,10 @@ export async function numberPendingEvents(db: Db, finalizers: Finalizers = {}): 
       if (list) list.push(ev);
       else byRoom.set(ev.room, [ev]);
     }
-    // Every room's sequence raised by its count in one statement, rooms in a fixed order: two relays never wait on each other's rows in a circle.
     const counts = JSON.stringify([...byRoom].map(([room, events]) => ({ room, n: events.length })));
-    const raised = (await tx.execute(sql`
-      insert into ${roomSequences} (${sql.identifier('room')}, ${sql.identifier('last_seq')})
-      select room, n from jsonb_to_recordset(${counts}::jsonb) as x(room text, n bigint) order by room
-      on conflict (${sql.identifier('room')}) do update set ${sql.identifier('last_seq')} = ${roomSequences.lastSeq} + excluded.last_seq
-      returning ${sql.identifier('room')}, ${sql.identifier('last_seq')}`)) as unknown as { rows: Array<{ room: string; last_seq: number | string }> };
+    const raised = (await tx.execute(raiseSequences(sql`jsonb_to_recordset(${counts}::jsonb) as x(room text, n bigint)`))) as unknown as {
+      rows: Array<{ room: string; last_seq: number | string }>;
+    };
     const lastOf = new Map(raised.rows.map((r) => [r.room, Number(r.last_seq)]));
     const numbered: RoomEvent[] = [];
     const assigned: Array<{ id: number; seq: number; payload?: unknown }> = [];
