@@ -33,10 +33,13 @@ export function presentMessage(row: MessageRow, parties: Map<number, Party>, per
   };
 }
 
+/** The columns of a user that a message shows of its sender or recipient (`Party`). */
+export const PARTY_COLUMNS = { id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr };
+
 export async function partiesOf(db: DbOrTx, ids: Iterable<number | null>): Promise<Map<number, Party>> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr }).from(users).where(inArray(users.id, wanted));
+  const rows = await db.select(PARTY_COLUMNS).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

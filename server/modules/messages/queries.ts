@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '@server/db/client';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { prepared } from '@server/db/prepared';
-import { partiesOf, presentMessages, type Party } from './presenter';
+import { PARTY_COLUMNS, partiesOf, presentMessages, type Party } from './presenter';
 
 /**
  * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
@@ -117,7 +117,7 @@ export async function unreadCounts(db: Db, user: AuthedUser): Promise<UnreadCoun
 
 const recipientQuery = prepared((db) =>
   db
-    .select({ id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr, valid: users.valid })
+    .select({ ...PARTY_COLUMNS, valid: users.valid })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
