@@ -240,4 +240,42 @@ describe('passive grants', () => {
     // Only the first level: the others need 96 % of the reports confirmed (community ones may come from the ranking job).
     expect((await ownedRows(reporter.id)).map((r) => r.achievementId).filter((id) => id.startsWith('report_'))).toEqual(['report_l1']);
   });
+
+  it('are the same on an entry as answered and as sent live as on the timeline read later (reply, judgement, report)', async () => {
+    const { user: admin, token: adminToken } = await app.factories.signedIn({ privileges: ['admin'] });
+    const { user: hider, token: hiderToken } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { user: reporter, token: reporterToken } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    await insertOwned(app.services.db, admin.id, 'report_l1');
+    await insertOwned(app.services.db, reporter.id, 'old_user');
+    await insertOwned(app.services.db, hider.id, 'old_user');
+    await app.services.db.update(users).set({ attr: { showAchievement: false } }).where(eq(users.id, hider.id));
+    const { dbId } = await openCase(app, reporterToken);
+    const watcher = await app.socket();
+    await joinRoom(watcher, `case:${dbId}`);
+    const added = async (post: () => Promise<{ body: { data?: unknown } }>) => {
+      const live = nextEvent(watcher, (e) => e.name === 'timeline.added');
+      const res = await post();
+      return { answered: res.body.data as { id?: number } | undefined, live: ((await live).payload as { entry: { id: number } }).entry };
+    };
+    const reply = (token: string, content: string) => async () =>
+      app.request.post('/api/player/reply').set('x-access-token', token).send({ data: { toPlayerId: dbId, content }, captcha: await app.solveCaptcha() });
+    const byAdmin = await added(reply(adminToken, '<p>The kill feed shows it twice in one round.</p>'));
+    const byHider = await added(reply(hiderToken, '<p>Same name in the next match, same snaps.</p>'));
+    const judged = await added(() =>
+      app.request.post('/api/player/judgement').set('x-access-token', adminToken).send({ data: { toPlayerId: dbId, action: 'suspect', content: '<p>Suspicious aim in all three clips; waiting for more.</p>' } }),
+    );
+    const read = new Map(((await app.request.get(`/api/player/timeline?dbId=${dbId}`)).body.data.result as Array<{ id: number }>).map((e) => [e.id, e]));
+    for (const { answered, live } of [byAdmin, byHider]) {
+      expect(answered).toEqual(read.get(answered!.id!));
+      expect(live).toEqual(read.get(live.id));
+    }
+    expect(judged.live).toEqual(read.get(judged.live.id));
+    expect(Object.keys((byAdmin.live as { byUserAchievements?: object }).byUserAchievements ?? {})).toEqual(['report_l1']);
+    expect(byHider.live).not.toHaveProperty('byUserAchievements');
+    // A first report presents its author the same way.
+    const reported = (await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=report`)).body.data.result[0] as { byUserId: number; byUserAchievements?: object };
+    expect(reported.byUserId).toBe(reporter.id);
+    expect(Object.keys(reported.byUserAchievements ?? {})).toEqual(['old_user']);
+    watcher.disconnect();
+  });
 });

@@ -13,7 +13,10 @@ import { fileByLink } from '@server/modules/files/service';
 import { downloadPath } from '@server/modules/files/present';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendEntry } from '@server/modules/timeline/append';
-import { latestAppeal, type AppealExtra } from './state';
+import { readScalars } from '@server/db/scalars';
+import { authorBadgesSql } from '@server/modules/timeline/queries';
+import { tallyFrom } from '@server/modules/judgement/votes';
+import { appealFromJson, latestAppealSql, type AppealExtra } from './state';
 
 /**
  * The attached archive, if any: it must be the appellant's own upload (or any, for high staff),
@@ -53,7 +56,8 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
     if (!highStaff && (!user.row.originUserId || user.row.originUserId !== row.originUserId)) {
       throw new AppError('user.permissionDenied', 'only the owner of this game account can appeal');
     }
-    const previous = await latestAppeal(tx, row.id);
+    const checks = await readScalars(tx, { previous: latestAppealSql(row.id), achievements: authorBadgesSql(user.id) });
+    const previous = appealFromJson(checks.previous);
     if (previous?.appealStatus === 'lock') throw new AppError('banAppeal.locked', 'the appeals of this case are locked');
     if (!APPEALABLE_STATUSES.includes(row.status)) throw new AppError('banAppeal.noNeed', 'only confirmed or suspected cases can be appealed');
     const at = new Date();
@@ -63,10 +67,11 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
     const extra: AppealExtra = { appealType: input.appealType, extendedLinks: extendedLinks as Record<string, string>, statusBefore: row.status };
     const { entry, after, record } = await appendEntry(services, r, row, {
       type: 'banAppeal',
-      author: user.row,
+      author: { ...user.row, achievements: checks.achievements },
       fields: { content, extra: extra as unknown as Record<string, unknown>, appealStatus: 'unprocessed', viewedAdmins: [] },
       caseChanges: { status: 9, appealStatus: 'unprocessed' },
-      tally: true,
+      // Under appeal the case waits for no votes: the tally says so.
+      tally: tallyFrom({ id: row.id, status: 9 }, []),
       at,
     });
     await noticeNewAppeal(r, services.i18n, after, input.appealType);

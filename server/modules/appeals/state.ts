@@ -1,7 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppealState } from '@shared/judgement';
 import { timeline, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { rowFromJson } from '@server/db/json-row';
+import { readScalars } from '@server/db/scalars';
 
 /** What an appeal entry keeps in `extra`: its type and links, and the status the case had before it. */
 export interface AppealExtra {
@@ -12,23 +14,17 @@ export interface AppealExtra {
 
 export const appealExtraOf = (row: TimelineRow) => (row.extra ?? {}) as unknown as AppealExtra;
 
+/** The case's newest appeal as JSON (`appealFromJson` reads it), as a subquery read with a writer's other checks. */
+export const latestAppealSql = (playerId: number) =>
+  sql<Record<string, unknown> | null>`select row_to_json(a) from (select * from ${timeline} where ${timeline.playerId} = ${playerId} and ${timeline.type} = 'banAppeal' order by ${timeline.id} desc limit 1) a`;
+
+export const appealFromJson = (json: Record<string, unknown> | null): TimelineRow | null => (json ? rowFromJson(timeline, json) : null);
+
 /** The case's newest appeal. */
 export async function latestAppeal(db: DbOrTx, playerId: number): Promise<TimelineRow | null> {
-  const [row] = await db
-    .select()
-    .from(timeline)
-    .where(and(eq(timeline.playerId, playerId), eq(timeline.type, 'banAppeal')))
-    .orderBy(desc(timeline.id))
-    .limit(1);
-  return row ?? null;
+  return appealFromJson((await readScalars(db, { appeal: latestAppealSql(playerId) })).appeal);
 }
 
-/** A locked appeal freezes the case: no judgement, no new appeal (reference §4). */
-export async function hasLockedAppeal(db: DbOrTx, playerId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(timeline)
-    .where(and(eq(timeline.playerId, playerId), eq(timeline.type, 'banAppeal'), eq(timeline.appealStatus, 'lock' satisfies AppealState)))
-    .limit(1);
-  return !!row;
-}
+/** A locked appeal freezes the case: no judgement, no new appeal (reference §4). As a subquery, read with a writer's other checks. */
+export const lockedAppealSql = (playerId: number) =>
+  sql<boolean>`select exists (select 1 from ${timeline} where ${timeline.playerId} = ${playerId} and ${timeline.type} = 'banAppeal' and ${timeline.appealStatus} = ${'lock' satisfies AppealState})`;

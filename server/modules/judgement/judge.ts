@@ -9,12 +9,14 @@ import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { assertNotDuplicate, assertNotSpam } from '@server/modules/timeline/spam';
+import { readScalars } from '@server/db/scalars';
+import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/modules/timeline/spam';
+import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
-import { noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { appealExtraOf, hasLockedAppeal, latestAppeal } from '@server/modules/appeals/state';
+import { judgementAudienceSql, noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
+import { appealExtraOf, latestAppeal, lockedAppealSql } from '@server/modules/appeals/state';
 import { setAppealState } from '@server/modules/appeals/resolve';
-import { judgementsNewestFirst } from './votes';
+import { latestJudgementsSql, tallyFrom, type CastVote } from './votes';
 
 interface Verdict {
   status: number;
@@ -32,8 +34,8 @@ async function appealVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInp
 }
 
 /** The transition table; the new vote counts first in the run of guilt/kill votes it extends. */
-async function voteVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action'], voterId: number): Promise<Verdict> {
-  const confirmed = row.status === 6 && action === 'guilt' && confirmingVoters([{ action, byUserId: voterId }, ...(await judgementsNewestFirst(r.tx, row.id))]).length >= PERSONS_TO_CONFIRM;
+function voteVerdictOf(row: PlayerRow, action: JudgementInput['action'], withVote: readonly CastVote[]): Verdict {
+  const confirmed = row.status === 6 && action === 'guilt' && confirmingVoters(withVote).length >= PERSONS_TO_CONFIRM;
   return { status: statusAfterJudgement(row.status, action, confirmed), appeal: null, outcome: null };
 }
 
@@ -57,17 +59,25 @@ export async function judgeCase(
   const { before, after } = await inTransaction(services, async (r) => {
     const row = await caseById(r.tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('judgement.notFound', 'no such case');
-    if (await hasLockedAppeal(r.tx, row.id)) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
+    const checks = await readScalars(r.tx, {
+      lockedAppeal: lockedAppealSql(row.id),
+      previous: previousEntrySql(row.id, user.id, 'judgement'),
+      achievements: authorBadgesSql(user.id),
+      judgements: latestJudgementsSql(row.id),
+      audience: judgementAudienceSql(row),
+    });
+    if (checks.lockedAppeal) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
     // Failing an appeal is checked again here, under the lock: two staff failing it at once write one verdict.
     if (opts.onlyUnderAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
-    await assertNotDuplicate(r.tx, row.id, user.id, 'judgement', content, 'judgement.bad');
+    assertNotDuplicate(checks.previous, content, 'judgement.bad');
+    // The vote is counted with itself: the verdict of a run of guilt votes, and the tally, include this one.
+    const withVote: CastVote[] = [{ action: input.action, byUserId: user.id, username: user.row.username }, ...checks.judgements];
     const underAppeal = row.status === 9 ? await appealVerdictOf(r, row, input.action) : null;
-    // The vote is counted with itself: the verdict of a run of guilt votes includes this one.
-    const verdict = underAppeal ?? (await voteVerdictOf(r, row, input.action, user.id));
+    const verdict = underAppeal ?? voteVerdictOf(row, input.action, withVote);
     const { status, appeal, outcome } = verdict;
     const appended = await appendEntry(services, r, row, {
       type: 'judgement',
-      author: user.row,
+      author: { ...user.row, achievements: checks.achievements },
       fields: {
         content,
         judgeAction: input.action,
@@ -81,12 +91,12 @@ export async function judgeCase(
         hackerLevel: status === 9 ? row.hackerLevel : hackerLevelAfter(status, input.hackerLevel, row.hackerLevel),
         ...(outcome ? { appealStatus: outcome } : {}),
       },
-      tally: true,
+      tally: tallyFrom({ id: row.id, status }, withVote),
       stateChange: { action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) },
     });
     if (appeal && outcome) await setAppealState(r, appeal, outcome);
-    await noticeJudgement(r, services.i18n, appended.after, input.action, user.id);
-    if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, appended.after, appeal, outcome, user.id);
+    await noticeJudgement(r, services.i18n, appended.after, input.action, user.id, checks.audience);
+    if (appeal && outcome) await noticeAppealOutcome(r, services.i18n, appended.after, appeal, outcome, user.id, checks.audience);
     if (opts.also) await opts.also(r, row.id);
     return appended;
   });

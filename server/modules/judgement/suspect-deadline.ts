@@ -4,7 +4,8 @@ import { players } from '@server/db/schema';
 import type { Services } from '@server/services';
 import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
-import { noticeJudgement } from '@server/modules/notifications/case-notices';
+import { readScalars } from '@server/db/scalars';
+import { judgementAudienceSql, noticeJudgement } from '@server/modules/notifications/case-notices';
 import { appendEntry } from '@server/modules/timeline/append';
 import { deadlineOf } from './suspect-schedule';
 
@@ -33,7 +34,8 @@ export async function confirmOverdueSuspect(services: Services, playerId: number
       stateChange: { auto: SUSPECT_DEADLINE_REASON },
       at: now,
     });
-    await noticeJudgement(r, services.i18n, after, 'kill', null);
+    const { audience } = await readScalars(r.tx, { audience: judgementAudienceSql(after) });
+    await noticeJudgement(r, services.i18n, after, 'kill', null, audience);
     return true;
   });
 }

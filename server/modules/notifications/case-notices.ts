@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import type { AppealOutcome } from '@shared/judgement';
 import { messages, subscriptions, users, type PlayerRow, type TimelineRow } from '@server/db/schema';
@@ -13,15 +13,15 @@ async function ownersOf(r: Recorder, c: PlayerRow): Promise<number[]> {
   return rows.map((o) => o.id);
 }
 
-/** The case's owners (as `ownersOf`) and its followers, in one read: judgements read them under the case's lock. */
-async function ownersAndFollowersOf(r: Recorder, c: PlayerRow): Promise<number[]> {
-  const rows = await r.tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.originUserId, c.originUserId))
-    .union(r.tx.select({ id: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.playerId, c.id)));
-  return rows.map((o) => o.id);
-}
+/**
+ * Who hears of a case's judgements: its owners (as `ownersOf`) and its followers, as a subquery
+ * (jsonb array of user ids): a judgement reads it with its other checks, under the case's lock.
+ */
+export const judgementAudienceSql = (c: Pick<PlayerRow, 'id' | 'originUserId'>) => sql<number[]>`
+  select coalesce(jsonb_agg(a.id), '[]'::jsonb) from (
+    select ${users.id} as id from ${users} where ${users.originUserId} = ${c.originUserId}
+    union select ${subscriptions.userId} from ${subscriptions} where ${subscriptions.playerId} = ${c.id}
+  ) a`;
 
 const except = (ids: number[], actorId: number | null) => ids.filter((id) => id !== actorId);
 
@@ -37,15 +37,15 @@ export async function noticeReported(r: Recorder, i18n: ServerI18n, c: PlayerRow
   await notifyUsers(r, i18n, await ownersOf(r, c), { type: 'warn', key: 'reported', values: { name: c.originName }, playerId: c.id, personaId: c.originPersonaId });
 }
 
-/** The account's owner and the case's followers hear of every judgement. */
-export async function noticeJudgement(r: Recorder, i18n: ServerI18n, c: PlayerRow, action: string, actorId: number | null) {
-  const to = except(await ownersAndFollowersOf(r, c), actorId);
+/** The account's owner and the case's followers (`audience`, see `judgementAudienceSql`) hear of every judgement. */
+export async function noticeJudgement(r: Recorder, i18n: ServerI18n, c: PlayerRow, action: string, actorId: number | null, audience: readonly number[]) {
+  const to = except([...audience], actorId);
   await notifyUsers(r, i18n, to, { type: 'warn', key: 'judged', values: { name: c.originName, action, status: c.status }, playerId: c.id, personaId: c.originPersonaId });
 }
 
-/** The appellant, the owner and the followers hear how an appeal ended. */
-export async function noticeAppealOutcome(r: Recorder, i18n: ServerI18n, c: PlayerRow, appeal: TimelineRow, outcome: Exclude<AppealOutcome, null>, actorId: number | null) {
-  const to = except([...(appeal.byUserId ? [appeal.byUserId] : []), ...(await ownersAndFollowersOf(r, c))], actorId);
+/** The appellant, the owner and the followers (`audience`, as for `noticeJudgement`) hear how an appeal ended. */
+export async function noticeAppealOutcome(r: Recorder, i18n: ServerI18n, c: PlayerRow, appeal: TimelineRow, outcome: Exclude<AppealOutcome, null>, actorId: number | null, audience: readonly number[]) {
+  const to = except([...new Set([...(appeal.byUserId ? [appeal.byUserId] : []), ...audience])], actorId);
   const key = outcome === 'accept' ? 'appealAccepted' : 'appealFailed';
   await notifyUsers(r, i18n, to, { type: 'warn', key, values: { name: c.originName, status: c.status }, playerId: c.id, personaId: c.originPersonaId });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { statusAfterReport } from '@shared/timeline';
 import type { ReportInput } from '@shared/schemas/cases';
 import type { Services } from '@server/services';
@@ -7,7 +8,9 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { applySighting, lockOrCreateCase } from '@server/modules/cases/sighting';
 import type { ResolvedAccount } from '@server/modules/cases/platform-sync';
-import { assertNotSpam, assertNotDuplicate } from '@server/modules/timeline/spam';
+import { readScalars } from '@server/db/scalars';
+import { assertNotSpam, assertNotDuplicate, previousEntrySql } from '@server/modules/timeline/spam';
+import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
 import { noticeReported, noticeStatusChange } from '@server/modules/notifications/case-notices';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
@@ -26,12 +29,13 @@ export async function fileReport(services: Services, user: AuthedUser, account: 
 
   const result = await inTransaction(services, async (r) => {
     const { row, created } = await lockOrCreateCase(r.tx, account, at);
-    if (!created) await assertNotDuplicate(r.tx, row.id, user.id, 'report', description, `${area}.bad`);
+    const checks = await readScalars(r.tx, { previous: created ? sql<null>`null` : previousEntrySql(row.id, user.id, 'report'), achievements: authorBadgesSql(user.id) });
+    assertNotDuplicate(checks.previous, description, `${area}.bad`);
     const { changes, renamed } = await applySighting(r.tx, row, account, at);
     const status = created ? 0 : statusAfterReport(row.status);
     const { entry, after, record } = await appendEntry(services, r, row, {
       type: 'report',
-      author: user.row,
+      author: { ...user.row, achievements: checks.achievements },
       fields: { content: description, videoLink: input.videoLink || null, cheatGame: input.game, cheatMethods: input.cheatMethods },
       caseChanges: {
         ...changes,

@@ -1,17 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
-import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
-import { players, timeline, type PlayerRow, type TimelineRow, type UserRow } from '@server/db/schema';
+import type { CaseRecord, TimelineEntry, VoteTally } from '@shared/types/cases';
+import { players, timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '@server/db/client';
+import { rowFromJson } from '@server/db/json-row';
 import type { Services } from '@server/services';
 import type { Recorder } from '@server/realtime/outbox';
 import { presentCase } from '@server/modules/cases/presenter';
 import type { NameChange } from '@server/modules/cases/sighting';
 import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
-import { tallyOf } from '@server/modules/judgement/votes';
 import { scheduleSuspectDeadline } from '@server/modules/judgement/suspect-schedule';
 import { activityOf } from './activity';
 import { presentEntries } from './queries';
+import { presentEntry, type Author } from './presenter';
 import { caseSnapshot } from './snapshot';
 
 type EntryType = 'report' | 'reply' | 'judgement' | 'banAppeal';
@@ -20,8 +23,11 @@ type CaseChanges = Partial<Pick<PlayerRow, 'status' | 'originName' | 'originPers
 
 export interface NewEntry {
   type: EntryType;
-  /** Null for what the system writes (the 7-day rule). */
-  author: Pick<UserRow, 'id' | 'username' | 'privileges'> | null;
+  /**
+   * Null for what the system writes (the 7-day rule). With its `achievements` read (see
+   * `authorBadgesSql`), the entry is presented from it; without, its author is read again.
+   */
+  author: Author | null;
   fields: EntryFields;
   /** What the entry changes on the case; the reply count and update time always move. */
   caseChanges?: CaseChanges;
@@ -29,8 +35,8 @@ export interface NewEntry {
   renamed?: NameChange | null;
   /** The case was created by this change (a first report). */
   created?: boolean;
-  /** Votes may have moved: send the running tally. */
-  tally?: boolean;
+  /** Votes may have moved: the running tally to send, as it is with this entry (see `tallyFrom`). */
+  tally?: VoteTally;
   /** More to tell a status change's webhook (who judged, how an appeal ended). */
   stateChange?: Record<string, unknown>;
   at?: Date;
@@ -42,6 +48,25 @@ export interface AppendedEntry {
   before: PlayerRow;
   after: PlayerRow;
   record: CaseRecord;
+}
+
+type NewTimelineRow = typeof timeline.$inferInsert;
+
+/**
+ * The case's changes and its new entries in one statement (one round trip while the case is
+ * locked): the case as it is after them, and the entries in the order given. An entry keeps the
+ * case's account as it is after the change, which the caller knows: it holds the case row's lock.
+ */
+async function writeEntries(tx: Tx, c: PlayerRow, set: PgUpdateSetSource<typeof players>, entries: NewTimelineRow[]) {
+  const update = tx.update(players).set(set).where(eq(players.id, c.id)).returning();
+  const insert = tx.insert(timeline).values(entries).returning();
+  const result = (await tx.execute(sql`
+    with changed as (${update.getSQL()}), added as (${insert.getSQL()})
+    select (select row_to_json(changed) from changed) as "case", (select json_agg(added order by added.id) from added) as entries`)) as unknown as {
+    rows: Array<{ case: Record<string, unknown>; entries: Array<Record<string, unknown>> }>;
+  };
+  const [row] = result.rows;
+  return { after: rowFromJson(players, row!.case), rows: row!.entries.map((e) => rowFromJson(timeline, e)) };
 }
 
 /**
@@ -56,48 +81,49 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
   const at = input.at ?? new Date();
   const changes = input.caseChanges ?? {};
   const statusChanged = changes.status !== undefined && changes.status !== c.status;
-  const [after] = await tx
-    .update(players)
-    .set({
-      ...changes,
-      statusTime: statusChanged ? at : c.statusTime,
-      commentsNum: sql`${players.commentsNum} + 1`,
-      updateTime: at,
-    })
-    .where(eq(players.id, c.id))
-    .returning();
+  const account = caseSnapshot({ ...c, ...changes });
+  const main: NewTimelineRow = { type: input.type, ...account, byUserId: input.author?.id ?? null, ...input.fields, createTime: at };
+  const { after, rows } = await writeEntries(
+    tx,
+    c,
+    { ...changes, statusTime: statusChanged ? at : c.statusTime, commentsNum: sql`${players.commentsNum} + 1`, updateTime: at },
+    input.renamed ? [nameChangeRow(account, input.renamed, at), main] : [main],
+  );
+  const entry = rows[rows.length - 1]!;
   const room = roomOf.case(c.id);
-  if (input.renamed) await appendNameChange(r, after!, input.renamed, at);
-  const [entry] = await tx
-    .insert(timeline)
-    .values({ type: input.type, ...caseSnapshot(after!), byUserId: input.author?.id ?? null, ...input.fields, createTime: at })
-    .returning();
-  const [presented] = await presentEntries(tx, [entry!]);
+  if (input.renamed) await emit(room, 'timeline.added', { entry: presentEntry(rows[0]!, null, null) });
+  const known = input.author === null || input.author.achievements !== undefined;
+  const [presented] = known && entry.quoteId === null ? [presentEntry(entry, input.author, null)] : await presentEntries(tx, [entry]);
   await emit(room, 'timeline.added', { entry: presented! });
-  const record = presentCase(after!);
+  const record = presentCase(after);
   await emit(room, 'case.updated', { case: record });
-  if (input.tally) await emit(room, 'case.votes', await tallyOf(tx, after!));
-  if (input.type !== 'reply') await emit(roomOf.all, 'activity', { item: activityOf(input.type, entry!, input.author, record) });
+  if (input.tally) await emit(room, 'case.votes', input.tally);
+  if (input.type !== 'reply') await emit(roomOf.all, 'activity', { item: activityOf(input.type, entry, input.author, record) });
 
-  if (input.created || movesOpenCount(c.status, after!.status)) await emitOpenCaseCount(r);
+  if (input.created || movesOpenCount(c.status, after.status)) await emitOpenCaseCount(r);
   if (input.created || statusChanged) {
-    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: input.created ? null : c.status, to: after!.status, ...input.stateChange });
+    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: input.created ? null : c.status, to: after.status, ...input.stateChange });
   }
-  if (after!.status === 2 && (input.created || c.status !== 2)) r.afterCommit(() => scheduleSuspectDeadline(services, after!));
+  if (after.status === 2 && (input.created || c.status !== 2)) r.afterCommit(() => scheduleSuspectDeadline(services, after));
   // Reporters of a newly confirmed case may reach a report level (granted by a job, announced to them).
-  if (after!.status === 1 && c.status !== 1) r.afterCommit(() => services.jobs.enqueue('achievements.caseConfirmed', { playerId: c.id }));
-  return { entry: entry!, presented: presented!, before: c, after: after!, record };
+  if (after.status === 1 && c.status !== 1) r.afterCommit(() => services.jobs.enqueue('achievements.caseConfirmed', { playerId: c.id }));
+  return { entry, presented: presented!, before: c, after, record };
 }
+
+/** The system entry logging a name change (reference §4: every sighting is logged); it counts no reply. */
+const nameChangeRow = (account: ReturnType<typeof caseSnapshot>, change: NameChange, at: Date): NewTimelineRow => ({
+  type: 'historyUsername',
+  ...account,
+  byUserId: null,
+  extra: { ...change },
+  createTime: at,
+});
 
 /**
  * A name change seen on the platform (reference §4: every sighting is logged): a system entry
  * that counts no reply, shown live. `c` is the case as it is after the change.
  */
 export async function appendNameChange(r: Recorder, c: PlayerRow, change: NameChange, at = new Date()) {
-  const [row] = await r.tx
-    .insert(timeline)
-    .values({ type: 'historyUsername', ...caseSnapshot(c), byUserId: null, extra: { ...change }, createTime: at })
-    .returning();
-  const [entry] = await presentEntries(r.tx, [row!]);
-  await r.emit(roomOf.case(c.id), 'timeline.added', { entry: entry! });
+  const [row] = await r.tx.insert(timeline).values(nameChangeRow(caseSnapshot(c), change, at)).returning();
+  await r.emit(roomOf.case(c.id), 'timeline.added', { entry: presentEntry(row!, null, null) });
 }

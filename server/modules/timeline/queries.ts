@@ -13,6 +13,8 @@ import { presentEntry, presentQuote, type Author, type PresentOptions } from './
 /** The author's achievements (id -> acquired epoch ms) for the badge strip, unless they hide them (`showAchievement`). */
 const authorAchievements = (u: typeof users) =>
   sql<Record<string, number> | null>`(select jsonb_object_agg(ua.achievement_id, (extract(epoch from ua.acquired_time) * 1000)::bigint) from user_achievements ua where ua.user_id = ${u.id} and coalesce(${u.attr}->>'showAchievement', 'true') <> 'false')`;
+/** One author's badges as their entries show them (`authorAchievements`), as a subquery: a writer reads them with its checks. */
+export const authorBadgesSql = (userId: number) => sql<Record<string, number> | null>`select ${authorAchievements(users)} from ${users} where ${users.id} = ${userId}`;
 const authorColumns = (u: typeof users) => ({ id: u.id, username: u.username, privileges: u.privileges, originEmail: u.originEmail, attr: u.attr, achievements: authorAchievements(u) });
 
 async function authorsOf(db: DbOrTx, ids: Array<number | null>): Promise<Map<number, Author>> {

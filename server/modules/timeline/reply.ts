@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import { timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
@@ -9,9 +9,10 @@ import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';
 import { replyProblem, type ReplyProblem } from '@shared/reply';
 import { mayHideEntry } from '@shared/policy';
-import { assertNotDuplicate, assertNotSpam } from './spam';
+import { readScalars } from '@server/db/scalars';
+import { assertNotDuplicate, assertNotSpam, previousEntrySql } from './spam';
 import { appendEntry } from './append';
-import { presentEntries } from './queries';
+import { authorBadgesSql, presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
 
 const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
@@ -30,18 +31,28 @@ export async function postReply(services: Services, user: AuthedUser, input: { t
     const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('reply.notFound', 'no such case');
+    const checks = await readScalars(tx, {
+      previous: previousEntrySql(row.id, user.id, 'reply'),
+      achievements: authorBadgesSql(user.id),
+      quoted: input.toCommentId ? quotedEntrySql(input.toCommentId) : sql<null>`null`,
+    });
     let quotedAuthorId: number | null = null;
     if (input.toCommentId) {
-      const [quoted] = await tx.select({ playerId: timeline.playerId, valid: timeline.valid, byUserId: timeline.byUserId }).from(timeline).where(eq(timeline.id, input.toCommentId));
+      const quoted = checks.quoted;
       if (!quoted || quoted.playerId !== row.id || !quoted.valid) throw new AppError('reply.notFound', 'the quoted entry is not on this case');
       quotedAuthorId = quoted.byUserId;
     }
-    await assertNotDuplicate(tx, row.id, user.id, 'reply', content, 'reply.bad');
-    const { presented, after } = await appendEntry(services, r, row, { type: 'reply', author: user.row, fields: { content, quoteId: input.toCommentId ?? null } });
+    assertNotDuplicate(checks.previous, content, 'reply.bad');
+    const author = { ...user.row, achievements: checks.achievements };
+    const { presented, after } = await appendEntry(services, r, row, { type: 'reply', author, fields: { content, quoteId: input.toCommentId ?? null } });
     await noticeQuoted(r, services.i18n, after, quotedAuthorId, user.row);
     return presented;
   });
 }
+
+/** What a reply needs of the entry it quotes, as a subquery read with its other checks. */
+const quotedEntrySql = (id: number) =>
+  sql<{ playerId: number; valid: boolean; byUserId: number | null } | null>`select jsonb_build_object('playerId', ${timeline.playerId}, 'valid', ${timeline.valid}, 'byUserId', ${timeline.byUserId}) from ${timeline} where ${timeline.id} = ${id}`;
 
 /** Hides or shows an entry: staff any, authors their own replies. Hidden entries stay visible to staff. */
 export async function setEntryVisibility(services: Services, user: AuthedUser, id: number, valid: boolean) {

@@ -1,9 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
 import { DUPLICATE_SIMILARITY, hasRepeatedRun, plainText } from '@shared/spam';
 import type { ErrorCode } from '@shared/errors';
 import { timeline, type TimelineRow } from '@server/db/schema';
-import type { DbOrTx } from '@server/db/client';
 import { AppError } from '@server/http/errors';
 
 /** Any character repeated 8 times or more in a row (reference §2). */
@@ -16,13 +15,11 @@ function similarity(a: string, b: string): number {
   return 1 - distance(a, b) / Math.max(a.length, b.length);
 }
 
-/** Refuses a text at least 96 % like the author's previous entry of that type on the case. */
-export async function assertNotDuplicate(db: DbOrTx, playerId: number, userId: number, type: TimelineRow['type'], html: string, code: ErrorCode) {
-  const [prev] = await db
-    .select({ content: timeline.content })
-    .from(timeline)
-    .where(and(eq(timeline.playerId, playerId), eq(timeline.byUserId, userId), eq(timeline.type, type)))
-    .orderBy(desc(timeline.id))
-    .limit(1);
-  if (prev && similarity(plainText(prev.content), plainText(html)) >= DUPLICATE_SIMILARITY) throw new AppError(code, 'Duplicate submission', 409);
+/** The author's newest entry of `type` on the case (its text), for `assertNotDuplicate`; read under the case's lock. */
+export const previousEntrySql = (playerId: number, userId: number, type: TimelineRow['type']) =>
+  sql<string | null>`select ${timeline.content} from ${timeline} where ${timeline.playerId} = ${playerId} and ${timeline.byUserId} = ${userId} and ${timeline.type} = ${type} order by ${timeline.id} desc limit 1`;
+
+/** Refuses a text at least 96 % like the author's previous entry of that type on the case (`previousEntrySql`). */
+export function assertNotDuplicate(previous: string | null, html: string, code: ErrorCode) {
+  if (previous !== null && similarity(plainText(previous), plainText(html)) >= DUPLICATE_SIMILARITY) throw new AppError(code, 'Duplicate submission', 409);
 }
