@@ -3,7 +3,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RoomEvent } from '@shared/socket';
 import { realtimeEvents } from '@server/db/schema';
 import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
-import { inTransaction, lastSeqOf, recordEvents, type EmittedEvent } from './outbox';
+import { countedCases } from '@server/modules/cases/list';
+import { openCaseCount } from '@server/modules/notifications/open-cases';
+import { inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -98,5 +100,36 @@ describe('recording a transaction’s events', () => {
     });
     const events = await heard;
     expect(events.map((e) => [e.seq, e.payload])).toEqual((await stored([a])).map((r) => [r.seq, r.payload]));
+  });
+
+  it('the relay numbers site-wide events in the order they were stored, once each, and completes their payloads', async () => {
+    const marker = Math.floor(Math.random() * 1e9);
+    const db = app.services.db;
+    await db.transaction((tx) => recordEvents(tx, [event('all', marker), event('staff', marker), event('all', marker + 1)]));
+    await db.transaction((tx) => recordEvents(tx, [{ room: 'staff', name: 'cases.open', payload: { count: -1 } }, event('all', marker + 2)]));
+    const ours = async () => {
+      const rows = await db
+        .select({ id: realtimeEvents.id, room: realtimeEvents.room, seq: realtimeEvents.seq, name: realtimeEvents.name, payload: realtimeEvents.payload })
+        .from(realtimeEvents)
+        .where(inArray(realtimeEvents.room, ['all', 'staff']))
+        .orderBy(asc(realtimeEvents.id));
+      const mine = rows.findIndex((r) => (r.payload as { userId?: number }).userId === marker);
+      return rows.slice(mine);
+    };
+    // This node's relay may take some of them first (its sweep): each is numbered once either way.
+    await expect.poll(async () => {
+      await numberPendingEvents(db, { 'cases.open': openCaseCount });
+      return (await ours()).every((r) => r.seq !== null);
+    }).toBe(true);
+    const rows = await ours();
+    for (const r of ['all', 'staff']) {
+      const seqs = rows.filter((x) => x.room === r).map((x) => x.seq!);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      expect(new Set(seqs).size).toBe(seqs.length);
+    }
+    expect(rows.filter((r) => (r.payload as { userId?: number }).userId! >= marker && (r.payload as { userId?: number }).userId! <= marker + 2).map((r) => r.room)).toEqual(['all', 'staff', 'all', 'all']);
+    const open = rows.find((r) => r.name === 'cases.open')!;
+    expect(open.payload).toEqual({ count: await countedCases(db, '*', 0) });
+    expect(await numberPendingEvents(db)).toEqual([]);
   });
 });

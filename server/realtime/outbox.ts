@@ -76,51 +76,46 @@ export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[]): Promise
 /** Payloads completed when an event is numbered: a count read then is never older than an earlier event's. */
 export type Finalizers = { [K in RoomEventName]?: (tx: Tx) => Promise<RoomEventMap[K]> };
 
-const RELAY_BATCH = 500;
+/** At most this many events per relay pass; a fuller pass is followed by another at once. */
+export const RELAY_BATCH = 500;
 
 /**
- * Numbers the stored events that have no sequence yet, oldest first, in one short transaction
- * (rows taken with SKIP LOCKED, so relays of several nodes share the work), and returns them
- * for publishing. Each room's sequence row is locked only for this moment.
+ * Numbers the stored events that have no sequence yet, oldest first, and returns them for
+ * publishing: one statement takes them (SKIP LOCKED, so relays of several nodes share the work),
+ * raises their rooms' sequences (`raiseSequences`) and numbers them in id order. Payloads with a
+ * finalizer are then completed in the same short transaction, while their room's sequence row is
+ * locked: a later event never carries an older reading.
  */
 export async function numberPendingEvents(db: Db, finalizers: Finalizers = {}): Promise<RoomEvent[]> {
   return db.transaction(async (tx) => {
-    const pending = await tx
-      .select({ id: realtimeEvents.id, room: realtimeEvents.room, name: realtimeEvents.name, payload: realtimeEvents.payload, createTime: realtimeEvents.createTime })
-      .from(realtimeEvents)
-      .where(sql`${realtimeEvents.seq} is null`)
-      .orderBy(asc(realtimeEvents.id))
-      .limit(RELAY_BATCH)
-      .for('update', { skipLocked: true });
-    if (!pending.length) return [];
-    const byRoom = new Map<string, typeof pending>();
-    for (const ev of pending) {
-      const list = byRoom.get(ev.room);
-      if (list) list.push(ev);
-      else byRoom.set(ev.room, [ev]);
-    }
-    const counts = JSON.stringify([...byRoom].map(([room, events]) => ({ room, n: events.length })));
-    const raised = (await tx.execute(raiseSequences(sql`jsonb_to_recordset(${counts}::jsonb) as x(room text, n bigint)`))) as unknown as {
-      rows: Array<{ room: string; last_seq: number | string }>;
+    const result = (await tx.execute(sql`
+      with pending as (
+        select ${realtimeEvents.id} as id, ${realtimeEvents.room} as room from ${realtimeEvents}
+        where ${realtimeEvents.seq} is null order by ${realtimeEvents.id} limit ${RELAY_BATCH} for update skip locked
+      ),
+      counts as (select room, count(*)::bigint as n from pending group by room),
+      raised as (${raiseSequences(sql`counts`)}),
+      numbered as (
+        select p.id, r.last_seq - c.n + row_number() over (partition by p.room order by p.id) as seq
+        from pending p join counts c on c.room = p.room join raised r on r.room = p.room
+      )
+      update ${realtimeEvents} set ${sql.identifier('seq')} = numbered.seq from numbered where ${realtimeEvents.id} = numbered.id
+      returning ${realtimeEvents.id} as id, ${realtimeEvents.room} as room, ${realtimeEvents.seq} as seq, ${realtimeEvents.name} as name, ${realtimeEvents.payload} as payload, ${realtimeEvents.createTime} as at`)) as unknown as {
+      rows: Array<{ id: number | string; room: string; seq: number | string; name: RoomEventName; payload: unknown; at: Date | string }>;
     };
-    const lastOf = new Map(raised.rows.map((r) => [r.room, Number(r.last_seq)]));
-    const numbered: RoomEvent[] = [];
-    const assigned: Array<{ id: number; seq: number; payload?: unknown }> = [];
-    for (const [room, events] of byRoom) {
-      let seq = lastOf.get(room)! - events.length;
-      for (const ev of events) {
-        seq += 1;
-        const finalize = finalizers[ev.name as RoomEventName] as ((tx: Tx) => Promise<unknown>) | undefined;
-        const payload = finalize ? await finalize(tx) : ev.payload;
-        assigned.push(finalize ? { id: ev.id, seq, payload } : { id: ev.id, seq });
-        numbered.push({ room, seq, name: ev.name, payload, at: ev.createTime.toISOString() } as RoomEvent);
-      }
+    const rows = result.rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const finalized = new Map<RoomEventName, unknown>();
+    for (const row of rows) {
+      const finalize = finalizers[row.name] as ((tx: Tx) => Promise<unknown>) | undefined;
+      if (finalize && !finalized.has(row.name)) finalized.set(row.name, await finalize(tx));
     }
-    await tx.execute(sql`
-      update ${realtimeEvents} set ${sql.identifier('seq')} = v.seq, ${sql.identifier('payload')} = coalesce(v.payload, ${realtimeEvents.payload})
-      from jsonb_to_recordset(${JSON.stringify(assigned)}::jsonb) as v(id bigint, seq bigint, payload jsonb)
-      where ${realtimeEvents.id} = v.id`);
-    return numbered;
+    const completed = rows.filter((row) => finalized.has(row.name)).map((row) => ({ id: Number(row.id), payload: finalized.get(row.name) }));
+    if (completed.length) {
+      await tx.execute(sql`
+        update ${realtimeEvents} set ${sql.identifier('payload')} = v.payload
+        from jsonb_to_recordset(${JSON.stringify(completed)}::jsonb) as v(id bigint, payload jsonb) where ${realtimeEvents.id} = v.id`);
+    }
+    return rows.map((row) => ({ room: row.room, seq: Number(row.seq), name: row.name, payload: finalized.has(row.name) ? finalized.get(row.name) : row.payload, at: new Date(row.at).toISOString() }) as RoomEvent);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { RoomEvent } from '@shared/socket';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { numberPendingEvents, type Finalizers } from './outbox';
+import { numberPendingEvents, RELAY_BATCH, type Finalizers } from './outbox';
 
 /** How often a node looks for events left unnumbered (a writer that died right after its commit). */
 const RELAY_SWEEP_MS = 2_000;
@@ -28,8 +28,9 @@ export function createRelay(db: Db, emit: (events: RoomEvent[]) => void, log: Lo
       again = false;
       for (;;) {
         const batch = await numberPendingEvents(db, finalizers);
-        if (!batch.length) break;
-        emit(batch);
+        if (batch.length) emit(batch);
+        // A batch that was not full took every event pending then; later ones nudge again.
+        if (batch.length < RELAY_BATCH) break;
       }
     } while (again && !stopped);
   };
