@@ -12,6 +12,7 @@ import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './o
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 import { createRelay } from './relay';
+import { createReplayReader } from './replay-reader';
 import { listenForControl, publishingControl, type SessionControl } from './session-control';
 
 interface SocketData {
@@ -70,6 +71,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     sub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'pUnsubscribe', 'pSubscribe']);
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
+  const readReplay = createReplayReader({ lastSeq: (room) => lastSeqOf(deps.db, room), eventsAfter: (room, after, limit) => eventsAfter(deps.db, room, after, limit) });
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
 
   // A bad token is refused at the handshake; no token means a visitor (read-only rooms).
@@ -111,10 +113,9 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       void announceViewers(room);
     }
     // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
-    const current = await lastSeqOf(deps.db, room);
     const since = typeof req.lastSeq === 'number' && req.lastSeq >= 0 ? req.lastSeq : null;
+    const { current, missed } = await readReplay(room, since ?? Infinity);
     if (since === null || since >= current) return { ok: true, room, lastSeq: current, replayed: 0 };
-    const missed = current - since > REPLAY_LIMIT ? [] : await eventsAfter(deps.db, room, since, REPLAY_LIMIT);
     // Too far behind, or purged history leaves a hole: never replay across it, refetch instead.
     if (missed[0]?.seq !== since + 1) {
       socket.emit('room:refetch', { room, lastSeq: current });
