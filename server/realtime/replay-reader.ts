@@ -32,13 +32,10 @@ export function createReplayReader(source: ReplaySource) {
 
   async function readFor(room: string, waiters: Waiter[]) {
     const current = await source.lastSeq(room);
-    const replayable = waiters.filter((w) => w.since < current && current - w.since <= REPLAY_LIMIT);
-    const from = replayable.length ? Math.min(...replayable.map((w) => w.since)) : current;
+    const replayable = (w: Waiter) => w.since < current && current - w.since <= REPLAY_LIMIT;
+    const from = Math.min(current, ...waiters.filter(replayable).map((w) => w.since));
     const events = from < current ? await source.eventsAfter(room, from, current - from) : [];
-    for (const w of waiters) {
-      const missed = w.since < current && current - w.since <= REPLAY_LIMIT ? events.filter((e) => e.seq > w.since) : [];
-      w.resolve({ current, missed });
-    }
+    for (const w of waiters) w.resolve({ current, missed: replayable(w) ? events.filter((e) => e.seq > w.since) : [] });
   }
 
   function drain(room: string) {
