@@ -24,10 +24,10 @@ type CaseChanges = Partial<Pick<PlayerRow, 'status' | 'originName' | 'originPers
 export interface NewEntry {
   type: EntryType;
   /**
-   * Null for what the system writes (the 7-day rule). With its `achievements` read (see
-   * `authorBadgesSql`), the entry is presented from it; without, its author is read again.
+   * Null for what the system writes (the 7-day rule). Its badges are read with the writer's
+   * checks (`authorBadgesSql`): the entry is presented from it, not read again.
    */
-  author: Author | null;
+  author: (Author & { achievements: Record<string, number> | null }) | null;
   fields: EntryFields;
   /** What the entry changes on the case; the reply count and update time always move. */
   caseChanges?: CaseChanges;
@@ -92,8 +92,8 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
   const entry = rows[rows.length - 1]!;
   const room = roomOf.case(c.id);
   if (input.renamed) await emit(room, 'timeline.added', { entry: presentEntry(rows[0]!, null, null) });
-  const known = input.author === null || input.author.achievements !== undefined;
-  const [presented] = known && entry.quoteId === null ? [presentEntry(entry, input.author, null)] : await presentEntries(tx, [entry]);
+  // A quoting reply reads its quote (and the quote's author) to present it.
+  const [presented] = entry.quoteId === null ? [presentEntry(entry, input.author, null)] : await presentEntries(tx, [entry]);
   await emit(room, 'timeline.added', { entry: presented! });
   const record = presentCase(after);
   await emit(room, 'case.updated', { case: record });
