@@ -17,6 +17,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // One process for every file (they run one at a time anyway): each file used to import the server and puppeteer again.
+    isolate: false,
     reporters: ['default', './server/test/count-reporter.ts'],
   },
 });
