@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['server/test/global-setup.ts', 'e2e/support/build-client.ts'],
+    setupFiles: ['e2e/support/close-test-pages.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -2,6 +2,22 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 
 export type Remote<T> = { state: 'loading'; data: T | null } | { state: 'ready'; data: T } | { state: 'failed'; error: unknown; data: T | null };
 
+/** One request of a `useRemote`, with the effects currently listening to it. */
+interface Flight<T> {
+  id: string;
+  controller: AbortController;
+  promise: Promise<T>;
+  listeners: number;
+}
+
+/**
+ * How long a request outlives the last effect that listened to it. React disconnects and reconnects
+ * an effect without a change of key when it hides and shows a tree (a Suspense reveal on a page's
+ * first load did so a few milliseconds after mounting): the request must go on, not be cancelled
+ * and sent again. Leaving the page (or a new key, which cancels at once) is what should cancel it.
+ */
+const CANCEL_GRACE_MS = 250;
+
 /**
  * Data loaded for the current `key` (e.g. a query string): reloaded whenever the key changes,
  * with the previous request cancelled, and again on `reload()`. While loading it keeps the last
@@ -11,19 +27,38 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
   const [remote, setRemote] = useState<Remote<T>>({ state: 'loading', data: null });
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
+  const flightRef = useRef<Flight<T> | null>(null);
   useLayoutEffect(() => {
     loadRef.current = load;
   });
 
   useEffect(() => {
     if (key === null) return;
-    const controller = new AbortController();
-    setRemote((r) => ({ state: 'loading', data: r.data }));
-    loadRef.current(controller.signal).then(
-      (data) => !controller.signal.aborted && setRemote({ state: 'ready', data }),
-      (error: unknown) => !controller.signal.aborted && setRemote((r) => ({ state: 'failed', error, data: r.data })),
+    const id = `${round}:${key}`;
+    let flight = flightRef.current;
+    if (flight?.id !== id) {
+      flight?.controller.abort();
+      const controller = new AbortController();
+      flight = { id, controller, promise: loadRef.current(controller.signal), listeners: 0 };
+      flightRef.current = flight;
+      setRemote((r) => ({ state: 'loading', data: r.data }));
+    }
+    const mine = flight;
+    mine.listeners += 1;
+    let listening = true;
+    mine.promise.then(
+      (data) => listening && setRemote({ state: 'ready', data }),
+      (error: unknown) => listening && setRemote((r) => ({ state: 'failed', error, data: r.data })),
     );
-    return () => controller.abort();
+    return () => {
+      listening = false;
+      mine.listeners -= 1;
+      setTimeout(() => {
+        if (mine.listeners > 0) return;
+        mine.controller.abort();
+        if (flightRef.current === mine) flightRef.current = null;
+      }, CANCEL_GRACE_MS);
+    };
   }, [key, round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);

@@ -7,15 +7,21 @@ import { TEST_SECRET } from '@server/test/harness';
 
 export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
 
+/** Every browser a test file launched and has not closed (see close-test-pages.ts). */
+export const openBrowsers = new Set<Browser>();
+
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`);
-  return puppeteer.launch({
+  const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-chromium-')),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--lang=en-US'],
   });
+  openBrowsers.add(browser);
+  browser.once('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 /**

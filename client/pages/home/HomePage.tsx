@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { GAMES, SITE_START } from '@shared/games';
 import { ButtonLink, buttonClass } from '@client/components/Button';
 import { Icon, type IconName } from '@client/components/Icon';
+import { LivePulse } from '@client/components/LivePulse';
 import { SITE_LINKS } from '@client/layout/siteLinks';
 import { useViewer } from '@client/state/session';
 import { CaseBoardIllustration } from './CaseBoardIllustration';
@@ -39,7 +40,7 @@ export function HomePage() {
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.heroText}>
             <span className={styles.eyebrow}>
-              <span className={styles.pulse} aria-hidden />
+              <LivePulse />
               {t('home.hero.eyebrow', { since: new Date(SITE_START).getUTCFullYear() })}
             </span>
             <h1 className={styles.title} id="hero-title">

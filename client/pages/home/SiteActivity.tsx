@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '@client/components/Card';
+import { LivePulse } from '@client/components/LivePulse';
 import { ActivityFeed } from './ActivityFeed';
 import { Bulletin } from './Bulletin';
 import { SiteCounters } from './SiteCounters';
@@ -18,7 +19,7 @@ export function SiteActivity() {
           id="activity"
           title={
             <span className={styles.liveTitle}>
-              <span className={styles.pulse} aria-hidden />
+              <LivePulse />
               {t('home.feed.title')}
             </span>
           }
