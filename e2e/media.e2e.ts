@@ -57,8 +57,9 @@ describe('the media library', () => {
 
     await click(page, 'Use as avatar');
     await seeText(page, 'Your avatar is changed.');
-    await page.waitForSelector('header img[src*="size=avatar"]', { timeout: 10_000 });
-    const loaded = await page.$eval('header img[src*="size=avatar"]', (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth);
+    // The header shows it once the picture has loaded (a broken one would end complete with no width).
+    await page.waitForFunction(() => (document.querySelector('header img[src*="size=avatar"]') as HTMLImageElement | null)?.complete === true, { timeout: 10_000 });
+    const loaded = await page.$eval('header img[src*="size=avatar"]', (img) => (img as HTMLImageElement).naturalWidth);
     expect(loaded).toBe(150);
 
     // Deleting it (with confirmation) gives the storage back.
