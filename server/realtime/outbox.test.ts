@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RoomEvent } from '@shared/socket';
-import { realtimeEvents } from '@server/db/schema';
+import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
 import { countedCases } from '@server/modules/cases/list';
 import { openCaseCount } from '@server/modules/notifications/open-cases';
-import { inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
+import { inOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -70,6 +70,27 @@ describe('recording a transaction’s events', () => {
     ).rejects.toThrow();
     expect(await stored([a])).toEqual([]);
     expect(await lastSeqOf(app.services.db, a)).toBe(0);
+  });
+
+  it('writes a one-statement command’s rows and events together, or neither when a write fails', async () => {
+    const a = room();
+    const action = unique('one-statement');
+    const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
+    const published = await inOneStatement(app.services, [write(), write()], [event(a, 1), event(a, 2)]);
+    expect(published.map((e) => [e.room, e.seq])).toEqual([
+      [a, 1],
+      [a, 2],
+    ]);
+    expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(2);
+    expect((await stored([a])).map((r) => r.seq)).toEqual([1, 2]);
+
+    // The same id twice: the second insert fails, and the first row, the events and the sequence are not kept.
+    const [taken] = await app.services.db.select({ id: adminLog.id }).from(adminLog).where(eq(adminLog.action, action)).limit(1);
+    const b = room();
+    await expect(inOneStatement(app.services, [write(), write(taken!.id)], [event(b, 3)])).rejects.toThrow();
+    expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(2);
+    expect(await stored([b])).toEqual([]);
+    expect(await lastSeqOf(app.services.db, b)).toBe(0);
   });
 
   it('numbers concurrent writers of the same rooms (in opposite orders) without gaps, doubles or a deadlock', async () => {

@@ -32,18 +32,21 @@ export interface EmittedEvent<K extends RoomEventName = RoomEventName> {
 }
 
 /**
- * Records a transaction's events in one statement (one round trip however many there are), in
+ * Records a transaction's events in one statement (one round trip however many there are), with
+ * `writes` (data-modifying statements that cause them) run in the same statement, in
  * the order they were emitted. A room's own events (a case, a user, a chat) take the room's
  * sequence: each room's row is raised once by its count (`raiseSequences`) and stays locked until
  * commit, so a room is numbered without gaps in commit order. Site-wide rooms are stored unnumbered
  * for the relay. Recorded last, the sequence rows are held only for the commit itself, not for the
  * writer's whole work.
  */
-export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
-  if (!emitted.length) return [];
+export async function recordEvents(tx: DbOrTx, emitted: EmittedEvent[], writes: SQL[] = []): Promise<RecordedEvent[]> {
+  if (!emitted.length && !writes.length) return [];
   const input = JSON.stringify(emitted.map((e, ord) => ({ ord, room: e.room, name: e.name, payload: e.payload, numbered: !SITE_WIDE_ROOMS.has(e.room) })));
+  // Data-modifying CTEs run once and to completion even when nothing reads them.
+  const written = writes.map((write, i) => sql`${sql.identifier(`written_${i}`)} as (${write}),`);
   const result = await tx.execute(sql`
-    with input as (
+    with ${sql.join(written, sql` `)} input as (
       select * from jsonb_to_recordset(${input}::jsonb) as x(ord int, room text, name text, payload jsonb, numbered boolean)
     ),
     counts as (
@@ -151,6 +154,18 @@ export interface TransactionDeps {
   db: Db;
   publish: Publish;
   log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * A command whose checks were read before and whose rows are known whole: its writes and the events
+ * they cause in one statement, which is atomic by itself, then published. One round trip, where a
+ * transaction takes BEGIN, each write, the events and COMMIT; and the rooms' sequence rows are
+ * locked only while the statement runs.
+ */
+export async function inOneStatement({ db, publish }: Omit<TransactionDeps, 'log'>, writes: SQL[], emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
+  const events = await recordEvents(db, emitted, writes);
+  if (events.length) publish(events);
+  return events;
 }
 
 /**

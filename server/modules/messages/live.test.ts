@@ -27,6 +27,11 @@ describe('live chat', () => {
     const [b, a] = await Promise.all([toBob, toAlice]);
     expect(b).toMatchObject({ room: `user:${bob.user.id}`, payload: { message: { id: sent.body.data.id, byUserId: alice.user.id, username: alice.user.username, content: '<p>Ready for the match?</p>', haveRead: 0 } } });
     expect(a).toMatchObject({ room: `user:${alice.user.id}`, payload: { message: { id: sent.body.data.id, toUserId: bob.user.id } } });
+    // The answer, both live copies and the message read back later are one and the same (its id and stored time included).
+    expect(b.payload).toEqual({ message: sent.body.data });
+    expect(a.payload).toEqual({ message: sent.body.data });
+    const inbox = await app.request.get('/api/message').query({ box: 'in' }).set('x-access-token', bob.token);
+    expect(inbox.body.data.messages[0]).toEqual(sent.body.data);
   });
 
   it('tells the sender when the recipient reads (and unreads) the message', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { adminLog } from '@server/db/schema';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
 import { report } from '@server/test/cases';
@@ -74,6 +76,9 @@ describe('POST /api/message', () => {
     const res = await send(admin.token, { toUserId: closed.user.id, type: 'warn', content: 'Keep it civil in replies.' });
     expectOk(res, 'message.success', 201);
     expect((await box(closed.token)).body.data.messages[0]).toMatchObject({ type: 'warn', byUserId: admin.user.id, content: 'Keep it civil in replies.' });
+    // A staff message is logged with its sender, written with the message.
+    const logged = await app.services.db.select().from(adminLog).where(and(eq(adminLog.actorId, admin.user.id), eq(adminLog.action, 'sendMessage')));
+    expect(logged).toMatchObject([{ targetUserId: closed.user.id, detail: { type: 'warn', messageId: res.body.data.id } }]);
   });
 
   it('ignores toUserId on broadcasts', async () => {

@@ -34,7 +34,7 @@ export function presentMessage(row: MessageRow, parties: Map<number, Party>, per
 }
 
 /** The columns of a user that a message shows of its sender or recipient (`Party`). */
-export const PARTY_COLUMNS = { id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr };
+const PARTY_COLUMNS = { id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr };
 
 export async function partiesOf(db: DbOrTx, ids: Iterable<number | null>): Promise<Map<number, Party>> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];

@@ -6,8 +6,7 @@ import { messages, users, type MessageType } from '@server/db/schema';
 import type { Db, DbOrTx } from '@server/db/client';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
-import { prepared } from '@server/db/prepared';
-import { PARTY_COLUMNS, partiesOf, presentMessages, type Party } from './presenter';
+import { partiesOf, presentMessages, type Party } from './presenter';
 
 /**
  * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
@@ -115,17 +114,26 @@ export async function unreadCounts(db: Db, user: AuthedUser): Promise<UnreadCoun
   return { unread, fromUsers, system: unread - fromUsers, lastAnnounceTime: announce?.at.toISOString() ?? null };
 }
 
-const recipientQuery = prepared((db) =>
-  db
-    .select({ ...PARTY_COLUMNS, valid: users.valid })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('message_recipient'),
-);
+/** What a send reads before it writes: the message's id and time, and who it would go to. */
+export interface MessageSlot {
+  id: number;
+  createTime: Date;
+  /** The recipient as the send checks it (valid, accepts direct messages) and the message shows it; null for a broadcast or no such user. */
+  recipient: (Party & { valid: boolean }) | null;
+}
 
-/** Who a message would go to: what the send checks (valid, accepts direct messages) and what the message shows of them. */
-export async function recipientOf(db: DbOrTx, id: number): Promise<(Party & { valid: boolean }) | null> {
-  const [row] = await recipientQuery(db).execute({ id });
-  return row ?? null;
+/**
+ * One read for a send: the recipient, and the id and time the message will have (taken here so
+ * that the message and its events are written together in one statement, `inOneStatement`).
+ * The time is rounded as the column stores it, so the live message equals the one read later.
+ */
+export async function messageSlot(db: DbOrTx, toUserId: number | null): Promise<MessageSlot> {
+  const result = (await db.execute(sql`
+    select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now()::timestamptz(3) as at,
+      (select json_build_object('id', ${users.id}, 'username', ${users.username}, 'originEmail', ${users.originEmail}, 'attr', ${users.attr}, 'valid', ${users.valid})
+       from ${users} where ${users.id} = ${toUserId}) as recipient`)) as unknown as {
+    rows: Array<{ id: number; at: Date | string; recipient: (Party & { valid: boolean }) | null }>;
+  };
+  const row = result.rows[0]!;
+  return { id: row.id, createTime: new Date(row.at), recipient: row.recipient };
 }

@@ -9,16 +9,18 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction } from '@server/realtime/outbox';
-import { recordAdminAction } from '@server/modules/admin/oplog';
+import { inOneStatement, inTransaction } from '@server/realtime/outbox';
+import { adminActionWrite } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessage, type MessageRow, type Party } from './presenter';
 import { roomsOf } from './realtime';
-import { recipientOf } from './queries';
+import { messageSlot } from './queries';
 
 /**
  * Sends a message (reference §6): checks the sender, the type and the recipient, stores the
- * sanitised text and pushes it live to everyone who should see it, in one transaction.
+ * sanitised text and pushes it live to everyone who should see it. One read (the recipient, and
+ * the message's id and time) and one atomic write (the message, a staff message's admin-log row,
+ * and the events): chat is the site's busiest write.
  */
 export async function sendMessage(services: Services, user: AuthedUser, input: SendMessageInput): Promise<MessageItem> {
   assertMaySendType(user, input.type);
@@ -28,25 +30,25 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
   const content = sanitizeRichText(input.content);
   if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('message.bad', 'the message is empty');
 
-  // The two parties are known here (the sender signed in, the recipient just checked): the message is presented without another read.
+  const slot = await messageSlot(services.db, toUserId);
+  // The two parties are known here (the sender signed in, the recipient just read): the message is presented without another read.
   const parties = new Map<number, Party>([[user.id, user.row]]);
   if (toUserId !== null) {
-    const to = await recipientOf(services.db, toUserId);
+    const to = slot.recipient;
     if (!to || !to.valid) throw new AppError('message.notFound', 'no such user');
     if (input.type === 'direct' && to.attr.allowDM !== true) throw new AppError('message.blocked', 'this user does not accept direct messages');
     parties.set(to.id, to);
   }
 
-  return inTransaction(services, async ({ tx, emit }) => {
-    const [row] = await tx.insert(messages).values({ byUserId: user.id, toUserId, type: input.type, content }).returning();
-    // Warnings, commands and pushes are staff writes: the admin log keeps them with their sender.
-    if (input.type !== 'direct') {
-      await recordAdminAction(tx, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row!.id } });
-    }
-    const item = presentMessage(row!, parties);
-    for (const room of roomsOf(row!)) await emit(room, 'message.new', { message: item });
-    return item;
-  });
+  const row: MessageRow = { id: slot.id, byUserId: user.id, toUserId, type: input.type, content, playerId: null, haveRead: false, createTime: slot.createTime };
+  const writes = [services.db.insert(messages).values(row).getSQL()];
+  // Warnings, commands and pushes are staff writes: the admin log keeps them with their sender.
+  if (input.type !== 'direct') {
+    writes.push(adminActionWrite(services.db, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row.id } }));
+  }
+  const item = presentMessage(row, parties);
+  await inOneStatement(services, writes, roomsOf(row).map((room) => ({ room, name: 'message.new', payload: { message: item } })));
+  return item;
 }
 
 async function ownRows(services: Services, user: AuthedUser, input: MarkInput): Promise<MessageRow[]> {
