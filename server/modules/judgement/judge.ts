@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ACTION_TARGET, appealOutcomeOf, confirmingVoters, hackerLevelAfter, mayUseAction, PERSONS_TO_CONFIRM, statusAfterJudgement, type AppealOutcome } from '@shared/judgement';
 import { LIMITS } from '@shared/limits';
 import { plainText } from '@shared/spam';
@@ -14,7 +15,7 @@ import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/mod
 import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
 import { judgementAudienceSql, noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { appealExtraOf, latestAppeal, lockedAppealSql } from '@server/modules/appeals/state';
+import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql } from '@server/modules/appeals/state';
 import { setAppealState } from '@server/modules/appeals/resolve';
 import { latestJudgementsSql, tallyFrom, type CastVote } from './votes';
 
@@ -24,9 +25,8 @@ interface Verdict {
   outcome: AppealOutcome;
 }
 
-/** Under appeal (status 9) the judgement decides the appeal, not a vote (DESIGN §6). */
-async function appealVerdictOf(r: Recorder, row: PlayerRow, action: JudgementInput['action']): Promise<Verdict> {
-  const appeal = await latestAppeal(r.tx, row.id);
+/** Under appeal (status 9) the judgement decides the case's latest appeal, not a vote (DESIGN §6). */
+function appealVerdictOf(appeal: TimelineRow | null, action: JudgementInput['action']): Verdict {
   const outcome = appeal && appeal.appealStatus === 'unprocessed' ? appealOutcomeOf(action) : null;
   if (outcome === 'fail') return { status: appealExtraOf(appeal!).statusBefore ?? 1, appeal, outcome };
   if (outcome === 'accept') return { status: ACTION_TARGET[action], appeal, outcome };
@@ -65,6 +65,8 @@ export async function judgeCase(
       achievements: authorBadgesSql(user.id),
       judgements: latestJudgementsSql(row.id),
       audience: judgementAudienceSql(row),
+      // Only a case under appeal needs it.
+      appeal: row.status === 9 ? latestAppealSql(row.id) : sql<null>`select null::json`,
     });
     if (checks.lockedAppeal) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
     // Failing an appeal is checked again here, under the lock: two staff failing it at once write one verdict.
@@ -72,7 +74,7 @@ export async function judgeCase(
     assertNotDuplicate(checks.previous, content, 'judgement.bad');
     // The vote is counted with itself: the verdict of a run of guilt votes, and the tally, include this one.
     const withVote: CastVote[] = [{ action: input.action, byUserId: user.id, username: user.row.username }, ...checks.judgements];
-    const underAppeal = row.status === 9 ? await appealVerdictOf(r, row, input.action) : null;
+    const underAppeal = row.status === 9 ? appealVerdictOf(appealFromJson(checks.appeal), input.action) : null;
     const verdict = underAppeal ?? voteVerdictOf(row, input.action, withVote);
     const { status, appeal, outcome } = verdict;
     const appended = await appendEntry(services, r, row, {
