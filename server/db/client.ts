@@ -63,6 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { installDrizzleParsers } = await import('./pglite-parsers');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({
     dataDir: opts.dataDir,
@@ -70,7 +71,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(installDrizzleParsers(client), { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }
