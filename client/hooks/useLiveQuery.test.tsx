@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '@client/test/mountPoint';
 import { useLiveQuery, type LiveQuery } from './useLiveQuery';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** One request the test answers when it likes (and which, like a slow server, ignores its abort). */
 interface Call {
@@ -16,8 +14,7 @@ interface Call {
 
 let calls: Call[];
 let seen: LiveQuery<string>;
-let host: HTMLDivElement;
-let root: Root;
+const mount = mountPoint();
 
 const load = (query: string, signal: AbortSignal) =>
   new Promise<string>((resolve, reject) => {
@@ -29,7 +26,7 @@ function Probe({ text }: { text: string }) {
   return null;
 }
 
-const type = (text: string) => act(() => root.render(<Probe text={text} />));
+const type = (text: string) => act(() => mount.root.render(<Probe text={text} />));
 const wait = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
 const settle = (work: () => void) =>
   act(async () => {
@@ -40,13 +37,8 @@ const settle = (work: () => void) =>
 beforeEach(() => {
   vi.useFakeTimers();
   calls = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 

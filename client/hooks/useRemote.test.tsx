@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { act, StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '@client/test/mountPoint';
 import { useRemote, type Remote } from './useRemote';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** One request the test answers when it likes. */
 interface Call {
@@ -15,8 +13,7 @@ interface Call {
 
 let calls: Call[];
 let seen: Remote<string> & { reload: () => void };
-let host: HTMLDivElement;
-let root: Root;
+const mount = mountPoint();
 
 function Probe({ id }: { id: string }) {
   seen = useRemote(id, (signal) => new Promise<string>((resolve) => calls.push({ key: id, signal, resolve })));
@@ -26,7 +23,7 @@ function Probe({ id }: { id: string }) {
 /** StrictMode disconnects and reconnects every effect once on mount, as a Suspense reveal does. */
 const show = (id: string) =>
   act(() =>
-    root.render(
+    mount.root.render(
       <StrictMode>
         <Probe id={id} />
       </StrictMode>,
@@ -41,13 +38,8 @@ const answer = (call: Call, data: string) =>
 beforeEach(() => {
   vi.useFakeTimers();
   calls = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
@@ -79,10 +71,9 @@ describe('useRemote', () => {
     await act(async () => seen.reload());
     expect(calls).toHaveLength(2);
     expect(seen).toMatchObject({ state: 'loading', data: 'v1' });
-    act(() => root.unmount());
+    act(() => mount.root.render(null));
     expect(calls[1]!.signal.aborted).toBe(false);
     await act(async () => void vi.advanceTimersByTime(1000));
     expect(calls[1]!.signal.aborted).toBe(true);
-    root = createRoot(host);
   });
 });
