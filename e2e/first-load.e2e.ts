@@ -24,10 +24,10 @@ describe('first loads', () => {
   });
 
   it.each([
-    ['the home page', () => '/', null],
-    ['a case page', () => `/player/${personaId}`, 'First load evidence: aimbot on Suez.'],
-    ['the case list', () => '/player', null],
-    ['a search', () => '/search/suez', null],
+    ['the home page', (): string => '/', null],
+    ['a case page', (): string => `/player/${personaId}`, 'First load evidence: aimbot on Suez.'],
+    ['the case list', (): string => '/player', null],
+    ['a search', (): string => '/search/suez', null],
   ] as const)('%s sends each API request once', async (_, path, text) => {
     const page = await (await browser.createBrowserContext()).newPage();
     const asked: string[] = [];

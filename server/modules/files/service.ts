@@ -82,11 +82,15 @@ export async function receiveRaw(services: Services, body: NodeJS.ReadableStream
       cb(null, chunk);
     },
   });
+  const out = fs.createWriteStream(temp, { flags: 'wx' });
   try {
-    await pipeline(body, typeGuard(expected), count, fs.createWriteStream(temp, { flags: 'wx' }));
+    await pipeline(body, typeGuard(expected), count, out);
     if (size !== expected) throw new AppError('upload.bad', 'the body is shorter than its Content-Length');
     return { temp, size };
   } catch (e) {
+    // A failed pipeline answers before the file stream has closed: one refused at once may even
+    // create its file after this. Removed only once the stream is closed, it stays removed.
+    if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
     await services.storage.discard(temp);
     throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the upload was interrupted'));
   }
