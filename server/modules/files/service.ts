@@ -11,7 +11,7 @@ import { inTransaction } from '@server/realtime/outbox';
 import { LIMITS } from '@shared/limits';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';
 import { checkImage } from './image-check';
-import { isStoredName, newFileName, storageFault } from './storage';
+import { isStoredName, newFileName, storageFault, streamClosed } from './storage';
 import { releaseQuota, reserveQuota, settleReservation } from './quota';
 
 /** Who uploads: the account and what its quota depends on. */
@@ -88,9 +88,7 @@ export async function receiveRaw(services: Services, body: NodeJS.ReadableStream
     if (size !== expected) throw new AppError('upload.bad', 'the body is shorter than its Content-Length');
     return { temp, size };
   } catch (e) {
-    // A failed pipeline answers before the file stream has closed: one refused at once may even
-    // create its file after this. Removed only once the stream is closed, it stays removed.
-    if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
+    await streamClosed(out);
     await services.storage.discard(temp);
     throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the upload was interrupted'));
   }

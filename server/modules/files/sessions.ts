@@ -10,7 +10,7 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { kindOfMime } from './inspect';
-import { newFileName, storageFault } from './storage';
+import { newFileName, storageFault, streamClosed } from './storage';
 import { releaseQuota, reserveQuota } from './quota';
 import { storeReserved } from './service';
 
@@ -86,9 +86,12 @@ async function writeChunk(path: string, body: NodeJS.ReadableStream, first: numb
       cb(seen > length ? new AppError('upload.bad', 'the chunk is longer than its range') : null, chunk);
     },
   });
+  const out = fs.createWriteStream(path, { flags: 'r+', start: first });
   try {
-    await pipeline(body, limit, fs.createWriteStream(path, { flags: 'r+', start: first }));
+    await pipeline(body, limit, out);
   } catch (e) {
+    // A retry of the range must not race this request's last writes.
+    await streamClosed(out);
     throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the chunk was interrupted'));
   }
   if (seen !== length) throw new AppError('upload.bad', 'the chunk is shorter than its range');

@@ -7,6 +7,12 @@ import { AppError } from '@server/http/errors';
 /** Errors of the disk itself, not of the upload: the client may try again later. */
 const STORAGE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
+/**
+ * Resolves once a file stream has closed. A failed `pipeline` answers before its file stream has:
+ * the file may still be written, or even created (an open still pending), after the caller moved on.
+ */
+export const streamClosed = (out: fs.WriteStream): Promise<void> => (out.closed ? Promise.resolve() : new Promise((done) => out.once('close', () => done())));
+
 /** The answer for a write the storage refused (507 `upload.error`), or null when `e` is something else. */
 export function storageFault(e: unknown): AppError | null {
   const code = (e as { code?: unknown } | null)?.code;
