@@ -15,7 +15,7 @@ import { Skeleton } from '@client/components/Skeleton';
 import { dismissToast, toast, toasts } from '@client/components/toast';
 import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { inbox } from '@client/state/inbox';
-import { addMessages, applyRead, chatPath, otherParty, removeMessage, textToMessageHtml, unreadFrom } from './chat';
+import { addMessages, addNewMessages, applyRead, chatPath, otherParty, removeMessage, textToMessageHtml, unreadFrom } from './chat';
 import { DeleteDialog } from './DeleteDialog';
 import { MessageBubble } from './MessageBubble';
 import { useDescribeMessageError } from './describeMessageError';
@@ -81,7 +81,7 @@ export function Conversation({ me, withUserId, backTo }: ConversationProps) {
       if (event.name === 'message.new') {
         const m = event.payload.message;
         if (otherParty(m, me) !== withUserId) return;
-        setThread((list) => addMessages(list, [m]));
+        setThread((list) => addNewMessages(list, [m]));
       } else if (event.name === 'message.read') {
         setThread((list) => applyRead(list, event.payload.ids, event.payload.haveRead));
       } else if (event.name === 'message.deleted') {
@@ -198,7 +198,7 @@ export function Conversation({ me, withUserId, backTo }: ConversationProps) {
     try {
       const sent = await sendMessage({ toUserId: withUserId, type: 'direct', content: html });
       stick.current = true;
-      setThread((list) => addMessages(list, [sent]));
+      setThread((list) => addNewMessages(list, [sent]));
       setText('');
     } catch (error) {
       // They closed their inbox meanwhile: say so where the reply box was.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageItem } from '@shared/types/messages';
-import { addMessages, applyRead, otherParty, removeMessage, textToMessageHtml, unreadFrom } from './chat';
+import { addMessages, addNewMessages, applyRead, otherParty, removeMessage, textToMessageHtml, unreadFrom } from './chat';
 
 const msg = (id: number, at: string, by: number | null = 1, to: number | null = 2, haveRead: 0 | 1 = 0): MessageItem => ({
   id,
@@ -21,6 +21,17 @@ describe('chat threads', () => {
   it('keep messages oldest first, once each, whatever order they arrive in', () => {
     const thread = addMessages([msg(2, '02'), msg(3, '03')], [msg(1, '01'), msg(3, '03'), msg(4, '04')]);
     expect(thread.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keep the read state of a message when its creation copy arrives after the read (my send’s answer, late)', () => {
+    const live = addNewMessages([msg(1, '01')], [msg(2, '02', 2, 1)]);
+    const read = applyRead(live, [2], true);
+    const afterAnswer = addNewMessages(read, [msg(2, '02', 2, 1, 0)]);
+    expect(afterAnswer.map((m) => [m.id, m.haveRead])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+    expect(addNewMessages(afterAnswer, [msg(3, '03')]).map((m) => m.id)).toEqual([1, 2, 3]);
   });
 
   it('apply read states and deletions by id', () => {

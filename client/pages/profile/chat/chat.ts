@@ -14,6 +14,16 @@ export function addMessages(thread: readonly MessageItem[], more: readonly Messa
   return [...byId.values()].sort(order);
 }
 
+/**
+ * Adds messages the thread does not hold yet. One it holds keeps its state: a message as it was
+ * created (the answer to my own send, its live copy) may arrive after the read that followed it.
+ */
+export function addNewMessages(thread: MessageItem[], more: readonly MessageItem[]): MessageItem[] {
+  const known = new Set(thread.map((m) => m.id));
+  const fresh = more.filter((m) => !known.has(m.id));
+  return fresh.length ? addMessages(thread, fresh) : thread;
+}
+
 export function applyRead<T extends MessageItem>(list: readonly T[], ids: readonly number[], haveRead: boolean): T[] {
   const set = new Set(ids);
   return list.map((m) => (set.has(m.id) ? { ...m, haveRead: haveRead ? 1 : 0 } : m));
