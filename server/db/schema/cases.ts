@@ -51,6 +51,8 @@ export const players = pgTable(
       index(`players_${g}_create_idx`).on(t.createTime.desc(), t.id.desc()).where(inGameSql(g)),
       index(`players_${g}_update_idx`).on(t.updateTime.desc(), t.id.desc()).where(inGameSql(g)),
     ]),
+    // The visible cases' ids: a name search's counts check each name's case from this index alone.
+    index('players_visible_idx').on(t.id).where(sql`${t.valid}`),
     // The 7-day suspect sweep reads only the cases in status 2, oldest first.
     index('players_suspect_deadline_idx').on(t.statusTime).where(sql`${t.status} = 2`),
   ],
@@ -79,8 +81,10 @@ export const nameHistory = pgTable(
     // Every 4 characters of that word (function `name_quadgrams`, migration 0010): name search looks
     // up a few uncommon ones, whose lists are short, and checks the whole pattern on the names found.
     index('name_history_quadgram_idx').using('gin', sql`name_quadgrams(translate(${t.nameKey}, '_', '0'))`),
-    // Shortest keys first: a broad search (a common name part) reads its best matches in this order.
-    index('name_history_key_length_idx').on(sql`length(${t.nameKey})`, t.id.desc()),
+    // Keys in byte order (collation "C", whatever the database's): the names that start with a
+    // searched key are one range of it, the key itself first (best match, `searchPlayers`); the case
+    // id last, so that counting a range reads the index alone.
+    index('name_history_key_order_idx').on(sql`(${t.nameKey} collate "C")`, t.id.desc(), t.playerId),
   ],
 );
 

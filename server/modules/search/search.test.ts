@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameKey } from '@shared/names';
 import { eq } from 'drizzle-orm';
 import { players, timeline, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
@@ -133,21 +134,27 @@ describe('GET /api/search?type=player', () => {
     }
     const { items, total } = await allPages({ type: 'player', param: w }, 10);
     expect(total).toBe(23);
-    const lengths = items.map((h) => byId.get(h.dbId as number)!.originName.length);
-    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    // Best match: every name starts with the key, so all in key order.
+    const keys = items.map((h) => nameKey(byId.get(h.dbId as number)!.originName));
+    expect(keys).toEqual([...keys].sort());
+    expect(new Set(keys).size).toBe(23);
 
     const page = await searchPlayers(w, { skip: 20, limit: 10 });
     expect(page.body.total).toBe(23);
     expect(page.body.data).toHaveLength(3);
   });
 
-  it('puts the exact name first by default, then shorter names', async () => {
+  it('puts the exact name first by default, then the names that start with it in key order, then the others newest first', async () => {
     const w = plainWord();
+    const inside = await insertCase(app, { name: `a_${w}` });
     const longer = await insertCase(app, { name: `${w}_longer_name` });
     const exact = await insertCase(app, { name: w.toUpperCase() });
     const shorter = await insertCase(app, { name: `${w}_s` });
+    const insideNewer = await insertCase(app, { name: `zz${w}` });
+    const stem = await insertCase(app, { name: `${w}_l` });
     const res = await searchPlayers(w);
-    expect(res.body.data.map((d: { dbId: number }) => d.dbId)).toEqual([exact.id, shorter.id, longer.id]);
+    expect(res.body.data.map((d: { dbId: number }) => d.dbId)).toEqual([exact.id, stem.id, longer.id, shorter.id, insideNewer.id, inside.id]);
+    expect(res.body.total).toBe(6);
   });
 
   it('filters by game and by report time; hidden cases are never found', async () => {

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuery } from '@shared/schemas/search';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { asWord, quadgrams } from './name-grams';
+import { startsBefore } from './name-match';
+import { searchPlayers } from './players';
+import { insertCase, plainWord } from './test-fixtures';
+
+describe('the end of the names that start with a key', () => {
+  it('is the key with its last character raised, in code point order', () => {
+    expect(startsBefore('abc')).toBe('abd');
+    expect(startsBefore('ab_')).toBe('ab`');
+    expect(startsBefore('ab\u{10FFFF}')).toBe('ac');
+    expect(startsBefore('a\uD7FF')).toBe('a\uE000');
+    expect(startsBefore('aé')).toBe('aê');
+    expect(startsBefore('\u{10FFFF}\u{10FFFF}')).toBe('\u{10FFFF}\u{10FFFF}');
+    // Every text that starts with the key sorts before it, in byte order.
+    for (const key of ['abc', 'ab\u{10FFFF}', 'zz']) {
+      for (const tail of ['', 'a', '\u{10FFFF}\u{10FFFF}', '~~~']) expect(Buffer.compare(Buffer.from(key + tail), Buffer.from(startsBefore(key)))).toBe(-1);
+    }
+  });
+});
+
+describe('name search by best match', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+
+  /** Statistics that make `word` broad (in an eighth of the names), or none (every pattern selective). */
+  const broad = (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, 0.125]));
+  const selective = () => new Map<string, number>();
+
+  async function page(param: string, skip: number, limit: number, shares: Map<string, number>) {
+    const found = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param, skip, limit }), shares);
+    return { names: found.rows.map((r) => r.name.originName), total: found.total };
+  }
+
+  it('pages through the names that start with the key, then those holding it further in, the same for broad and selective patterns', async () => {
+    const w = plainWord(6);
+    // Inserted in this order: ids rise, so "newest first" is the reverse.
+    const inside = [`a_${w}`, `b${w}_x`, `c_${w}zz`, `d${w}`];
+    const starts = [`${w}_b`, `${w}`, `${w}_a_long`, `${w}_a`];
+    for (const name of [inside[0]!, starts[0]!, inside[1]!, starts[1]!, inside[2]!, starts[2]!, inside[3]!, starts[3]!]) await insertCase(app, { name });
+    const expected = [w, `${w}_a`, `${w}_a_long`, `${w}_b`, ...[...inside].reverse()];
+    for (const shares of [selective(), broad(w)]) {
+      for (const limit of [1, 2, 3, 5, 8]) {
+        const all: string[] = [];
+        for (let skip = 0; skip < 10; skip += limit) {
+          const p = await page(w, skip, limit, shares);
+          expect(p.total).toBe(8);
+          all.push(...p.names);
+        }
+        expect(all, `limit ${limit}`).toEqual(expected);
+      }
+      // A page that starts past the first names (none of them on it) and one past the end.
+      expect((await page(w, 5, 2, shares)).names).toEqual(expected.slice(5, 7));
+      expect(await page(w, 8, 5, shares)).toEqual({ names: [], total: 8 });
+    }
+  });
+
+  it('holds only what it searched for: % and _ are literal, a longer name is not a namesake', async () => {
+    const w = plainWord(6);
+    for (const name of [`${w}_1`, `${w}x1`, `x${w}_`]) await insertCase(app, { name });
+    for (const shares of [selective(), broad(`${w}_`)]) {
+      expect((await page(`${w}_`, 0, 10, shares)).names).toEqual([`${w}_1`, `x${w}_`]);
+      expect((await page(`${w}%`, 0, 10, shares)).names).toEqual([]);
+    }
+  });
+
+  it('filters the names that start with the key by game, as the others', async () => {
+    const w = plainWord(6);
+    await insertCase(app, { name: `${w}_a`, games: ['bf1'] });
+    const bfv = await insertCase(app, { name: `${w}_b`, games: ['bfv'] });
+    await insertCase(app, { name: `x${w}`, games: ['bf1'] });
+    const inside = await insertCase(app, { name: `y${w}`, games: ['bfv'] });
+    for (const shares of [selective(), broad(w)]) {
+      const found = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: w, game: 'bfv' }), shares);
+      expect(found.rows.map((r) => r.player.id)).toEqual([bfv.id, inside.id]);
+      expect(found.total).toBe(2);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchQuery } from '@shared/schemas/search';
+import { NAME_WORD_SQL, nameHistory } from '@server/db/schema';
+import { caseFilters } from '@server/modules/cases/list';
+
+/** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
+export type SearchShape = string;
+
+/** The names holding the pattern, found by some of its 4-grams (`grams`, checked with `whole`) or its trigrams (`word`). */
+export const nameMatch = (lookup: string): SQL[] =>
+  lookup === 'grams'
+    ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`]
+    : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`];
+
+/** The key in byte order, as `name_history_key_order_idx` holds it. */
+export const KEY_IN_BYTE_ORDER = sql`(${nameHistory.nameKey} collate "C")`;
+
+/** The names whose key starts with the searched one: one range of `name_history_key_order_idx` (`startsFrom`, `startsBefore`). */
+export const keyStarts = sql`(${KEY_IN_BYTE_ORDER} >= ${sql.placeholder('startsFrom')} and ${KEY_IN_BYTE_ORDER} < ${sql.placeholder('startsBefore')})`;
+
+/**
+ * The first text after every text that starts with `key`, in byte order (code point order, as
+ * UTF-8 sorts): `key` with its last character raised by one (past the surrogates), a last character
+ * that cannot be raised dropped first. A key of only U+10FFFF gets itself: an empty range (stored
+ * keys hold only what names may: letters, digits, `_` and `-`).
+ */
+export function startsBefore(key: string): string {
+  const chars = [...key];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last >= 0x10ffff) continue;
+    return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+  }
+  return key;
+}
+
+export const shapeFilters = (game: SearchQuery['game'], from: string, to: string) =>
+  caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true);
