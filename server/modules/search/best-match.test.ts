@@ -28,23 +28,25 @@ describe('name search by best match', () => {
   });
   afterAll(() => app?.close());
 
-  /** Statistics that make `word` broad (in an eighth of the names), or none (every pattern selective). */
-  const broad = (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, 0.125]));
-  const selective = () => new Map<string, number>();
+  /** Statistics that make `word` broad (in an eighth of the names), fairly common (1%), or none (every pattern has few matches). */
+  const sharing = (share: number) => (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, share]));
+  const broad = sharing(0.125);
+  const some = sharing(0.01);
+  const few = () => new Map<string, number>();
 
   async function page(param: string, skip: number, limit: number, shares: Map<string, number>) {
     const found = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param, skip, limit }), shares);
     return { names: found.rows.map((r) => r.name.originName), total: found.total };
   }
 
-  it('pages through the names that start with the key, then those holding it further in, the same for broad and selective patterns', async () => {
+  it('pages through the names that start with the key, then those holding it further in, the same whether the pattern is broad, fairly common or rare', async () => {
     const w = plainWord(6);
     // Inserted in this order: ids rise, so "newest first" is the reverse.
     const inside = [`a_${w}`, `b${w}_x`, `c_${w}zz`, `d${w}`];
     const starts = [`${w}_b`, `${w}`, `${w}_a_long`, `${w}_a`];
     for (const name of [inside[0]!, starts[0]!, inside[1]!, starts[1]!, inside[2]!, starts[2]!, inside[3]!, starts[3]!]) await insertCase(app, { name });
     const expected = [w, `${w}_a`, `${w}_a_long`, `${w}_b`, ...[...inside].reverse()];
-    for (const shares of [selective(), broad(w)]) {
+    for (const shares of [few(), some(w), broad(w)]) {
       for (const limit of [1, 2, 3, 5, 8]) {
         const all: string[] = [];
         for (let skip = 0; skip < 10; skip += limit) {
@@ -63,7 +65,7 @@ describe('name search by best match', () => {
   it('holds only what it searched for: % and _ are literal, a longer name is not a namesake', async () => {
     const w = plainWord(6);
     for (const name of [`${w}_1`, `${w}x1`, `x${w}_`]) await insertCase(app, { name });
-    for (const shares of [selective(), broad(`${w}_`)]) {
+    for (const shares of [few(), some(`${w}_`), broad(`${w}_`)]) {
       expect((await page(`${w}_`, 0, 10, shares)).names).toEqual([`${w}_1`, `x${w}_`]);
       expect((await page(`${w}%`, 0, 10, shares)).names).toEqual([]);
     }
@@ -75,7 +77,7 @@ describe('name search by best match', () => {
     const bfv = await insertCase(app, { name: `${w}_b`, games: ['bfv'] });
     await insertCase(app, { name: `x${w}`, games: ['bf1'] });
     const inside = await insertCase(app, { name: `y${w}`, games: ['bfv'] });
-    for (const shares of [selective(), broad(w)]) {
+    for (const shares of [few(), some(w), broad(w)]) {
       const found = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: w, game: 'bfv' }), shares);
       expect(found.rows.map((r) => r.player.id)).toEqual([bfv.id, inside.id]);
       expect(found.total).toBe(2);

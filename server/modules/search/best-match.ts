@@ -7,24 +7,29 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { KEY_IN_BYTE_ORDER, keyStarts, nameMatch, shapeFilters, type SearchShape } from './name-match';
 
+/**
+ * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
+ * all found and sorted in one statement; `some` and `broad` ones are read in the orders of indexes.
+ */
+export type Reach = 'few' | 'some' | 'broad';
+
 /** What a hit reads: the matching name and its case. */
 const hitColumns = { name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players };
 
 /**
- * The statements of one shape (game, time filters, lookup, and `broad` or not): the names that start
- * with the key (a range of `name_history_key_order_idx`, read only as far as the page), their number
- * (needed only past them), the names holding the key further in, and the total of all hits up to
- * one past the limit (through the name indexes).
+ * The statements of a common pattern of one shape (game, time filters, lookup, reach): the names that
+ * start with the key (a range of `name_history_key_order_idx`, read only as far as the page), their
+ * number (up to one past the limit, and exactly: needed only past them), the names holding the key
+ * further in, and the total of all hits up to one past the limit (through the name indexes). The
+ * names further in of a broad pattern are read newest first down the primary key until the page is
+ * full (a few hundred names); those of a less common one are found by the name indexes and sorted.
  */
-const statements = preparedByKey((db, shape: SearchShape) => {
-  const [game, from, to, lookup, reach] = shape.split('|') as [string, string, string, string, string];
+const orderedStatements = preparedByKey((db, shape: SearchShape) => {
+  const [game, from, to, lookup, reach] = shape.split('|') as [SearchQuery['game'], string, string, string, Reach];
   const name = shape.replace(/\|/g, '_');
-  const filters = shapeFilters(game as SearchQuery['game'], from, to);
+  const filters = shapeFilters(game, from, to);
   const joined = () => db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
   const counted = () => db.select({ n: sql<number>`count(*)::int`.mapWith(Number) });
-  // A broad pattern fills a page after a few hundred names read newest first (primary key, backward);
-  // a selective one has its few matches found by the name indexes and sorted.
-  const inside = reach === 'broad' ? [sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`] : nameMatch(lookup);
   /**
    * Up to one past the limit: a total above it is shown as the limit. The limit is written into the
    * statement (a parameter would leave the generic plan to count every hit), and `order` makes the
@@ -40,20 +45,58 @@ const statements = preparedByKey((db, shape: SearchShape) => {
       .orderBy(asc(KEY_IN_BYTE_ORDER), newestFirst(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
-      .prepare(`search_best_starts_${name}`),
-    startsHits: capped(and(keyStarts, ...filters), asc(KEY_IN_BYTE_ORDER)).prepare(`search_best_starts_hits_${name}`),
+      .prepare(`search_ordered_starts_${name}`),
+    startsHits: capped(and(keyStarts, ...filters), asc(KEY_IN_BYTE_ORDER)).prepare(`search_ordered_starts_hits_${name}`),
     startsCount: counted()
       .from(nameHistory)
       .innerJoin(players, eq(players.id, nameHistory.playerId))
       .where(and(keyStarts, ...filters))
-      .prepare(`search_best_starts_count_${name}`),
+      .prepare(`search_ordered_starts_count_${name}`),
     inside: joined()
-      .where(and(...inside, not(keyStarts), ...filters))
+      .where(and(...(reach === 'broad' ? [sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`] : nameMatch(lookup)), not(keyStarts), ...filters))
       .orderBy(desc(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
-      .prepare(`search_best_inside_${name}`),
-    total: capped(and(...nameMatch(lookup), ...filters)).prepare(`search_best_total_${name}`),
+      .prepare(`search_ordered_inside_${name}`),
+    total: capped(and(...nameMatch(lookup), ...filters)).prepare(`search_ordered_total_${name}`),
+  };
+});
+
+/**
+ * The statements of a pattern with few matches, of one shape: all its matches are found by the name indexes
+ * (a few thousand at most), counted, and sorted in the best-match order; only the page's cases are
+ * read in full. And the count alone, for a page past the last.
+ */
+const fewStatements = preparedByKey((db, shape: SearchShape) => {
+  const [game, from, to, lookup] = shape.split('|') as [SearchQuery['game'], string, string, string];
+  const name = shape.replace(/\|/g, '_');
+  const where = and(...nameMatch(lookup), ...shapeFilters(game, from, to));
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        nameId: sql<number>`${nameHistory.id}`.as('name_id'),
+        playerId: sql<number>`${nameHistory.playerId}`.as('n_player_id'),
+        originName: sql<string>`${nameHistory.originName}`.as('n_origin_name'),
+        fromTime: sql<Date>`${nameHistory.fromTime}`.mapWith(nameHistory.fromTime).as('n_from_time'),
+        toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
+        // The key, for the names that start with it (null for the others: they tie, newest first).
+        startKey: sql<string | null>`case when ${keyStarts} then ${KEY_IN_BYTE_ORDER} end`.as('start_key'),
+      })
+      .from(nameHistory)
+      .innerJoin(players, eq(players.id, nameHistory.playerId))
+      .where(where),
+  );
+  const order = (m: { startKey: SQL.Aliased<string | null>; nameId: SQL.Aliased<number> }) => [sql`${m.startKey} asc nulls last`, desc(m.nameId)];
+  const page = db.select().from(matches).orderBy(...order(matches)).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')).as('page');
+  return {
+    page: db
+      .with(matches)
+      .select({ name: { id: page.nameId, originName: page.originName, fromTime: page.fromTime, toTime: page.toTime }, player: players, total: sql<number>`(select count(*)::int from ${matches})`.mapWith(Number) })
+      .from(page)
+      .innerJoin(players, eq(players.id, page.playerId))
+      .orderBy(...order(page))
+      .prepare(`search_few_${name}`),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(`search_few_count_${name}`),
   };
 });
 
@@ -61,14 +104,24 @@ const statements = preparedByKey((db, shape: SearchShape) => {
  * One page of a name search by best match, and the total of hits up to `LIMITS.searchTotalMax`.
  * Best match: first the names whose key starts with the searched key, in key order (the key
  * itself first, and each name before its longer namesakes: `sniper` < `sniper_1` < `sniper_12`),
- * the newest first among equal keys; then the names holding it further in, the newest first. Both
- * orders are an index's, so even a name part a tenth of the site holds reads one page of names.
- * `params` holds the lookup's values (`startsFrom`, `startsBefore`, `whole`, `grams` or `word`, times).
+ * the newest first among equal keys; then the names holding it further in, the newest first.
+ * A pattern with few matches sorts them in one statement. For a commoner one both orders are an
+ * index's, so even a name part a tenth of the site holds reads one page of names.
+ * `shape`: game, time filters, lookup (`grams` or `word`); `params` the lookup's values
+ * (`startsFrom`, `startsBefore`, `whole`, `grams` or `word`, times).
  */
-export async function bestMatches(db: DbOrTx, shape: SearchShape, params: Record<string, unknown>, skip: number, limit: number) {
-  const s = statements(db, shape);
+export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, params: Record<string, unknown>, skip: number, limit: number) {
   const max = LIMITS.searchTotalMax;
-  // Most hits of a broad pattern start with it: a range counts them, and the name indexes only
+  if (reach === 'few') {
+    const s = fewStatements(db, shape);
+    const rows = await s.page.execute({ ...params, limit, skip });
+    if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
+    // Past the last page: the count alone.
+    const [count] = await s.count.execute(params);
+    return { rows: [], total: Math.min(count?.n ?? 0, max) };
+  }
+  const s = orderedStatements(db, `${shape}|${reach}`);
+  // Most hits of a common pattern start with it: a range counts them, and the name indexes only
   // when that range holds no more than the limit.
   const [first, [starting]] = await Promise.all([s.starts.execute({ ...params, limit, skip }), s.startsHits.execute(params)]);
   const startHits = starting?.n ?? 0;

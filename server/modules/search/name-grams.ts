@@ -20,6 +20,8 @@ const LOOKUP_MAX = 4;
 const RARE = 0.005;
 /** A pattern in at least this share of the names is broad: its hits are read in the sort's order until a page is full, not all found first. */
 export const BROAD = 0.02;
+/** A pattern in less than this share of the names has few matches (a few thousand on a site of a million names): found and sorted at once. */
+export const FEW = 0.002;
 /** How long a server keeps the 4-gram frequencies between readings. */
 const FREQUENCIES_TTL_MS = 10 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
-import { asWord, BROAD, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
+import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
 import { nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
@@ -28,7 +28,8 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const shares = frequencies ?? (await quadgramFrequencies(db));
   const grams = [...word].length >= 4 ? lookupGrams(word, shares) : [];
   const sort = sortFor('player', q.sort);
-  const broad = shareOf(word, shares) >= BROAD;
+  const share = shareOf(word, shares);
+  const broad = share >= BROAD;
   const filterShape = [q.game, q.createTimeFrom === undefined ? '0' : '1', q.createTimeTo === undefined ? '0' : '1', grams.length ? 'grams' : 'word'];
   const times: Record<string, unknown> = {
     ...(q.createTimeFrom !== undefined ? { createTimeFrom: new Date(q.createTimeFrom).toISOString() } : {}),
@@ -38,7 +39,7 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const match = grams.length ? { grams, whole } : { word: containsPattern(word) };
   if (sort === 'default') {
     const params = { ...times, ...match, whole, startsFrom: key, startsBefore: startsBefore(key) };
-    return bestMatches(db, [...filterShape, broad ? 'broad' : 'selective'].join('|'), params, q.skip, q.limit);
+    return bestMatches(db, filterShape.join('|'), broad ? 'broad' : share >= FEW ? 'some' : 'few', params, q.skip, q.limit);
   }
   const shape: SearchShape = [sort, ...filterShape].join('|');
   if (broad) {
