@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { KEY_IN_BYTE_ORDER, keyStarts, nameMatch, shapeFilters, type SearchShape } from './name-match';
+import { KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, shapeFilters, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -74,11 +74,7 @@ const fewStatements = preparedByKey((db, shape: SearchShape) => {
   const matches = db.$with('matches').as(
     db
       .select({
-        nameId: sql<number>`${nameHistory.id}`.as('name_id'),
-        playerId: sql<number>`${nameHistory.playerId}`.as('n_player_id'),
-        originName: sql<string>`${nameHistory.originName}`.as('n_origin_name'),
-        fromTime: sql<Date>`${nameHistory.fromTime}`.mapWith(nameHistory.fromTime).as('n_from_time'),
-        toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
+        ...matchedName(),
         // The key, for the names that start with it (null for the others: they tie, newest first).
         startKey: sql<string | null>`case when ${keyStarts} then ${KEY_IN_BYTE_ORDER} end`.as('start_key'),
       })

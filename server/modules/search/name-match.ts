@@ -34,5 +34,14 @@ export function startsBefore(key: string): string {
   return key;
 }
 
+/** The columns of a matching name in a statement's list of matches (a CTE), under names of their own. */
+export const matchedName = () => ({
+  nameId: sql<number>`${nameHistory.id}`.as('name_id'),
+  playerId: sql<number>`${nameHistory.playerId}`.as('n_player_id'),
+  originName: sql<string>`${nameHistory.originName}`.as('n_origin_name'),
+  fromTime: sql<Date>`${nameHistory.fromTime}`.mapWith(nameHistory.fromTime).as('n_from_time'),
+  toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
+});
+
 export const shapeFilters = (game: SearchQuery['game'], from: string, to: string) =>
   caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true);

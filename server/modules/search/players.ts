@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
+import { matchedName, nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -107,11 +107,7 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const matches = db.$with('matches').as(
     db
       .select({
-        nameId: sql<number>`${nameHistory.id}`.as('name_id'),
-        playerId: sql<number>`${nameHistory.playerId}`.as('n_player_id'),
-        originName: sql<string>`${nameHistory.originName}`.as('n_origin_name'),
-        fromTime: sql<Date>`${nameHistory.fromTime}`.mapWith(nameHistory.fromTime).as('n_from_time'),
-        toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
+        ...matchedName(),
         createTime: sql<Date>`${players.createTime}`.as('p_create_time'),
         viewNum: sql<number>`${players.viewNum}`.as('p_view_num'),
         commentsNum: sql<number>`${players.commentsNum}`.as('p_comments_num'),
