@@ -112,7 +112,8 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
     const s = fewStatements(db, shape);
     const rows = await s.page.execute({ ...params, limit, skip });
     if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
-    // Past the last page: the count alone.
+    // Nothing on the first page: nothing at all. Past the last page: the count alone.
+    if (skip === 0) return { rows: [], total: 0 };
     const [count] = await s.count.execute(params);
     return { rows: [], total: Math.min(count?.n ?? 0, max) };
   }

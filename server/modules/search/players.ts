@@ -51,7 +51,8 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const params = { ...times, ...match };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
   if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, LIMITS.searchTotalMax) };
-  // Past the last page: the count alone.
+  // Nothing on the first page: nothing at all. Past the last page: the count alone.
+  if (q.skip === 0) return { rows: [], total: 0 };
   const [count] = await query.count.execute(params);
   return { rows: [], total: Math.min(count?.n ?? 0, LIMITS.searchTotalMax) };
 }
