@@ -5,16 +5,13 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, shapeFilters, type SearchShape } from './name-match';
+import { hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, shapeFilters, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
  * all found and sorted in one statement; `some` and `broad` ones are read in the orders of indexes.
  */
 export type Reach = 'few' | 'some' | 'broad';
-
-/** What a hit reads: the matching name and its case. */
-const hitColumns = { name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players };
 
 /**
  * The statements of a common pattern of one shape (game, time filters, lookup, reach): the names that
@@ -53,7 +50,7 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
       .where(and(keyStarts, ...filters))
       .prepare(`search_ordered_starts_count_${name}`),
     inside: joined()
-      .where(and(...(reach === 'broad' ? [sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`] : nameMatch(lookup)), not(keyStarts), ...filters))
+      .where(and(...(reach === 'broad' ? [holdsWhole] : nameMatch(lookup)), not(keyStarts), ...filters))
       .orderBy(desc(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))

@@ -1,15 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery } from '@shared/schemas/search';
-import { NAME_WORD_SQL, nameHistory } from '@server/db/schema';
+import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
 
+/** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
+export const holdsWhole = sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`;
+
+/** A hit: the matching name and its case. */
+export const hitColumns = { name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players };
+
 /** The names holding the pattern, found by some of its 4-grams (`grams`, checked with `whole`) or its trigrams (`word`). */
 export const nameMatch = (lookup: string): SQL[] =>
   lookup === 'grams'
-    ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`]
+    ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, holdsWhole]
     : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`];
 
 /** The key in byte order, as `name_history_key_order_idx` holds it. */

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { matchedName, nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
+import { hitColumns, holdsWhole, matchedName, nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -84,10 +84,10 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
     .as('hits');
   return {
     page: db
-      .select({ name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players })
+      .select(hitColumns)
       .from(nameHistory)
       .innerJoin(players, eq(players.id, nameHistory.playerId))
-      .where(and(sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`, ...filters))
+      .where(and(holdsWhole, ...filters))
       .orderBy(...orders[sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
