@@ -138,7 +138,7 @@ describe('read cache', () => {
     expect(c.get('a')?.length).toBe(40);
   });
 
-  it('drops the answers of other nodes through Redis', async () => {
+  it('drops the answers of other nodes through Redis, and not again its own when it hears them back', async () => {
     const channel = `rc-test-${crypto.randomBytes(4).toString('hex')}`;
     const server = await startPrivateRedis();
     const redis = createRedis(server.url);
@@ -148,8 +148,12 @@ describe('read cache', () => {
       await sleep(200); // both subscribed
       b.set('case:dbId:7', 'case:7', 'seven', b.ticket());
       a.evict(['case:7']);
+      // Read again on the evicting node right after its change: kept.
+      a.set('case:dbId:7', 'case:7', 'seven again', a.ticket());
       for (let i = 0; i < 50 && b.get('case:dbId:7') !== undefined; i++) await sleep(20);
       expect(b.get('case:dbId:7')).toBeUndefined();
+      await sleep(100); // its own message has come back by now
+      expect(a.get('case:dbId:7')).toBe('seven again');
     } finally {
       redis.disconnect();
       await server.kill();

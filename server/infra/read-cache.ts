@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 import { duplicateRedis } from './redis';
@@ -97,12 +98,17 @@ export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis
     return (evictedAt.get(room) ?? 0) > ticket || (kind !== null && (evictedAt.get(`${kind}**`) ?? 0) > ticket);
   };
 
+  // A message is this cache's id, then the rooms. A node has already dropped its own rooms when it
+  // sends them: hearing them back would drop again what was read since (and refuse to keep it).
+  const self = crypto.randomUUID();
   let sub: Redis | undefined;
   if (redis) {
     sub = duplicateRedis(redis, { waitWhileDown: true });
     sub.on('message', (from: string, message: string) => {
       if (from !== channel) return;
-      for (const room of message.split('\n')) if (room) evictHere(room);
+      const [sender, ...rooms] = message.split('\n');
+      if (sender === self) return;
+      for (const room of rooms) if (room) evictHere(room);
     });
     sub.subscribe(channel).catch((err: unknown) => log?.warn({ err }, 'read cache: cannot hear other nodes; answers expire by time only'));
   }
@@ -133,7 +139,7 @@ export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis
       const list = [...new Set(rooms)];
       if (!list.length) return;
       for (const room of list) evictHere(room);
-      redis?.publish(channel, list.join('\n')).catch((err: unknown) => log?.warn({ err }, 'read cache: eviction not sent to other nodes; theirs expire by time'));
+      redis?.publish(channel, [self, ...list].join('\n')).catch((err: unknown) => log?.warn({ err }, 'read cache: eviction not sent to other nodes; theirs expire by time'));
     },
     close() {
       entries.clear();
