@@ -16,5 +16,8 @@ describe('replyProblem', () => {
     expect(replyProblem('<p>是的</p>')).toBeNull();
     expect(replyProblem('<p><img src="https://img.example/a.png"></p>')).toBeNull();
     expect(visibleLength('e\u0301a')).toBe(2);
+    expect(visibleLength('👍🏽ab')).toBe(3);
+    expect(visibleLength('a'.repeat(50), 2)).toBe(2);
+    expect(visibleLength('e\u0301', 2)).toBe(1);
   });
 });

@@ -4,9 +4,18 @@ import { plainText } from './spam';
 /** Why a reply cannot be posted; keys under `reply.` in the locales. */
 export type ReplyProblem = 'empty' | 'tooShort' | 'tooLong';
 
-/** Visible characters as a reader counts them (an emoji or an accented letter is one). */
-export function visibleLength(text: string): number {
-  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+/** Built once: making a segmenter resolves a locale, which costs more than a reply's whole check. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Visible characters as a reader counts them (an emoji or an accented letter is one), counted up
+ * to `atMost`: a rule asking for a few characters need not walk a long reply.
+ */
+export function visibleLength(text: string, atMost = Infinity): number {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let n = 0;
+  for (const _ of graphemes.segment(text)) if (++n >= atMost) break;
+  return n;
 }
 
 /**
@@ -19,6 +28,6 @@ export function replyProblem(html: string): ReplyProblem | null {
   const text = plainText(html);
   const image = /<img\b/i.test(html);
   if (!text && !image) return 'empty';
-  if (text && !image && visibleLength(text) < LIMITS.replyMinChars) return 'tooShort';
+  if (text && !image && visibleLength(text, LIMITS.replyMinChars) < LIMITS.replyMinChars) return 'tooShort';
   return null;
 }
