@@ -169,6 +169,57 @@ describe('workflow board', () => {
     await page.close();
   });
 
+  it('moves a card judged while the board was still joining its live room, once it has joined', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const name = `WfLate${Math.random().toString(36).slice(2, 7)}`;
+    const res = await report(app, bot, app.directory.freshAccount({ name }));
+    const id = res.body.data.dbId as number;
+    const admin = await app.factories.createUser({ privileges: ['admin'] });
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1366, height: 900 });
+    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    await page.goto(`${app.url}/workflow/item/add?id=${id}`);
+    await page.waitForSelector(`[data-found="${id}"]`);
+    await click(page, 'Add to the board');
+    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+
+    // A slow link: what the server sends on the page's socket is held until the test lets it through,
+    // so the board opens, reads its cases and waits to join while the case is judged.
+    await page.evaluateOnNewDocument(() => {
+      const Real = window.WebSocket;
+      const held: Array<() => void> = [];
+      let holding = true;
+      (window as unknown as { releaseRealtime: () => void }).releaseRealtime = () => {
+        holding = false;
+        for (const deliver of held.splice(0)) deliver();
+      };
+      class Slow extends Real {}
+      for (const prop of ['onopen', 'onmessage'] as const) {
+        const real = Object.getOwnPropertyDescriptor(Real.prototype, prop)!;
+        Object.defineProperty(Slow.prototype, prop, {
+          get() {
+            return real.get!.call(this);
+          },
+          set(fn: ((ev: Event) => void) | null) {
+            real.set!.call(this, fn && ((ev: Event) => (holding ? held.push(() => fn.call(this, ev)) : fn.call(this, ev))));
+          },
+        });
+      }
+      window.WebSocket = Slow;
+    });
+    await page.goto(`${app.url}/workflow`);
+    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+    const judge = await app.factories.signedIn({ privileges: ['admin'] });
+    const verdict = await app.request
+      .post('/api/player/judgement')
+      .set('x-access-token', judge.token)
+      .send({ data: { toPlayerId: id, action: 'suspect', content: '<p>Show us a recording, please.</p>' } });
+    expect(verdict.status).toBe(200);
+    await page.evaluate(() => (window as unknown as { releaseRealtime: () => void }).releaseRealtime());
+    await page.waitForSelector(`[data-column-cards="2"] [data-card="${id}"]`);
+    await page.close();
+  });
+
   it('works at phone width: no sideways page scroll, cards moved with their menu', async () => {
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     const name = `WfPhone${Math.random().toString(36).slice(2, 7)}`;

@@ -6,6 +6,8 @@ interface RoomHandlers {
   onEvent: (event: RoomEvent) => void;
   /** The room was too far behind to replay: reload what the page shows. */
   onRefetch: () => void;
+  /** Each time the room is joined (the first time, and again after a reconnect). */
+  onJoin?: () => void;
 }
 
 /** How long a page waits for its room before loading without it (realtime down or blocked). */
@@ -29,9 +31,10 @@ export function useRoom(room: RoomName | null, handlers: RoomHandlers) {
     const leave = realtime.join(room, {
       onEvent: (event) => ref.current.onEvent(event),
       onRefetch: () => ref.current.onRefetch(),
-      onJoin: () => {
+      onJoin: (result) => {
         clearTimeout(timer);
         setReady(room);
+        if (result.ok) ref.current.onJoin?.();
       },
     });
     return () => {

@@ -20,9 +20,9 @@ export const summaryOf = (c: CaseRecord): CaseSummary => ({ id: c.id, name: c.or
 
 /**
  * Keeps the board current while it is open: due timed tasks run on open and every minute (also
- * those that came due while the browser was closed), the cases on the board are read on open, and
- * whenever the site's activity feed says one of them was reported, judged or appealed, it is read
- * again so a changed status moves or flags its card.
+ * those that came due while the browser was closed), the cases on the board are read once the
+ * board has joined the site's room, and whenever the site's activity feed says one of them was
+ * reported, judged or appealed, it is read again so a changed status moves or flags its card.
  *
  * The board listens on the `all` room rather than one `case:` room per card: joining a case room
  * makes a staff member show as viewing that case, and a board of many cards would run into the
@@ -76,15 +76,15 @@ export function useBoardUpkeep() {
 
   const refreshAll = () => void refresh(Object.keys(workflow.cards).map(Number));
 
-  useEffect(() => {
-    refreshAll();
-    return () => {
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    },
+    [],
+  );
 
-  useRoom(roomOf.all, {
+  const joinedOnce = useRef(false);
+  const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
       if (event.name !== 'activity') return;
       const id = event.payload.item.toPlayerId;
@@ -99,5 +99,17 @@ export function useBoardUpkeep() {
       }, LIVE_WAIT_MS);
     },
     onRefetch: refreshAll,
+    // Read once the room is joined, and again on each re-join: a case judged while the board was
+    // still joining is in that read, and every later change arrives as activity.
+    onJoin: () => {
+      joinedOnce.current = true;
+      refreshAll();
+    },
   });
+
+  // Realtime slow or down: read anyway once the wait is over (the join, when it comes, reads again).
+  useEffect(() => {
+    if (ready && !joinedOnce.current) refreshAll();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
 }
