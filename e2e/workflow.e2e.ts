@@ -53,17 +53,46 @@ describe('workflow board', () => {
     await app?.close();
   });
 
-  it('keeps cards and columns where they were dragged, and runs a timer that came due meanwhile', async () => {
+  /** A case reported by a bot: its database id and game account. */
+  async function openCase(name: string) {
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const res = await report(app, bot, app.directory.freshAccount({ name }));
+    expect(res.status).toBe(200);
+    return res.body.data as { dbId: number; originPersonaId: string };
+  }
+
+  /** Another admin's verdict making case `id` a suspect (status 2). */
+  async function judgeSuspect(id: number) {
+    const judge = await app.factories.signedIn({ privileges: ['admin'] });
+    const verdict = await app.request
+      .post('/api/player/judgement')
+      .set('x-access-token', judge.token)
+      .send({ data: { toPlayerId: id, action: 'suspect', content: '<p>Show us a recording, please.</p>' } });
+    expect(verdict.status).toBe(200);
+  }
+
+  /** An admin signed in on a fresh browser profile (a board of its own) at this width. */
+  async function adminPage(width: number, height: number) {
+    const admin = await app.factories.createUser({ privileges: ['admin'] });
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width, height });
+    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    return page;
+  }
+
+  /** Adds case `id` through the add page (`query` finds it: `id=…` or `ouid=…`); its card lands in column 0. */
+  async function addToBoard(page: Page, query: string, id: number) {
+    await page.goto(`${app.url}/workflow/item/add?${query}`);
+    await page.waitForSelector(`[data-found="${id}"]`);
+    await click(page, 'Add to the board');
+    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+  }
+
+  it('keeps cards and columns where they were dragged, and runs a timer that came due meanwhile', async () => {
     const tag = Math.random().toString(36).slice(2, 7);
-    const open = async (name: string) => {
-      const res = await report(app, bot, app.directory.freshAccount({ name }));
-      expect(res.status).toBe(200);
-      return res.body.data.dbId as number;
-    };
-    const alpha = await open(`WfAlpha${tag}`);
-    const beta = await open(`WfBeta${tag}`);
-    const gamma = await open(`WfGamma${tag}`);
+    const { dbId: alpha } = await openCase(`WfAlpha${tag}`);
+    const { dbId: beta } = await openCase(`WfBeta${tag}`);
+    const { dbId: gamma } = await openCase(`WfGamma${tag}`);
     const admin = await app.factories.createUser({ privileges: ['admin'] });
 
     const page = await browser.newPage();
@@ -158,30 +187,16 @@ describe('workflow board', () => {
     await page.keyboard.press('Escape');
 
     // Live: another admin's verdict makes beta a suspect (2), and its card moves there while the board is open.
-    const judge = await app.factories.signedIn({ privileges: ['admin'] });
-    const verdict = await app.request
-      .post('/api/player/judgement')
-      .set('x-access-token', judge.token)
-      .send({ data: { toPlayerId: beta, action: 'suspect', content: '<p>Show us a recording, please.</p>' } });
-    expect(verdict.status).toBe(200);
+    await judgeSuspect(beta);
     await page.waitForSelector(`[data-column-cards="2"] [data-card="${beta}"]`);
     await seeText(page, 'Cases on your board whose status changed: 1');
     await page.close();
   });
 
   it('moves a card judged while the board was still joining its live room, once it has joined', async () => {
-    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
-    const name = `WfLate${Math.random().toString(36).slice(2, 7)}`;
-    const res = await report(app, bot, app.directory.freshAccount({ name }));
-    const id = res.body.data.dbId as number;
-    const admin = await app.factories.createUser({ privileges: ['admin'] });
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.setViewport({ width: 1366, height: 900 });
-    await signInThroughPage(page, app, admin, watchCaptchas(page));
-    await page.goto(`${app.url}/workflow/item/add?id=${id}`);
-    await page.waitForSelector(`[data-found="${id}"]`);
-    await click(page, 'Add to the board');
-    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+    const { dbId: id } = await openCase(`WfLate${Math.random().toString(36).slice(2, 7)}`);
+    const page = await adminPage(1366, 900);
+    await addToBoard(page, `id=${id}`, id);
 
     // A slow link: what the server sends on the page's socket is held until the test lets it through,
     // so the board opens, reads its cases and waits to join while the case is judged.
@@ -209,32 +224,19 @@ describe('workflow board', () => {
     });
     await page.goto(`${app.url}/workflow`);
     await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
-    const judge = await app.factories.signedIn({ privileges: ['admin'] });
-    const verdict = await app.request
-      .post('/api/player/judgement')
-      .set('x-access-token', judge.token)
-      .send({ data: { toPlayerId: id, action: 'suspect', content: '<p>Show us a recording, please.</p>' } });
-    expect(verdict.status).toBe(200);
+    await judgeSuspect(id);
     await page.evaluate(() => (window as unknown as { releaseRealtime: () => void }).releaseRealtime());
     await page.waitForSelector(`[data-column-cards="2"] [data-card="${id}"]`);
     await page.close();
   });
 
   it('works at phone width: no sideways page scroll, cards moved with their menu', async () => {
-    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     const name = `WfPhone${Math.random().toString(36).slice(2, 7)}`;
-    const res = await report(app, bot, app.directory.freshAccount({ name }));
-    const id = res.body.data.dbId as number;
-    const admin = await app.factories.createUser({ privileges: ['admin'] });
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.setViewport({ width: 375, height: 812 });
-    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    const { dbId: id, originPersonaId } = await openCase(name);
+    const page = await adminPage(375, 812);
     await page.goto(`${app.url}/workflow`);
     await seeText(page, 'The board is empty');
-    await page.goto(`${app.url}/workflow/item/add?ouid=${res.body.data.originPersonaId}`);
-    await page.waitForSelector(`[data-found="${id}"]`);
-    await click(page, 'Add to the board');
-    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+    await addToBoard(page, `ouid=${originPersonaId}`, id);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.locator(`::-p-aria([name="Actions for ${name}"])`).click();
     await page.locator('::-p-aria([name="Move to: Confirmed cheater"][role="menuitem"])').click();
