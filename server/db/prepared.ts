@@ -1,3 +1,4 @@
+import { withCompiledRows } from './row-mapper';
 import type { DbOrTx } from './client';
 
 /**
@@ -8,12 +9,13 @@ import type { DbOrTx } from './client';
  * Prepared statements are planned generically after a few runs, so they suit lookups whose plan
  * does not depend on the values (keys, ids); queries whose best plan depends on a LIMIT, an
  * OFFSET or a partial index predicate should stay unprepared or inline those values in the name.
+ * Its rows are mapped to objects by a mapping compiled once (`withCompiledRows`).
  */
 export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const byDb = new WeakMap<object, T>();
   return (db) => {
     let q = byDb.get(db);
-    if (!q) byDb.set(db, (q = build(db)));
+    if (!q) byDb.set(db, (q = withCompiledRows(build(db))));
     return q;
   };
 }
@@ -32,7 +34,7 @@ export function preparedByKey<K extends string, T>(build: (db: DbOrTx, key: K) =
     let m = byDb.get(db);
     if (!m) byDb.set(db, (m = new Map()));
     let q = m.get(key);
-    if (!q) m.set(key, (q = build(db, key)));
+    if (!q) m.set(key, (q = withCompiledRows(build(db, key))));
     return q;
   };
 }

@@ -5,7 +5,7 @@ import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/services';
 import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
-import { dayOf } from './windows';
+import { dayNumberOf } from './windows';
 
 /**
  * What moves the site's counters and its feed: activity in `all` (registrations, reports,
@@ -19,7 +19,7 @@ const SITE_ROOMS = [roomOf.all, 'case:*', 'user:*'] as const;
  * kept in the read cache until the site's activity moves them.
  */
 export function statisticsReply(services: Services, query: StatisticsQuery): Promise<Reply> {
-  return cachedReply(services.readCache, `statistics:${askedCounters(query).join(',')}:${dayOf(query.from)}`, 'statistics.ok', async () => ({
+  return cachedReply(services.readCache, `statistics:${askedCounters(query).join(',')}:${dayNumberOf(query.from)}`, 'statistics.ok', async () => ({
     reply: ok('statistics.ok', await statisticsCounters(services.db, query)),
     rooms: SITE_ROOMS,
   }));

@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { AccountAttr } from '@shared/types/account';
 
-/** A Gravatar-style avatar URL for a user (identicon when the address has none). */
-function avatarUrl(seed: string | null | undefined, size = 150): string {
-  const hash = crypto.createHash('md5').update((seed ?? '').trim().toLowerCase()).digest('hex');
-  return `https://www.gravatar.com/avatar/${hash}?s=${size}&d=identicon`;
+/** Gravatar URLs already worked out, by seed: a timeline page names the same few authors over and over. */
+const gravatars = new LRUCache<string, string>({ max: 10_000 });
+
+/** A Gravatar-style avatar URL for a user, 150 px (identicon when the address has none). */
+function avatarUrl(seed: string): string {
+  let url = gravatars.get(seed);
+  if (url === undefined) {
+    const hash = crypto.createHash('md5').update(seed.trim().toLowerCase()).digest('hex');
+    gravatars.set(seed, (url = `https://www.gravatar.com/avatar/${hash}?s=150&d=identicon`));
+  }
+  return url;
 }
 
 /**
