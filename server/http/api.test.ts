@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@server/db/schema';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
+import { openCase } from '@server/test/cases';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,6 +31,24 @@ describe('envelope', () => {
     ] as const) {
       expectError(await app.request[method](path), 404, 'request.404');
     }
+  });
+
+  it('sends a kept answer (read cache) as it sent the fresh one: same bytes, JSON type, length in bytes, no body for HEAD', async () => {
+    const { token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { dbId } = await openCase(app, token, { description: '<p>Zielt durch Rauch – jedes Mal, überall 狙击</p>' });
+    const path = `/api/player/timeline?dbId=${dbId}&limit=20`;
+    const [fresh, kept] = [await app.request.get(path), await app.request.get(path)];
+    for (const res of [fresh, kept]) {
+      expectOk(res, 'timeline.ok');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    }
+    expect(kept.text).toBe(fresh.text);
+    expect(kept.text).toContain('überall 狙击');
+    const head = await app.request.head(path);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(kept.headers['content-length']);
+    expect(head.text ?? '').toBe('');
   });
 
   it('answers a body that is not JSON with 400', async () => {

@@ -8,8 +8,8 @@ export interface Reply<T = unknown> {
   message?: string;
   total?: number;
   status?: number;
-  /** The whole success envelope already serialised (a cached answer): sent as it is. */
-  json?: string;
+  /** The whole success envelope already serialised and encoded (a cached answer): sent as it is. */
+  body?: Buffer;
 }
 
 export const ok = <T>(code: string, data?: T, extra: Omit<Reply<T>, 'code' | 'data'> = {}): Reply<T> => ({ code, data, ...extra });
@@ -23,11 +23,16 @@ export function successBody(reply: Reply): SuccessBody {
   return body;
 }
 
-/** A reply whose envelope is serialised once, to be kept and sent as it is. */
-export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, json: JSON.stringify(successBody(reply)) });
+/** A reply whose envelope is serialised and encoded once, to be kept and sent as it is. */
+export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, body: Buffer.from(JSON.stringify(successBody(reply))) });
 
 export function sendReply(res: Response, reply: Reply) {
-  if (reply.json !== undefined) return void res.status(reply.status ?? 200).type('application/json; charset=utf-8').send(reply.json);
+  if (reply.body !== undefined) {
+    // Written as it is (Node leaves the body out of a HEAD answer, which still tells its length).
+    res.status(reply.status ?? 200).setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', reply.body.length);
+    return void res.end(reply.body);
+  }
   res.status(reply.status ?? 200).json(successBody(reply));
 }
 

@@ -4,9 +4,9 @@ import { startPrivateRedis } from '@server/test/private-redis';
 import { createRedis } from './redis';
 import { createReadCache, roomsChangedBy, type ReadCache } from './read-cache';
 
-const caches: ReadCache[] = [];
+const caches: ReadCache<string>[] = [];
 const cache = (opts: Parameters<typeof createReadCache>[0]) => {
-  const c = createReadCache(opts);
+  const c = createReadCache<string>(opts);
   caches.push(c);
   return c;
 };
@@ -126,8 +126,8 @@ describe('read cache', () => {
     expect(c.get('a')).toBeUndefined();
   });
 
-  it('holds at most `maxChars` of answers, the least recently read going first, and never one larger than that', () => {
-    const c = cache({ max: 100, maxChars: 100, ttlMs: 60_000 });
+  it('holds at most `maxBytes` of answers, the least recently read going first, and never one larger than that', () => {
+    const c = cache({ max: 100, maxBytes: 100, ttlMs: 60_000 });
     c.set('a', 'r1', 'A'.repeat(40), c.ticket());
     c.set('b', 'r2', 'B'.repeat(40), c.ticket());
     c.get('a');

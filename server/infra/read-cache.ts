@@ -13,12 +13,12 @@ import type { Logger } from './logger';
  * list of cases) is kept under `<kind>:*`, which every eviction of a room of that kind drops too.
  * Evicting `<kind>:**` drops every answer of the kind (a change that shows on all of them).
  */
-export interface ReadCache {
+export interface ReadCache<Body extends { length: number } = Buffer> {
   /** Taken before the read: an answer whose room changed after it is not kept. */
   ticket(): number;
-  get(key: string): string | undefined;
+  get(key: string): Body | undefined;
   /** Keeps an answer until any of its rooms is evicted (or its time is up). */
-  set(key: string, rooms: string | readonly string[], body: string, ticket: number): void;
+  set(key: string, rooms: string | readonly string[], body: Body, ticket: number): void;
   /** Drops the answers about these rooms here and on every other node. */
   evict(rooms: Iterable<string>): void;
   close(): void;
@@ -39,19 +39,19 @@ const kindOf = (room: string) => {
 
 interface Options {
   max: number;
-  /** The answers' total size (characters) kept at most: a few large pages must not crowd the memory out. */
-  maxChars?: number;
+  /** The answers' total size (bytes) kept at most: a few large pages must not crowd the memory out. */
+  maxBytes?: number;
   ttlMs: number;
   redis?: Redis;
   channel?: string;
   log?: Logger;
 }
 
-export function createReadCache({ max, maxChars = 16 * 1024 * 1024, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache {
+export function createReadCache<Body extends { length: number } = Buffer>({ max, maxBytes = 16 * 1024 * 1024, ttlMs, redis, channel = 'read-cache:evict', log }: Options): ReadCache<Body> {
   const keysOfRoom = new Map<string, Set<string>>();
-  const entries = new LRUCache<string, { body: string; rooms: readonly string[] }>({
+  const entries = new LRUCache<string, { body: Body; rooms: readonly string[] }>({
     max,
-    maxSize: maxChars,
+    maxSize: maxBytes,
     sizeCalculation: (value, key) => value.body.length + key.length,
     ttl: Math.max(1, ttlMs),
     dispose: (value, key) => {
