@@ -23,21 +23,25 @@ export function successBody(reply: Reply): SuccessBody {
   return body;
 }
 
-/** A reply whose envelope is serialised and encoded once, to be kept and sent as it is. */
-export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, body: Buffer.from(JSON.stringify(successBody(reply))) });
+/** An envelope as the bytes sent: serialised and encoded once. */
+const encoded = (envelope: SuccessBody | ErrorBody) => Buffer.from(JSON.stringify(envelope));
+
+/** A reply whose envelope is encoded once, to be kept and sent as it is. */
+export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, body: encoded(successBody(reply)) });
+
+/** Writes an encoded envelope as it is (Node leaves the body out of a HEAD answer, which still tells its length). */
+function writeJson(res: Response, status: number, body: Buffer) {
+  res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
 
 export function sendReply(res: Response, reply: Reply) {
-  if (reply.body !== undefined) {
-    // Written as it is (Node leaves the body out of a HEAD answer, which still tells its length).
-    res.status(reply.status ?? 200).setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', reply.body.length);
-    return void res.end(reply.body);
-  }
-  res.status(reply.status ?? 200).json(successBody(reply));
+  writeJson(res, reply.status ?? 200, reply.body ?? encoded(successBody(reply)));
 }
 
 export function sendError(res: Response, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {
   const body: ErrorBody = { error: 1, code, ...extra };
   if (message !== undefined) body.message = message;
-  res.status(status).json(body);
+  writeJson(res, status, encoded(body));
 }
