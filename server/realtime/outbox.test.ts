@@ -5,7 +5,7 @@ import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
 import { countedCases } from '@server/modules/cases/list';
 import { openCaseCount } from '@server/modules/notifications/open-cases';
-import { inOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
+import { insertInOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('recording a transaction’s events', () => {
     const a = room();
     const action = unique('one-statement');
     const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
-    const published = await inOneStatement(app.services, [write(), write()], [event(a, 1), event(a, 2)]);
+    const published = await insertInOneStatement(app.services, [write(), write()], [event(a, 1), event(a, 2)]);
     expect(published.map((e) => [e.room, e.seq])).toEqual([
       [a, 1],
       [a, 2],
@@ -87,10 +87,67 @@ describe('recording a transaction’s events', () => {
     // The same id twice: the second insert fails, and the first row, the events and the sequence are not kept.
     const [taken] = await app.services.db.select({ id: adminLog.id }).from(adminLog).where(eq(adminLog.action, action)).limit(1);
     const b = room();
-    await expect(inOneStatement(app.services, [write(), write(taken!.id)], [event(b, 3)])).rejects.toThrow();
+    await expect(insertInOneStatement(app.services, [write(), write(taken!.id)], [event(b, 3)])).rejects.toThrow();
     expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(2);
     expect(await stored([b])).toEqual([]);
     expect(await lastSeqOf(app.services.db, b)).toBe(0);
+  });
+
+  it('writes concurrent one-statement commands together, and a failing one alone fails', async () => {
+    const action = unique('together');
+    const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
+    const [seed] = await app.services.db.insert(adminLog).values({ actorId: 1, action: unique('taken'), detail: {} }).returning({ id: adminLog.id });
+    const rooms = Array.from({ length: 10 }, () => room());
+    // Counts the statements the commands take (the database object itself is kept: commands are combined per database).
+    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    let statements = 0;
+    db.execute = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return execute.apply(this, args);
+    };
+    let outcomes: PromiseSettledResult<Awaited<ReturnType<typeof insertInOneStatement>>>[];
+    try {
+      // Command 6 inserts a row whose id is taken: its statement fails, the others' must not.
+      outcomes = await Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [write(i === 6 ? seed!.id : undefined)], [event(r, i), event(r, i + 100)])));
+    } finally {
+      db.execute = execute;
+    }
+    expect(outcomes.map((o) => o.status)).toEqual(rooms.map((_, i) => (i === 6 ? 'rejected' : 'fulfilled')));
+    outcomes.forEach((o, i) => {
+      if (o.status === 'fulfilled') expect(o.value.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])).toEqual([[rooms[i], 1, i], [rooms[i], 2, i + 100]]);
+    });
+    // Two ran alone at once; the eight sent meanwhile shared one statement, which failed and was re-run one by one.
+    expect(statements).toBeLessThan(2 + 1 + 8 + 1);
+    expect(statements).toBeGreaterThanOrEqual(2 + 1 + 8);
+    expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(9);
+    for (const [i, r] of rooms.entries()) {
+      expect((await stored([r])).map((x) => x.seq)).toEqual(i === 6 ? [] : [1, 2]);
+      expect(await lastSeqOf(app.services.db, r)).toBe(i === 6 ? 0 : 2);
+    }
+  });
+
+  it('shares one statement among concurrent commands that all succeed', async () => {
+    const action = unique('shared');
+    const rooms = Array.from({ length: 6 }, () => room());
+    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    let statements = 0;
+    db.execute = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return execute.apply(this, args);
+    };
+    let results: Awaited<ReturnType<typeof insertInOneStatement>>[];
+    try {
+      results = await Promise.all(rooms.map((r, i) => insertInOneStatement(app.services, [app.services.db.insert(adminLog).values({ actorId: 1, action, detail: { i } }).getSQL()], [event(r, i)])));
+    } finally {
+      db.execute = execute;
+    }
+    // Two at once, then the other four together.
+    expect(statements).toBe(3);
+    expect(results.map((events) => events.map((e) => [e.room, e.seq]))).toEqual(rooms.map((r) => [[r, 1]]));
+    expect(new Set(results.slice(2).map((events) => events[0]!.at)).size).toBe(1);
+    expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(6);
   });
 
   it('numbers concurrent writers of the same rooms (in opposite orders) without gaps, doubles or a deadlock', async () => {

@@ -27,5 +27,5 @@ export async function recordAdminAction(tx: Tx, a: AdminAction): Promise<void> {
   await tx.insert(adminLog).values(rowOf(a));
 }
 
-/** The same row as a write of a one-statement command (`inOneStatement`). */
+/** The same row as a write of a one-statement command (`insertInOneStatement`). */
 export const adminActionWrite = (db: DbOrTx, a: AdminAction): SQL => db.insert(adminLog).values(rowOf(a)).getSQL();

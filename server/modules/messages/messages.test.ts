@@ -45,6 +45,25 @@ describe('POST /api/message', () => {
     expect(inbox.body.data.messages[0]).toMatchObject({ id: res.body.data.id, content: '<p>Hi <b>there</b> </p>' });
   });
 
+  it('answers many sends at once each on its own: distinct ids, the right recipient, a refusal only where due', async () => {
+    const senders = await Promise.all(Array.from({ length: 4 }, () => app.factories.signedIn()));
+    const closed = await app.factories.createUser({ attr: { allowDM: false } });
+    // Sent together, the sends share reads and writes (`coalesce`); every answer must still be its own.
+    const plan = Array.from({ length: 24 }, (_, i) => ({ from: senders[i % 4]!, to: i === 9 ? closed.id : i === 17 ? 2_000_000_000 : open.user.id, content: `<p>together ${i}</p>` }));
+    const answers = await Promise.all(plan.map((p) => send(p.from.token, { toUserId: p.to, type: 'direct', content: p.content })));
+    answers.forEach((res, i) => {
+      if (i === 9) return expectError(res, 403, 'message.blocked');
+      if (i === 17) return expectError(res, 404, 'message.notFound');
+      expectOk(res, 'message.success', 201);
+      expect(res.body.data).toMatchObject({ byUserId: plan[i]!.from.user.id, toUserId: open.user.id, content: plan[i]!.content, toUsername: open.user.username });
+    });
+    const sent = answers.filter((_, i) => i !== 9 && i !== 17).map((res) => res.body.data as { id: number; content: string });
+    expect(new Set(sent.map((m) => m.id)).size).toBe(22);
+    const inbox = await box(open.token, 'box=in&limit=100');
+    const stored = new Map((inbox.body.data.messages as Array<{ id: number; content: string }>).map((m) => [m.id, m.content]));
+    for (const m of sent) expect(stored.get(m.id)).toBe(m.content);
+  });
+
   it('refuses self-chat, closed inboxes, unknown or deleted recipients, empty and overlong text', async () => {
     const { user, token } = await app.factories.signedIn({ attr: { allowDM: true } });
     const closed = await app.factories.createUser({ attr: { allowDM: false } });

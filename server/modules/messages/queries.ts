@@ -4,6 +4,7 @@ import type { MessagesQuery } from '@shared/schemas/messages';
 import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
 import { messages, users, type MessageType } from '@server/db/schema';
 import type { Db, DbOrTx } from '@server/db/client';
+import { coalesce } from '@server/db/coalesce';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { partiesOf, presentMessages, type Party } from './presenter';
@@ -122,18 +123,29 @@ export interface MessageSlot {
   recipient: (Party & { valid: boolean }) | null;
 }
 
-/**
- * One read for a send: the recipient, and the id and time the message will have (taken here so
- * that the message and its events are written together in one statement, `inOneStatement`).
- * The time is rounded as the column stores it, so the live message equals the one read later.
- */
-export async function messageSlot(db: DbOrTx, toUserId: number | null): Promise<MessageSlot> {
+/** The slots of several sends in one read, in the order asked (ids taken in that order). */
+async function readSlots(db: Db, toUserIds: Array<number | null>): Promise<MessageSlot[]> {
   const result = (await db.execute(sql`
     select nextval(pg_get_serial_sequence('messages', 'id'))::int as id, now()::timestamptz(3) as at,
       (select json_build_object('id', ${users.id}, 'username', ${users.username}, 'originEmail', ${users.originEmail}, 'attr', ${users.attr}, 'valid', ${users.valid})
-       from ${users} where ${users.id} = ${toUserId}) as recipient`)) as unknown as {
+       from ${users} where ${users.id} = (s.v #>> '{}')::int) as recipient
+    from jsonb_array_elements(${JSON.stringify(toUserIds)}::jsonb) with ordinality as s(v, ord)
+    order by s.ord`)) as unknown as {
     rows: Array<{ id: number; at: Date | string; recipient: (Party & { valid: boolean }) | null }>;
   };
-  const row = result.rows[0]!;
-  return { id: row.id, createTime: new Date(row.at), recipient: row.recipient };
+  return result.rows.map((row) => ({ id: row.id, createTime: new Date(row.at), recipient: row.recipient }));
+}
+
+const slotReaders = new WeakMap<Db, (toUserId: number | null) => Promise<MessageSlot>>();
+
+/**
+ * One read for a send: the recipient, and the id and time the message will have (taken here so
+ * that the message and its events are written together in one statement, `insertInOneStatement`).
+ * The time is rounded as the column stores it, so the live message equals the one read later.
+ * Sends arriving while others read share their next read (`coalesce`): chat is the busiest write.
+ */
+export async function messageSlot(db: Db, toUserId: number | null): Promise<MessageSlot> {
+  let read = slotReaders.get(db);
+  if (!read) slotReaders.set(db, (read = coalesce((ids: Array<number | null>) => readSlots(db, ids), { inFlight: 2, maxBatch: 64 })));
+  return read(toUserId);
 }

@@ -9,7 +9,7 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inOneStatement, inTransaction } from '@server/realtime/outbox';
+import { insertInOneStatement, inTransaction } from '@server/realtime/outbox';
 import { adminActionWrite } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessage, type MessageRow, type Party } from './presenter';
@@ -47,7 +47,7 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
     writes.push(adminActionWrite(services.db, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row.id } }));
   }
   const item = presentMessage(row, parties);
-  await inOneStatement(services, writes, roomsOf(row).map((room) => ({ room, name: 'message.new', payload: { message: item } })));
+  await insertInOneStatement(services, writes, roomsOf(row).map((room) => ({ room, name: 'message.new', payload: { message: item } })));
   return item;
 }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { coalesce } from './coalesce';
+
+/** A batch runner whose batches end when the test says so. */
+function controlled() {
+  const batches: number[][] = [];
+  const pending: Array<() => void> = [];
+  const run = (items: number[]) => {
+    batches.push(items);
+    return new Promise<number[]>((resolve) => pending.push(() => resolve(items.map((n) => n * 10))));
+  };
+  const endNext = async () => {
+    pending.shift()!();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { batches, run, endNext };
+}
+
+describe('coalescing calls into batches', () => {
+  it('runs a call at once while fewer batches than allowed run, and the calls made meanwhile together after', async () => {
+    const c = controlled();
+    const call = coalesce(c.run, { inFlight: 2, maxBatch: 10 });
+    const answers = [1, 2, 3, 4, 5].map((n) => call(n));
+    // 1 and 2 each started a batch at once; 3, 4, 5 wait for one of them.
+    expect(c.batches).toEqual([[1], [2]]);
+    await c.endNext();
+    expect(c.batches).toEqual([[1], [2], [3, 4, 5]]);
+    await c.endNext();
+    await c.endNext();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('never puts more than maxBatch calls in one batch', async () => {
+    const c = controlled();
+    const call = coalesce(c.run, { inFlight: 1, maxBatch: 3 });
+    const answers = Array.from({ length: 8 }, (_, i) => call(i));
+    while (c.batches.length < 4) await c.endNext();
+    expect(c.batches).toEqual([[0], [1, 2, 3], [4, 5, 6], [7]]);
+    await c.endNext();
+    expect(await Promise.all(answers)).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
+  });
+
+  it('fails every call of a failed batch, and goes on with the next batch', async () => {
+    let runs = 0;
+    const call = coalesce(
+      async (items: string[]) => {
+        runs++;
+        if (items.includes('bad')) throw new Error('batch failed');
+        return items.map((s) => s.toUpperCase());
+      },
+      { inFlight: 1, maxBatch: 10 },
+    );
+    const first = call('ok');
+    const [second, third] = [call('also'), call('bad')];
+    await expect(first).resolves.toBe('OK');
+    await expect(second).rejects.toThrow('batch failed');
+    await expect(third).rejects.toThrow('batch failed');
+    await expect(call('later')).resolves.toBe('LATER');
+    expect(runs).toBe(3);
+  });
+
+  it('refuses a batch that answers the wrong number of results', async () => {
+    const call = coalesce(async (items: number[]) => items.slice(1), { inFlight: 1, maxBatch: 10 });
+    await expect(call(1)).rejects.toThrow('a batch of 1 answered 0 results');
+  });
+});
