@@ -17,25 +17,49 @@ function controlled() {
 }
 
 describe('coalescing calls into batches', () => {
-  it('runs a call at once while fewer batches than allowed run, and the calls made meanwhile together after', async () => {
+  it('sends the calls of one turn together, and those made while batches run together after', async () => {
+    const c = controlled();
+    const call = coalesce(c.run, { inFlight: 1, maxBatch: 10 });
+    const first = [1, 2, 3].map((n) => call(n));
+    // Nothing runs before the turn ends.
+    expect(c.batches).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(c.batches).toEqual([[1, 2, 3]]);
+    // One batch runs: these wait, and go as one when it ends.
+    const later = [4, 5].map((n) => call(n));
+    await new Promise((r) => setImmediate(r));
+    expect(c.batches).toEqual([[1, 2, 3]]);
+    await c.endNext();
+    expect(c.batches).toEqual([[1, 2, 3], [4, 5]]);
+    await c.endNext();
+    expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('runs up to inFlight batches at once', async () => {
     const c = controlled();
     const call = coalesce(c.run, { inFlight: 2, maxBatch: 10 });
-    const answers = [1, 2, 3, 4, 5].map((n) => call(n));
-    // 1 and 2 each started a batch at once; 3, 4, 5 wait for one of them.
+    const answers = [call(1)];
+    await new Promise((r) => setImmediate(r));
+    answers.push(call(2));
+    await new Promise((r) => setImmediate(r));
+    answers.push(call(3), call(4));
+    await new Promise((r) => setImmediate(r));
+    // Two batches run; 3 and 4 wait for one of them.
     expect(c.batches).toEqual([[1], [2]]);
     await c.endNext();
-    expect(c.batches).toEqual([[1], [2], [3, 4, 5]]);
+    expect(c.batches).toEqual([[1], [2], [3, 4]]);
     await c.endNext();
     await c.endNext();
-    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
   });
 
   it('never puts more than maxBatch calls in one batch', async () => {
     const c = controlled();
     const call = coalesce(c.run, { inFlight: 1, maxBatch: 3 });
     const answers = Array.from({ length: 8 }, (_, i) => call(i));
-    while (c.batches.length < 4) await c.endNext();
-    expect(c.batches).toEqual([[0], [1, 2, 3], [4, 5, 6], [7]]);
+    await new Promise((r) => setImmediate(r));
+    while (c.batches.length < 3) await c.endNext();
+    expect(c.batches).toEqual([[0, 1, 2], [3, 4, 5], [6, 7]]);
     await c.endNext();
     expect(await Promise.all(answers)).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
   });
@@ -51,8 +75,8 @@ describe('coalescing calls into batches', () => {
       { inFlight: 1, maxBatch: 10 },
     );
     const first = call('ok');
-    const [second, third] = [call('also'), call('bad')];
     await expect(first).resolves.toBe('OK');
+    const [second, third] = [call('also'), call('bad')];
     await expect(second).rejects.toThrow('batch failed');
     await expect(third).rejects.toThrow('batch failed');
     await expect(call('later')).resolves.toBe('LATER');

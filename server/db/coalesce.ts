@@ -1,9 +1,11 @@
 /**
- * Runs calls together: a call starts a batch of its own at once while fewer than `inFlight` batches
- * are running (so a quiet server adds no wait, and no timer is involved); calls arriving while they
- * all run queue up and go together, up to `maxBatch`, when one ends. Under load a busy statement thus
- * takes many callers' work in one round trip, one plan and one commit, and the batches grow with the
- * load instead of the queue.
+ * Runs calls together: the calls made in one turn of the event loop go as one batch at the end of
+ * that turn (`setImmediate`: no timer, so a quiet server adds no wait), and while `inFlight` batches
+ * run, later calls queue up and go together, up to `maxBatch`, when one ends. Under load a busy
+ * statement thus takes many callers' work in one round trip, one plan and one commit, and the
+ * batches grow with the load instead of the queue. The turn matters for an in-process database
+ * (PGlite), whose statements end before the next request is read: there a batch is never in flight
+ * while others arrive, but the requests read in one turn reach it together.
  *
  * `run` answers one result per item, in order; when it throws, every caller of the batch gets that error.
  */
@@ -15,8 +17,10 @@ export function coalesce<In, Out>(run: (items: In[]) => Promise<Out[]>, opts: { 
   }
   const queue: Waiting[] = [];
   let running = 0;
+  let scheduled = false;
 
   const start = () => {
+    scheduled = false;
     while (running < opts.inFlight && queue.length) {
       const batch = queue.splice(0, opts.maxBatch);
       running++;
@@ -39,6 +43,15 @@ export function coalesce<In, Out>(run: (items: In[]) => Promise<Out[]>, opts: { 
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      start();
+      if (!scheduled && running < opts.inFlight) {
+        scheduled = true;
+        setImmediate(start);
+      }
     });
 }
+
+/**
+ * How the site's shared statements go: one batch at a time (a second in flight measured slower: each
+ * batch is then smaller, and both wait on the same database), at most 64 callers in one.
+ */
+export const SHARED_STATEMENTS = { inFlight: 1, maxBatch: 64 } as const;

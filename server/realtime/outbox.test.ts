@@ -117,14 +117,32 @@ describe('recording a transaction’s events', () => {
     outcomes.forEach((o, i) => {
       if (o.status === 'fulfilled') expect(o.value.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])).toEqual([[rooms[i], 1, i], [rooms[i], 2, i + 100]]);
     });
-    // Two ran alone at once; the eight sent meanwhile shared one statement, which failed and was re-run one by one.
-    expect(statements).toBeLessThan(2 + 1 + 8 + 1);
-    expect(statements).toBeGreaterThanOrEqual(2 + 1 + 8);
+    // Sent in one turn, the ten shared one statement, which failed and was re-run one command at a time.
+    expect(statements).toBe(1 + 10);
     expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(9);
     for (const [i, r] of rooms.entries()) {
       expect((await stored([r])).map((x) => x.seq)).toEqual(i === 6 ? [] : [1, 2]);
       expect(await lastSeqOf(app.services.db, r)).toBe(i === 6 ? 0 : 2);
     }
+  });
+
+  it('does not re-run shared commands one by one when the database itself failed them', async () => {
+    const rooms = Array.from({ length: 5 }, () => room());
+    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    let statements = 0;
+    db.execute = async () => {
+      statements++;
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    };
+    let outcomes: PromiseSettledResult<unknown>[];
+    try {
+      outcomes = await Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [], [event(r, i)])));
+    } finally {
+      db.execute = execute;
+    }
+    expect(statements).toBe(1);
+    expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as { code?: string }).code)).toEqual(rooms.map(() => '57P01'));
   });
 
   it('shares one statement among concurrent commands that all succeed', async () => {
@@ -143,10 +161,10 @@ describe('recording a transaction’s events', () => {
     } finally {
       db.execute = execute;
     }
-    // Two at once, then the other four together.
-    expect(statements).toBe(3);
+    // Sent in one turn: one statement for all six.
+    expect(statements).toBe(1);
     expect(results.map((events) => events.map((e) => [e.room, e.seq]))).toEqual(rooms.map((r) => [[r, 1]]));
-    expect(new Set(results.slice(2).map((events) => events[0]!.at)).size).toBe(1);
+    expect(new Set(results.map((events) => events[0]!.at)).size).toBe(1);
     expect(await app.services.db.select().from(adminLog).where(eq(adminLog.action, action))).toHaveLength(6);
   });
 

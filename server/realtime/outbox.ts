@@ -2,7 +2,8 @@ import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { RoomEvent, RoomEventMap, RoomEventName } from '@shared/socket';
 import { realtimeEvents, roomSequences } from '@server/db/schema';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
-import { coalesce } from '@server/db/coalesce';
+import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
+import { isUnavailable } from '@server/db/errors';
 
 /**
  * Rooms every writer of the site reaches (the feed, the staff room). Numbering their events in the
@@ -181,15 +182,16 @@ function combinerFor(db: Db, publish: Publish) {
         try {
           settled = (await recordTogether(db, commands)).map((value) => ({ status: 'fulfilled', value }));
         } catch (err) {
-          // One command's failure fails the statement: each is written alone, so each caller hears its own outcome.
-          if (commands.length === 1) throw err;
+          // One command's failure fails the statement: each is written alone, so each caller hears its own
+          // outcome. A database that is down or too slow fails them all alike: they hear that at once.
+          if (commands.length === 1 || isUnavailable(err)) throw err;
           settled = await Promise.allSettled(commands.map((c) => recordEvents(db, c.emitted, c.writes)));
         }
         const events = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
         if (events.length) publish(events);
         return settled;
       },
-      { inFlight: 2, maxBatch: 64 },
+      SHARED_STATEMENTS,
     );
     combiners.set(db, combine);
   }

@@ -3,8 +3,8 @@ import { announceBoxTypesFor } from '@shared/messages';
 import type { MessagesQuery } from '@shared/schemas/messages';
 import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
 import { messages, users, type MessageType } from '@server/db/schema';
-import type { Db, DbOrTx } from '@server/db/client';
-import { coalesce } from '@server/db/coalesce';
+import type { Db } from '@server/db/client';
+import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import type { AuthedUser } from '@server/http/auth';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { partiesOf, presentMessages, type Party } from './presenter';
@@ -146,6 +146,6 @@ const slotReaders = new WeakMap<Db, (toUserId: number | null) => Promise<Message
  */
 export async function messageSlot(db: Db, toUserId: number | null): Promise<MessageSlot> {
   let read = slotReaders.get(db);
-  if (!read) slotReaders.set(db, (read = coalesce((ids: Array<number | null>) => readSlots(db, ids), { inFlight: 2, maxBatch: 64 })));
+  if (!read) slotReaders.set(db, (read = coalesce((ids: Array<number | null>) => readSlots(db, ids), SHARED_STATEMENTS)));
   return read(toUserId);
 }
