@@ -5,6 +5,7 @@ import { users } from '@server/db/schema';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
+import { resolveToken } from './auth';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -110,6 +111,17 @@ describe('tokens', () => {
     await app.services.db.update(users).set({ valid: false }).where(eq(users.id, user.id));
     expectError(await app.request.get('/api/user/me').set('x-access-token', token), 401, 'user.invalid');
     expectError(await app.request.get('/api/user/me').set('x-access-token', await craftToken(2_000_000_000)), 401, 'user.invalid');
+  });
+
+  it('gives each of the requests whose users are read together its own user', async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, (_, i) => app.factories.signedIn({ privileges: i === 2 ? ['admin'] : ['normal'] })));
+    const gone = await app.factories.signedIn();
+    await app.services.db.update(users).set({ valid: false }).where(eq(users.id, gone.user.id));
+    // Tokens of five people (one of them twice), a disabled account and an unknown one, resolved in one turn.
+    const tokens = [...people.map((p) => p.token), people[0]!.token, gone.token, await craftToken(2_000_000_000)];
+    const results = await Promise.all(tokens.map((t) => resolveToken(app.services, t)));
+    expect(results.map((r) => ('user' in r ? r.user!.id : r.error))).toEqual([...people.map((p) => p.user.id), people[0]!.user.id, 'user.invalid', 'user.invalid']);
+    expect(results.map((r) => 'user' in r && r.user!.isAdmin)).toEqual([false, false, true, false, false, false, false, false]);
   });
 
   it('re-reads privileges from the database on every request, never from the token', async () => {

@@ -5,7 +5,7 @@ import type { Actor } from '@shared/policy';
 import { appAuthorizations, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { TokenPayload } from '@server/modules/auth/tokens';
-import { userById } from '@server/modules/users/queries';
+import { requestUser } from '@server/modules/users/queries';
 import { AppError } from './errors';
 
 /** The signed-in user of a request, re-read from the database (privileges are never taken from the token). */
@@ -63,7 +63,7 @@ export async function resolveToken(services: Services, raw: string | undefined) 
   if (!raw) return { error: 'user.tokenExpired' as const };
   const token = await services.tokens.verify(raw);
   if (!token) return { error: 'user.tokenExpired' as const };
-  const row = await userById(services.db, token.userId);
+  const row = await requestUser(services.db, token.userId);
   if (!row || !row.valid) return { error: 'user.invalid' as const };
   if (row.signoutTime && token.signWhen <= row.signoutTime.getTime()) return { error: 'user.tokenExpired' as const };
   if (token.visitType === 'external-auth' && !(await appAuthorizationStands(services, token))) return { error: 'user.tokenExpired' as const };

@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { users, type UserRow } from '@server/db/schema';
-import type { DbOrTx } from '@server/db/client';
+import type { Db, DbOrTx } from '@server/db/client';
+import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { prepared } from '@server/db/prepared';
 
 /** The hottest read of the site: every signed-in request re-reads its user (privileges are never taken from the token). */
@@ -9,6 +10,34 @@ const userByIdQuery = prepared((db) => db.select().from(users).where(eq(users.id
 export async function userById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await userByIdQuery(db).execute({ id });
   return row ?? null;
+}
+
+const usersByIdsQuery = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('users_by_ids'),
+);
+
+const requestUserReaders = new WeakMap<Db, (id: number) => Promise<UserRow | null>>();
+
+/**
+ * `userById` for the signed-in user of a request: the requests read in one turn of the event loop
+ * read their users in one statement (`coalesce`). Every signed-in request makes this read, so under
+ * load it was a round trip (and, embedded, a fifth of the CPU) per request of the busiest writes.
+ */
+export async function requestUser(db: Db, id: number): Promise<UserRow | null> {
+  let read = requestUserReaders.get(db);
+  if (!read) {
+    read = coalesce(async (ids: number[]) => {
+      const rows = await usersByIdsQuery(db).execute({ ids: [...new Set(ids)] });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }, SHARED_STATEMENTS);
+    requestUserReaders.set(db, read);
+  }
+  return read(id);
 }
 
 /** Sign-in identifier: the username (any case) or the bound platform e-mail. */
