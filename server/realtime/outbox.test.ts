@@ -24,6 +24,25 @@ async function stored(rooms: string[]) {
     .orderBy(asc(realtimeEvents.id));
 }
 
+/**
+ * Runs `work` counting the statements it sends through the database's `execute` (the database object
+ * itself is kept: commands are combined per database); `instead` answers them in its place.
+ */
+async function countingStatements<T>(work: () => Promise<T>, instead?: () => Promise<unknown>): Promise<{ result: T; statements: number }> {
+  const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+  const execute = db.execute;
+  let statements = 0;
+  db.execute = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return instead ? instead() : execute.apply(this, args);
+  };
+  try {
+    return { result: await work(), statements };
+  } finally {
+    db.execute = execute;
+  }
+}
+
 describe('recording a transaction’s events', () => {
   it('numbers each room’s events in emit order, after what the room already had, in one statement', async () => {
     const [a, b] = [room(), room()];
@@ -98,21 +117,10 @@ describe('recording a transaction’s events', () => {
     const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
     const [seed] = await app.services.db.insert(adminLog).values({ actorId: 1, action: unique('taken'), detail: {} }).returning({ id: adminLog.id });
     const rooms = Array.from({ length: 10 }, () => room());
-    // Counts the statements the commands take (the database object itself is kept: commands are combined per database).
-    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-    const execute = db.execute;
-    let statements = 0;
-    db.execute = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return execute.apply(this, args);
-    };
-    let outcomes: PromiseSettledResult<Awaited<ReturnType<typeof insertInOneStatement>>>[];
-    try {
-      // Command 6 inserts a row whose id is taken: its statement fails, the others' must not.
-      outcomes = await Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [write(i === 6 ? seed!.id : undefined)], [event(r, i), event(r, i + 100)])));
-    } finally {
-      db.execute = execute;
-    }
+    // Command 6 inserts a row whose id is taken: its statement fails, the others' must not.
+    const { result: outcomes, statements } = await countingStatements(() =>
+      Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [write(i === 6 ? seed!.id : undefined)], [event(r, i), event(r, i + 100)]))),
+    );
     expect(outcomes.map((o) => o.status)).toEqual(rooms.map((_, i) => (i === 6 ? 'rejected' : 'fulfilled')));
     outcomes.forEach((o, i) => {
       if (o.status === 'fulfilled') expect(o.value.map((e) => [e.room, e.seq, (e.payload as { userId: number }).userId])).toEqual([[rooms[i], 1, i], [rooms[i], 2, i + 100]]);
@@ -128,19 +136,12 @@ describe('recording a transaction’s events', () => {
 
   it('does not re-run shared commands one by one when the database itself failed them', async () => {
     const rooms = Array.from({ length: 5 }, () => room());
-    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-    const execute = db.execute;
-    let statements = 0;
-    db.execute = async () => {
-      statements++;
-      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    };
-    let outcomes: PromiseSettledResult<unknown>[];
-    try {
-      outcomes = await Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [], [event(r, i)])));
-    } finally {
-      db.execute = execute;
-    }
+    const { result: outcomes, statements } = await countingStatements(
+      () => Promise.allSettled(rooms.map((r, i) => insertInOneStatement(app.services, [], [event(r, i)]))),
+      async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      },
+    );
     expect(statements).toBe(1);
     expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as { code?: string }).code)).toEqual(rooms.map(() => '57P01'));
   });
@@ -148,19 +149,9 @@ describe('recording a transaction’s events', () => {
   it('shares one statement among concurrent commands that all succeed', async () => {
     const action = unique('shared');
     const rooms = Array.from({ length: 6 }, () => room());
-    const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-    const execute = db.execute;
-    let statements = 0;
-    db.execute = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return execute.apply(this, args);
-    };
-    let results: Awaited<ReturnType<typeof insertInOneStatement>>[];
-    try {
-      results = await Promise.all(rooms.map((r, i) => insertInOneStatement(app.services, [app.services.db.insert(adminLog).values({ actorId: 1, action, detail: { i } }).getSQL()], [event(r, i)])));
-    } finally {
-      db.execute = execute;
-    }
+    const { result: results, statements } = await countingStatements(() =>
+      Promise.all(rooms.map((r, i) => insertInOneStatement(app.services, [app.services.db.insert(adminLog).values({ actorId: 1, action, detail: { i } }).getSQL()], [event(r, i)]))),
+    );
     // Sent in one turn: one statement for all six.
     expect(statements).toBe(1);
     expect(results.map((events) => events.map((e) => [e.room, e.seq]))).toEqual(rooms.map((r) => [[r, 1]]));
