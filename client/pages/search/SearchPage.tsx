@@ -20,7 +20,7 @@ import { useDebounced } from '@client/hooks/useDebounced';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AppPanel } from '../companionApp/AppPanel';
-import { parseSearch, searchable, searchPath, type SearchState, hitCountLabel } from './searchQuery';
+import { arrivedAddress, parseSearch, searchable, searchPath, type SearchState, hitCountLabel } from './searchQuery';
 import { SearchResults } from './SearchResults';
 import styles from './SearchPage.module.css';
 
@@ -38,16 +38,16 @@ function useLiveAddress(typed: string, param: string, setText: (text: string) =>
   useLayoutEffect(() => {
     latest.current = { typed, param, replace };
   });
-  // The text this box last put in the address: its arrival must not touch what was typed since.
-  const written = useRef<string | null>(null);
+  // The texts this box put in the address that have not arrived: their arrival must not touch what was typed since.
+  const written = useRef<string[]>([]);
   useEffect(() => {
     if (settled === latest.current.param) return;
-    written.current = settled;
+    written.current = [...written.current, settled];
     latest.current.replace(settled);
   }, [settled]);
   useEffect(() => {
-    const own = param === written.current;
-    written.current = null;
+    const { own, waiting } = arrivedAddress(written.current, param);
+    written.current = waiting;
     if (!own && param !== latest.current.typed) setText(param);
   }, [param, setText]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openAppPath, searchTarget, webFallbackPath } from '@shared/companionApp';
 import { LIMITS } from '@shared/limits';
-import { hitCountLabel, parseSearch, searchable, searchPath } from './searchQuery';
+import { arrivedAddress, hitCountLabel, parseSearch, searchable, searchPath } from './searchQuery';
 
 const parse = (content: string | undefined, query = '') => parseSearch(content, new URLSearchParams(query));
 
@@ -57,5 +57,22 @@ describe('the number of hits shown', () => {
     expect(hitCountLabel('player', 999, n)).toBe('999');
     expect(hitCountLabel('player', LIMITS.searchTotalMax, n)).toBe('1,000+');
     expect(hitCountLabel('comment', 1500, n)).toBe('1,500');
+  });
+});
+
+describe('the search box’s own writes to the address', () => {
+  it('knows an older write of its own when it lands after a newer one was sent, and keeps waiting for the newer', () => {
+    // Typed "vexma", paused, typed on to "vexmarrow": both written before the first landed.
+    expect(arrivedAddress(['vexma', 'vexmarrow'], 'vexma')).toEqual({ own: true, waiting: ['vexmarrow'] });
+    expect(arrivedAddress(['vexmarrow'], 'vexmarrow')).toEqual({ own: true, waiting: [] });
+  });
+
+  it('takes a text it did not write as coming from elsewhere, and waits for nothing more', () => {
+    expect(arrivedAddress(['vexma', 'vexmarrow'], 'marrow')).toEqual({ own: false, waiting: [] });
+    expect(arrivedAddress([], 'marrow')).toEqual({ own: false, waiting: [] });
+  });
+
+  it('skips writes that never landed once a later one did', () => {
+    expect(arrivedAddress(['a', 'ab', 'abc'], 'abc')).toEqual({ own: true, waiting: [] });
   });
 });

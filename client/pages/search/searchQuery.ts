@@ -39,3 +39,14 @@ export const searchable = ({ param, type }: Pick<SearchState, 'param' | 'type'>)
 /** The number of hits as shown: players are counted up to `LIMITS.searchTotalMax`, which then means "that many or more". */
 export const hitCountLabel = (type: SearchState['type'], total: number, formatNumber: (n: number) => string) =>
   type === 'player' && total >= LIMITS.searchTotalMax ? `${formatNumber(total)}+` : formatNumber(total);
+
+/**
+ * The box's own writes to the address that have not arrived yet, once `param` arrived: `own` when it
+ * is one of them (an older one too: on a slow machine the box may write again before its first write
+ * lands, and that first arrival must not put its older text back in the box), and what still waits.
+ * Any other text came from elsewhere (the header's search, back and forward): nothing waits any more.
+ */
+export function arrivedAddress(waiting: readonly string[], param: string): { own: boolean; waiting: string[] } {
+  const at = waiting.indexOf(param);
+  return at < 0 ? { own: false, waiting: [] } : { own: true, waiting: waiting.slice(at + 1) };
+}
