@@ -55,3 +55,9 @@ export function coalesce<In, Out>(run: (items: In[]) => Promise<Out[]>, opts: { 
  * batch is then smaller, and both wait on the same database), at most 64 callers in one.
  */
 export const SHARED_STATEMENTS = { inFlight: 1, maxBatch: 64 } as const;
+
+/**
+ * How commands on one row share a transaction (`inSharedTransaction`): one transaction at a time
+ * (they wait on the row's lock anyway), at most 16 commands in one, so the lock is never held long.
+ */
+export const SHARED_TRANSACTIONS = { inFlight: 1, maxBatch: 16 } as const;

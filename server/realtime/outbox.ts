@@ -219,18 +219,30 @@ export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps
  * Runs `work` in one transaction and publishes its events only after commit
  * (Outline's transactional events): a rolled-back change never reaches a socket.
  */
-export async function inTransaction<T>({ db, publish, log }: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(deps: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
+  const [value] = await inOneTransaction(deps, [work]);
+  return value!;
+}
+
+/**
+ * Several commands in one transaction, one after the other (each sees what those before it wrote):
+ * their events are recorded together, in the order emitted, and published after commit; then each
+ * one's after-commit work runs. One failing rolls them all back.
+ */
+export async function inOneTransaction<T>({ db, publish, log }: TransactionDeps, works: ReadonlyArray<(r: Recorder) => Promise<T>>): Promise<T[]> {
   let events: RecordedEvent[] = [];
   const after: Array<() => Promise<unknown> | unknown> = [];
-  const result = await db.transaction(async (tx) => {
+  const values = await db.transaction(async (tx) => {
     const emitted: EmittedEvent[] = [];
-    const value = await work({
+    const recorder: Recorder = {
       tx,
       emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
       afterCommit: (fn) => void after.push(fn),
-    });
+    };
+    const out: T[] = [];
+    for (const work of works) out.push(await work(recorder));
     events = await recordEvents(tx, emitted);
-    return value;
+    return out;
   });
   if (events.length) publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
@@ -239,5 +251,5 @@ export async function inTransaction<T>({ db, publish, log }: TransactionDeps, wo
       .then(fn)
       .catch((err: unknown) => log.error({ err }, 'after-commit work failed; its sweep will catch up'));
   }
-  return result;
+  return values;
 }

@@ -8,7 +8,8 @@ import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/realtime/outbox';
+import { inSharedTransaction } from '@server/realtime/shared-transaction';
 import { caseById } from '@server/modules/cases/queries';
 import { readScalars } from '@server/db/scalars';
 import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/modules/timeline/spam';
@@ -41,7 +42,9 @@ function voteVerdictOf(row: PlayerRow, action: JudgementInput['action'], withVot
 
 /**
  * An admin's judgement (reference §3.2, §4): stored, counted and applied in one transaction with
- * the case row locked, so simultaneous votes end as some serial order of them would.
+ * the case row locked, so simultaneous votes end as some serial order of them would. Votes on one
+ * case that arrive while another is being written share the next transaction (`inSharedTransaction`):
+ * the work below may then run twice, so it keeps its effects to the transaction.
  */
 export async function judgeCase(
   services: Services,
@@ -56,7 +59,7 @@ export async function judgeCase(
   if (plainText(content).trim().length < LIMITS.judgementMin) throw new AppError('judgement.bad', `write at least ${LIMITS.judgementMin} characters of reasoning`);
   assertNotSpam(content, 'judgement.spam');
 
-  const { before, after } = await inTransaction(services, async (r) => {
+  const { before, after } = await inSharedTransaction(services, `case:${input.toPlayerId}`, async (r) => {
     const row = await caseById(r.tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('judgement.notFound', 'no such case');
     const checks = await readScalars(r.tx, {

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import { adminLog, realtimeEvents } from '@server/db/schema';
+import { createTestApp, unique, type TestApp } from '@server/test/harness';
+import type { Recorder } from './outbox';
+import { inSharedTransaction } from './shared-transaction';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.close());
+
+const room = () => `case:${Math.floor(Math.random() * 1e9) + 1}`;
+
+/** Runs `work` counting the transactions begun on the database; `instead` answers them in its place. */
+async function countingTransactions<T>(work: () => Promise<T>, instead?: () => Promise<unknown>): Promise<{ result: T; transactions: number }> {
+  const db = app.services.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const transaction = db.transaction;
+  let transactions = 0;
+  db.transaction = function (this: unknown, ...args: unknown[]) {
+    transactions++;
+    return instead ? instead() : transaction.apply(this, args);
+  };
+  try {
+    return { result: await work(), transactions };
+  } finally {
+    db.transaction = transaction;
+  }
+}
+
+/** A command on `r`oom: counts the rows of `action` it sees, adds one, and tells the room. */
+const command =
+  (action: string, r: string, i: number, fail = false) =>
+  async ({ tx, emit }: Recorder) => {
+    const [seen] = await tx.select({ n: count() }).from(adminLog).where(eq(adminLog.action, action));
+    await tx.insert(adminLog).values({ actorId: 1, action, detail: { i } });
+    if (fail) throw new Error(`command ${i} refuses after writing`);
+    await emit(r, 'user.updated', { userId: i });
+    return seen!.n;
+  };
+
+const rowsOf = async (action: string) => (await app.services.db.select({ detail: adminLog.detail }).from(adminLog).where(eq(adminLog.action, action)).orderBy(asc(adminLog.id))).map((row) => (row.detail as { i: number }).i);
+const eventsOf = async (rooms: string[]) =>
+  (await app.services.db.select({ room: realtimeEvents.room, seq: realtimeEvents.seq, payload: realtimeEvents.payload }).from(realtimeEvents).where(inArray(realtimeEvents.room, rooms)).orderBy(asc(realtimeEvents.id))).map(
+    (e) => [e.room, e.seq, (e.payload as { userId: number }).userId],
+  );
+
+describe('commands on one key sharing a transaction', () => {
+  it('run together one after the other, each seeing the writes of those before it, with their events numbered in arrival order', async () => {
+    const [actionA, actionB] = [unique('lane-a'), unique('lane-b')];
+    const [a, b] = [room(), room()];
+    const { result, transactions } = await countingTransactions(() =>
+      Promise.all([
+        ...Array.from({ length: 6 }, (_, i) => inSharedTransaction(app.services, a, command(actionA, a, i))),
+        ...Array.from({ length: 3 }, (_, i) => inSharedTransaction(app.services, b, command(actionB, b, 10 + i))),
+      ]),
+    );
+    // Sent in one turn: one transaction per key, and each command counted the ones before it.
+    expect(transactions).toBe(2);
+    expect(result).toEqual([0, 1, 2, 3, 4, 5, 0, 1, 2]);
+    expect(await rowsOf(actionA)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await eventsOf([a])).toEqual([0, 1, 2, 3, 4, 5].map((i) => [a, i + 1, i]));
+    expect(await eventsOf([b])).toEqual([0, 1, 2].map((i) => [b, i + 1, 10 + i]));
+
+    // A command sent while a batch is written waits for it, then goes with the others that waited.
+    const action = unique('lane-later');
+    const c = room();
+    const first = inSharedTransaction(app.services, c, command(action, c, 0));
+    await new Promise((resolve) => setImmediate(resolve));
+    const { result: later, transactions: afterFirst } = await countingTransactions(() => Promise.all([first, ...[1, 2, 3].map((i) => inSharedTransaction(app.services, c, command(action, c, i)))]));
+    expect(later).toEqual([0, 1, 2, 3]);
+    expect(afterFirst).toBe(1);
+    expect(await eventsOf([c])).toEqual([0, 1, 2, 3].map((i) => [c, i + 1, i]));
+  });
+
+  it('re-runs each command alone when one of the batch fails, so only that one fails and nothing of it is kept', async () => {
+    const action = unique('lane-fail');
+    const r = room();
+    const { result: outcomes, transactions } = await countingTransactions(() =>
+      Promise.allSettled(Array.from({ length: 5 }, (_, i) => inSharedTransaction(app.services, r, command(action, r, i, i === 2)))),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'command 2 refuses after writing' });
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null))).toEqual([0, 1, null, 2, 3]);
+    // The shared one rolled back, then five alone, in the order they came.
+    expect(transactions).toBe(1 + 5);
+    expect(await rowsOf(action)).toEqual([0, 1, 3, 4]);
+    expect(await eventsOf([r])).toEqual([0, 1, 3, 4].map((i, k) => [r, k + 1, i]));
+  });
+
+  it('does not re-run them one by one when the database itself is unavailable: all hear it at once', async () => {
+    const action = unique('lane-down');
+    const r = room();
+    const { result: outcomes, transactions } = await countingTransactions(
+      () => Promise.allSettled(Array.from({ length: 4 }, (_, i) => inSharedTransaction(app.services, r, command(action, r, i)))),
+      async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      },
+    );
+    expect(outcomes.every((o) => o.status === 'rejected' && (o.reason as { code?: string }).code === '57P01')).toBe(true);
+    expect(transactions).toBe(1);
+    expect(await rowsOf(action)).toEqual([]);
+    // The key is free again afterwards.
+    await expect(inSharedTransaction(app.services, r, command(action, r, 9))).resolves.toBe(0);
+  });
+});
