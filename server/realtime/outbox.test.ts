@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RoomEvent } from '@shared/socket';
 import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
+import { countingCalls } from '@server/test/counting-calls';
 import { countedCases } from '@server/modules/cases/list';
 import { openCaseCount } from '@server/modules/notifications/open-cases';
 import { insertInOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
@@ -24,23 +25,10 @@ async function stored(rooms: string[]) {
     .orderBy(asc(realtimeEvents.id));
 }
 
-/**
- * Runs `work` counting the statements it sends through the database's `execute` (the database object
- * itself is kept: commands are combined per database); `instead` answers them in its place.
- */
+/** Runs `work` counting the statements it sends through the database's `execute`; `instead` answers them in its place. */
 async function countingStatements<T>(work: () => Promise<T>, instead?: () => Promise<unknown>): Promise<{ result: T; statements: number }> {
-  const db = app.services.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-  const execute = db.execute;
-  let statements = 0;
-  db.execute = function (this: unknown, ...args: unknown[]) {
-    statements++;
-    return instead ? instead() : execute.apply(this, args);
-  };
-  try {
-    return { result: await work(), statements };
-  } finally {
-    db.execute = execute;
-  }
+  const { result, calls } = await countingCalls(app.services.db, 'execute', work, instead);
+  return { result, statements: calls };
 }
 
 describe('recording a transaction’s events', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
+import { countingCalls } from '@server/test/counting-calls';
 import type { Recorder } from './outbox';
 import { inSharedTransaction } from './shared-transaction';
 
@@ -15,18 +16,8 @@ const room = () => `case:${Math.floor(Math.random() * 1e9) + 1}`;
 
 /** Runs `work` counting the transactions begun on the database; `instead` answers them in its place. */
 async function countingTransactions<T>(work: () => Promise<T>, instead?: () => Promise<unknown>): Promise<{ result: T; transactions: number }> {
-  const db = app.services.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
-  const transaction = db.transaction;
-  let transactions = 0;
-  db.transaction = function (this: unknown, ...args: unknown[]) {
-    transactions++;
-    return instead ? instead() : transaction.apply(this, args);
-  };
-  try {
-    return { result: await work(), transactions };
-  } finally {
-    db.transaction = transaction;
-  }
+  const { result, calls } = await countingCalls(app.services.db, 'transaction', work, instead);
+  return { result, transactions: calls };
 }
 
 /** A command on `r`oom: counts the rows of `action` it sees, adds one, and tells the room. */

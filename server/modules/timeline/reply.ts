@@ -6,6 +6,7 @@ import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
+import { inSharedTransaction } from '@server/realtime/shared-transaction';
 import { caseById } from '@server/modules/cases/queries';
 import { replyProblem, type ReplyProblem } from '@shared/reply';
 import { mayHideEntry } from '@shared/policy';
@@ -21,13 +22,16 @@ const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
   tooLong: 'the reply is too long',
 };
 
-/** A reply on a case, optionally quoting an entry of the same case (reference §3.2). */
+/**
+ * A reply on a case, optionally quoting an entry of the same case (reference §3.2). Replies to one
+ * case that arrive together (a busy case page) share a transaction (`inSharedTransaction`).
+ */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {
   const content = sanitizeRichText(input.content);
   const problem = replyProblem(content);
   if (problem) throw new AppError('reply.bad', REPLY_PROBLEMS[problem]);
   assertNotSpam(content, 'reply.spam');
-  return inTransaction(services, async (r) => {
+  return inSharedTransaction(services, `case:${input.toPlayerId}`, async (r) => {
     const { tx } = r;
     const row = await caseById(tx, input.toPlayerId, { forUpdate: true });
     if (!row) throw new AppError('reply.notFound', 'no such case');

@@ -54,6 +54,35 @@ describe('POST /api/player/reply', () => {
     expectInvalid(await reply(token, { toPlayerId: a.dbId, content: 'x'.repeat(5001) }), 'reply.bad', 'data.content');
   });
 
+  it('takes many replies to one case at the same moment: each stored once and counted, watchers see them in sequence, the same text twice is refused once', async () => {
+    const { dbId } = await openCase(app, bot);
+    const watcher = await app.socket();
+    await joinRoom(watcher, `case:${dbId}`);
+    const seen = collectEvents(watcher);
+    const people = await Promise.all(Array.from({ length: 8 }, () => app.factories.signedIn()));
+    const twice = await app.factories.signedIn();
+    const same = '<p>The same words from the same person, sent twice at once.</p>';
+    const answers = await Promise.all([
+      ...people.map((p, i) => reply(p.token, { toPlayerId: dbId, content: `<p>At once, number ${i}: ${'seen it '.repeat(i + 1)}</p>` })),
+      reply(twice.token, { toPlayerId: dbId, content: same }),
+      reply(twice.token, { toPlayerId: dbId, content: same }),
+    ]);
+    answers.slice(0, 8).forEach((res) => expectOk(res, 'reply.success'));
+    expect(answers.slice(8).map((res) => res.status).sort()).toEqual([200, 409]);
+    expectError(answers.slice(8).find((res) => res.status === 409)!, 409, 'reply.bad');
+
+    const page = (await timeline(`dbId=${dbId}&limit=50`)).body.data.result as Array<{ type: string; content: { text: string } }>;
+    const texts = page.filter((e) => e.type === 'reply').map((e) => e.content.text);
+    expect(texts).toHaveLength(9);
+    expect(new Set(texts).size).toBe(9);
+    expect((await app.request.get(`/api/player?dbId=${dbId}`)).body.data.commentsNum).toBe(1 + 9);
+    // Every entry reaches the watcher once, numbered without gaps.
+    for (let i = 0; i < 100 && seen.filter((e) => e.name === 'timeline.added').length < 9; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.filter((e) => e.name === 'timeline.added').map((e) => (e.payload as { entry: { content: { text: string } } }).entry.content.text).sort()).toEqual([...texts].sort());
+    const seqs = seen.map((e) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, k) => seqs[0]! + k));
+  });
+
   it('needs a token, a bound account and a captcha; bots skip the captcha', async () => {
     const { dbId } = await openCase(app, bot);
     expectTokenExpired(await app.request.post('/api/player/reply').send({ data: {} }));
