@@ -4,6 +4,7 @@ import type { RoomEvent } from '@shared/socket';
 import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, joinRoom, unique, type TestApp } from '@server/test/harness';
 import { countingCalls } from '@server/test/counting-calls';
+import { newRow } from '@server/db/new-rows';
 import { countedCases } from '@server/modules/cases/list';
 import { openCaseCount } from '@server/modules/notifications/open-cases';
 import { insertInOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
@@ -82,7 +83,7 @@ describe('recording a transaction’s events', () => {
   it('writes a one-statement command’s rows and events together, or neither when a write fails', async () => {
     const a = room();
     const action = unique('one-statement');
-    const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
+    const write = (id?: number) => newRow(adminLog, { ...(id ? { id } : {}), actorId: 1, action, detail: {} });
     const published = await insertInOneStatement(app.services, [write(), write()], [event(a, 1), event(a, 2)]);
     expect(published.map((e) => [e.room, e.seq])).toEqual([
       [a, 1],
@@ -102,7 +103,7 @@ describe('recording a transaction’s events', () => {
 
   it('writes concurrent one-statement commands together, and a failing one alone fails', async () => {
     const action = unique('together');
-    const write = (id?: number) => app.services.db.insert(adminLog).values({ ...(id ? { id } : {}), actorId: 1, action, detail: {} }).getSQL();
+    const write = (id?: number) => newRow(adminLog, { ...(id ? { id } : {}), actorId: 1, action, detail: {} });
     const [seed] = await app.services.db.insert(adminLog).values({ actorId: 1, action: unique('taken'), detail: {} }).returning({ id: adminLog.id });
     const rooms = Array.from({ length: 10 }, () => room());
     // Command 6 inserts a row whose id is taken: its statement fails, the others' must not.
@@ -138,7 +139,7 @@ describe('recording a transaction’s events', () => {
     const action = unique('shared');
     const rooms = Array.from({ length: 6 }, () => room());
     const { result: results, statements } = await countingStatements(() =>
-      Promise.all(rooms.map((r, i) => insertInOneStatement(app.services, [app.services.db.insert(adminLog).values({ actorId: 1, action, detail: { i } }).getSQL()], [event(r, i)]))),
+      Promise.all(rooms.map((r, i) => insertInOneStatement(app.services, [newRow(adminLog, { actorId: 1, action, detail: { i } })], [event(r, i)]))),
     );
     // Sent in one turn: one statement for all six.
     expect(statements).toBe(1);

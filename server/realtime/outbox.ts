@@ -4,6 +4,7 @@ import { realtimeEvents, roomSequences } from '@server/db/schema';
 import type { Db, DbOrTx, Tx } from '@server/db/client';
 import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { isUnavailable } from '@server/db/errors';
+import { insertRows, type NewRow } from '@server/db/new-rows';
 
 /**
  * Rooms every writer of the site reaches (the feed, the staff room). Numbering their events in the
@@ -159,13 +160,13 @@ export interface TransactionDeps {
 }
 
 interface InsertCommand {
-  writes: SQL[];
+  rows: NewRow[];
   emitted: EmittedEvent[];
 }
 
-/** Several commands' writes and events in one statement; each command's events, in order. */
+/** Several commands' rows and events in one statement (a table's rows in one insert); each command's events, in order. */
 async function recordTogether(db: Db, commands: InsertCommand[]): Promise<RecordedEvent[][]> {
-  const events = await recordEvents(db, commands.flatMap((c) => c.emitted), commands.flatMap((c) => c.writes));
+  const events = await recordEvents(db, commands.flatMap((c) => c.emitted), insertRows(commands.flatMap((c) => c.rows)));
   let from = 0;
   return commands.map((c) => events.slice(from, (from += c.emitted.length)));
 }
@@ -185,7 +186,7 @@ function combinerFor(db: Db, publish: Publish) {
           // One command's failure fails the statement: each is written alone, so each caller hears its own
           // outcome. A database that is down or too slow fails them all alike: they hear that at once.
           if (commands.length === 1 || isUnavailable(err)) throw err;
-          settled = await Promise.allSettled(commands.map((c) => recordEvents(db, c.emitted, c.writes)));
+          settled = await Promise.allSettled(commands.map((c) => recordEvents(db, c.emitted, insertRows(c.rows))));
         }
         const events = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
         if (events.length) publish(events);
@@ -199,7 +200,7 @@ function combinerFor(db: Db, publish: Publish) {
 }
 
 /**
- * A command whose checks were read before and whose writes only insert new rows (chat): its writes
+ * A command whose checks were read before and whose writes only insert new rows (chat): its rows
  * and the events they cause in one statement, which is atomic by itself, then published. One round
  * trip, where a transaction takes BEGIN, each write, the events and COMMIT; and the rooms' sequence
  * rows are locked only while the statement runs.
@@ -209,8 +210,8 @@ function combinerFor(db: Db, publish: Publish) {
  * shared this way: two commands' new rows cannot touch each other, where two updates of one row in
  * one statement would lose one of them.
  */
-export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps, 'log'>, writes: SQL[], emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
-  const outcome = await combinerFor(db, publish)({ writes, emitted });
+export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps, 'log'>, rows: NewRow[], emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
+  const outcome = await combinerFor(db, publish)({ rows, emitted });
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }

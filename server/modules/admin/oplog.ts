@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '@server/db/client';
+import type { Tx } from '@server/db/client';
+import { newRow, type NewRow } from '@server/db/new-rows';
 import { adminLog } from '@server/db/schema';
 
 export interface AdminAction {
@@ -27,5 +27,5 @@ export async function recordAdminAction(tx: Tx, a: AdminAction): Promise<void> {
   await tx.insert(adminLog).values(rowOf(a));
 }
 
-/** The same row as a write of a one-statement command (`insertInOneStatement`). */
-export const adminActionWrite = (db: DbOrTx, a: AdminAction): SQL => db.insert(adminLog).values(rowOf(a)).getSQL();
+/** The same row for a one-statement command (`insertInOneStatement`). */
+export const adminActionRow = (a: AdminAction): NewRow => newRow(adminLog, rowOf(a));

@@ -5,12 +5,13 @@ import { roomOf } from '@shared/socket';
 import type { MarkInput, SendMessageInput } from '@shared/schemas/messages';
 import type { MessageItem } from '@shared/types/messages';
 import { messages } from '@server/db/schema';
+import { newRow } from '@server/db/new-rows';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
 import { AppError } from '@server/http/errors';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { insertInOneStatement, inTransaction } from '@server/realtime/outbox';
-import { adminActionWrite } from '@server/modules/admin/oplog';
+import { adminActionRow } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessage, type MessageRow, type Party } from './presenter';
 import { roomsOf } from './realtime';
@@ -41,13 +42,13 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
   }
 
   const row: MessageRow = { id: slot.id, byUserId: user.id, toUserId, type: input.type, content, playerId: null, haveRead: false, createTime: slot.createTime };
-  const writes = [services.db.insert(messages).values(row).getSQL()];
+  const rows = [newRow(messages, row)];
   // Warnings, commands and pushes are staff writes: the admin log keeps them with their sender.
   if (input.type !== 'direct') {
-    writes.push(adminActionWrite(services.db, { actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row.id } }));
+    rows.push(adminActionRow({ actorId: user.id, action: 'sendMessage', targetUserId: toUserId, detail: { type: input.type, messageId: row.id } }));
   }
   const item = presentMessage(row, parties);
-  await insertInOneStatement(services, writes, roomsOf(row).map((room) => ({ room, name: 'message.new', payload: { message: item } })));
+  await insertInOneStatement(services, rows, roomsOf(row).map((room) => ({ room, name: 'message.new', payload: { message: item } })));
   return item;
 }
 
