@@ -10,6 +10,7 @@ import { authenticate, type AuthedUser } from './auth';
 import { rateLimit } from './rate-limit';
 import { nulCharacterPath, validationMessage } from './validate';
 import { consumeUserLimit } from './user-limit';
+import { pathTable } from './path-table';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -101,6 +102,8 @@ function enforce(policy: Rule, actor: Actor | null) {
 }
 
 export function mountRoutes(router: Router, routes: AnyRoute[], services: Services) {
+  const exact = pathTable();
+  router.use(exact.middleware);
   for (const spec of routes) {
     assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
@@ -119,7 +122,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
     });
-    router[spec.method](spec.path, ...chain);
+    if (/[:*?(]/.test(spec.path)) router[spec.method](spec.path, ...chain);
+    else exact.add(spec.method, spec.path, chain);
   }
 }
 
