@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
 import { apiRoutes } from '@server/app';
+import { messages } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid } from '@server/test/expect';
 import type { AnyRoute } from './route';
@@ -37,6 +39,28 @@ describe('a NUL character (PostgreSQL refuses 0x00 in text)', () => {
     expectInvalid(reply, 'reply.bad', 'data.content');
     const log = await app.request.post('/api/admin/judgementLog').set('x-access-token', root).send({ userName: 'a\u0000b' });
     expectInvalid(log, 'judgementLog.bad', 'userName');
+  });
+});
+
+describe('half of a surrogate pair (JSON may escape one; PostgreSQL refuses it in JSON)', () => {
+  it('is refused with 400 <area>.bad by every endpoint that takes a body, never a 500', async () => {
+    const wrong: string[] = [];
+    for (const r of apiRoutes.filter((route) => route.method !== 'get')) {
+      const req = app.request[r.method](`/api${r.path}`).set('content-type', 'application/json');
+      if (r.policy.check(null)) req.set('x-access-token', root);
+      const res = await req.send(JSON.stringify({ data: { content: 'cut \ud83c', toPlayerId: 1, toUserId: 1, type: 'direct' }, userName: '\udc00' }));
+      if (res.status !== 400 || res.body.code !== `${r.area}.bad`) wrong.push(`${name(r)}: ${res.status} ${res.body.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('names the path and the reason, and the message is not kept', async () => {
+    const text = `<p>${Date.now()} half an emoji \ud83d</p>`;
+    const res = await app.request.post('/api/message').set('x-access-token', root).send({ data: { toUserId: 1, type: 'direct', content: text } });
+    expectInvalid(res, 'message.bad', 'data.content');
+    expect(res.body.message[0].code).toBe('lone_surrogate');
+    const kept = await app.services.db.select({ id: messages.id }).from(messages).where(like(messages.content, `%${text.slice(3, 16)}%`));
+    expect(kept).toEqual([]);
   });
 });
 

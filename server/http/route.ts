@@ -8,7 +8,7 @@ import { sendReply, type Reply } from './envelope';
 import { AppError } from './errors';
 import { authenticate, type AuthedUser } from './auth';
 import { rateLimit } from './rate-limit';
-import { nulCharacterPath, validationMessage } from './validate';
+import { unstorableText, validationMessage } from './validate';
 import { consumeUserLimit } from './user-limit';
 import { pathTable } from './path-table';
 
@@ -74,8 +74,8 @@ function normaliseQuery(query: Record<string, unknown>) {
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, area: string, location: 'query' | 'body'): T {
   if (location === 'query' && value && typeof value === 'object') value = normaliseQuery(value as Record<string, unknown>);
-  const nul = nulCharacterPath(value);
-  if (nul !== null) throw new AppError(`${area}.bad` as never, [{ param: nul, msg: 'must not contain a NUL character', location, code: 'nul_character' }], 400);
+  const unstorable = unstorableText(value);
+  if (unstorable) throw new AppError(`${area}.bad` as never, [{ param: unstorable.path, msg: unstorable.msg, location, code: unstorable.code }], 400);
   if (!schema) return value as T;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError(`${area}.bad` as never, validationMessage(result.error, value, location), 400);

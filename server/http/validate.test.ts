@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { nulCharacterPath, validationMessage } from './validate';
+import { unstorableText, validationMessage } from './validate';
 
 const schema = z.object({ data: z.object({ username: z.string().min(4), password: z.string().min(6), age: z.number().optional() }) });
 
@@ -44,12 +44,26 @@ describe('what a refusal echoes', () => {
   });
 });
 
-describe('nulCharacterPath', () => {
+describe('unstorableText', () => {
+  const at = (value: unknown) => {
+    const found = unstorableText(value);
+    return found && [found.path, found.code];
+  };
+
   it('finds a NUL in any string or key, at any depth, and nothing in clean input', () => {
-    expect(nulCharacterPath({ data: { content: 'a\u0000b' } })).toBe('data.content');
-    expect(nulCharacterPath({ list: ['ok', 'n\u0000'] })).toBe('list.1');
-    expect(nulCharacterPath({ ['k\u0000']: 1 })).toBe('k\\0');
-    expect(nulCharacterPath('\u0000')).toBe('(value)');
-    expect(nulCharacterPath({ data: { content: 'plain', n: 1, b: null, nested: [{ x: 'y' }] } })).toBeNull();
+    expect(at({ data: { content: 'a\u0000b' } })).toEqual(['data.content', 'nul_character']);
+    expect(at({ list: ['ok', 'n\u0000'] })).toEqual(['list.1', 'nul_character']);
+    expect(at({ ['k\u0000']: 1 })).toEqual(['k\\u0000', 'nul_character']);
+    expect(at('\u0000')).toEqual(['(value)', 'nul_character']);
+    expect(at({ data: { content: 'plain', n: 1, b: null, nested: [{ x: 'y' }] } })).toBeNull();
+  });
+
+  it('finds half of a surrogate pair (either half, at either end), and lets whole pairs through', () => {
+    expect(at({ data: { content: 'hi \ud800 there' } })).toEqual(['data.content', 'lone_surrogate']);
+    expect(at({ data: { content: '\udfff' } })).toEqual(['data.content', 'lone_surrogate']);
+    expect(at({ data: { content: 'cut emoji \ud83c' } })).toEqual(['data.content', 'lone_surrogate']);
+    expect(at({ data: { content: '\ude00 reversed \ud83d' } })).toEqual(['data.content', 'lone_surrogate']);
+    expect(at({ ['k\udc00']: 1 })).toEqual(['k\\udc00', 'lone_surrogate']);
+    expect(at({ data: { content: 'whole pairs 😀🎯 and 𝔸', name: '狙击 – ü' } })).toBeNull();
   });
 });

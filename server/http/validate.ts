@@ -34,17 +34,36 @@ export function validationMessage(error: ZodError, input: unknown, location: 'qu
   });
 }
 
+/** Text PostgreSQL cannot store: NUL (refused in text) and a surrogate without its pair (refused in JSON). */
+const UNSTORABLE: Array<{ pattern: RegExp; code: 'nul_character' | 'lone_surrogate'; msg: string }> = [
+  { pattern: /\u0000/, code: 'nul_character', msg: 'must not contain a NUL character' },
+  { pattern: /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/, code: 'lone_surrogate', msg: 'must not contain half of a UTF-16 surrogate pair' },
+];
+
+export interface UnstorableText {
+  path: string;
+  code: 'nul_character' | 'lone_surrogate';
+  msg: string;
+}
+
+const problemOf = (text: string) => UNSTORABLE.find((u) => u.pattern.test(text));
+
 /**
- * The path of the first string (or key) holding a NUL character. PostgreSQL refuses 0x00 in text,
- * and no field of ours has a use for it: such input is refused before it reaches a query.
+ * The first string (or key) holding text no field of ours can store, at any depth: a NUL
+ * character, or half of a surrogate pair (JSON may escape one, `"\ud800"`; no UTF-8 encodes it).
+ * Such input is refused before it reaches a query, where it would fail the statement.
  */
-export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(value)' : null;
+export function unstorableText(value: unknown, path: string[] = [], depth = 0): UnstorableText | null {
+  if (typeof value === 'string') {
+    const problem = problemOf(value);
+    return problem ? { path: path.join('.') || '(value)', code: problem.code, msg: problem.msg } : null;
+  }
   if (!value || typeof value !== 'object' || depth > 64) return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\0')].join('.');
-    const found = nulCharacterPath(inner, [...path, key], depth + 1);
-    if (found !== null) return found;
+    const problem = problemOf(key);
+    if (problem) return { path: [...path, JSON.stringify(key).slice(1, -1)].join('.'), code: problem.code, msg: problem.msg };
+    const found = unstorableText(inner, [...path, key], depth + 1);
+    if (found) return found;
   }
   return null;
 }
