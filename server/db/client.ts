@@ -64,6 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { installDrizzleParsers } = await import('./pglite-parsers');
+  const { sendQueriesInOneCall } = await import('./pglite-one-call');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({
     dataDir: opts.dataDir,
@@ -71,7 +72,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  const db = drizzle(installDrizzleParsers(client), { schema }) as unknown as Db;
+  const db = drizzle(installDrizzleParsers(sendQueriesInOneCall(client)), { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }

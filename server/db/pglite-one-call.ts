@@ -1,0 +1,109 @@
+import { createRequire } from 'node:module';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+
+type Query = PGlite['query'];
+type QueryOptions = NonNullable<Parameters<Query>[2]>;
+type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** node-postgres's own value preparation: the same text for a value in both run modes. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null };
+
+const { serialize } = protocol;
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
+const SYNC = serialize.sync();
+
+/** How many statements a database keeps parsed; the least recently added is closed past it. */
+const KEPT_STATEMENTS = 300;
+
+/**
+ * The statements parsed on one database, by text: a statement sent again is bound by name, so the
+ * server neither parses nor analyses it again (and may keep its plan, as for any prepared statement).
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private next = 0;
+  /** The statement's name, whether it must be parsed first, and a statement to close to make room. */
+  take(text: string, params: number): { name: string; parse: boolean; close: string | null } {
+    // A statement without parameters (a migration's, a transaction's own) is run once in a while: not kept.
+    if (params === 0) return { name: '', parse: true, close: null };
+    const known = this.names.get(text);
+    if (known) return { name: known, parse: false, close: null };
+    const name = `t${this.next++}`;
+    let close: string | null = null;
+    if (this.names.size >= KEPT_STATEMENTS) {
+      const [oldText, oldName] = this.names.entries().next().value!;
+      this.names.delete(oldText);
+      close = oldName;
+    }
+    this.names.set(text, name);
+    return { name, parse: true, close };
+  }
+  forget(text: string) {
+    this.names.delete(text);
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** (Close,) parse, bind, describe, execute and sync as one buffer: the server works through it in one pass. */
+function extendedQuery(step: { name: string; parse: boolean; close: string | null }, text: string, params: unknown[]): Uint8Array {
+  const values = params.map((value) => (value === null || value === undefined ? null : prepareValue(value)));
+  const parts: Uint8Array[] = [];
+  if (step.close) parts.push(serialize.close({ type: 'S', name: step.close }));
+  if (step.parse) parts.push(serialize.parse({ name: step.name, text }));
+  parts.push(serialize.bind({ statement: step.name, values: values as string[] }), DESCRIBE_PORTAL, EXECUTE, SYNC);
+  return concat(parts);
+}
+
+async function runInOneCall(client: PGlite, statements: StatementNames, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results> {
+  const step = statements.take(text, params?.length ?? 0);
+  let messages;
+  try {
+    messages = await client.execProtocolStream(extendedQuery(step, text, params ?? []), { syncToFs: false });
+  } catch (error) {
+    // The statement may not have been parsed: it is parsed afresh next time, under a new name
+    // (closing a name the server does not hold is no error, and Close is taken in a failed transaction).
+    statements.forget(text);
+    if (step.name) await client.execProtocolStream(concat([serialize.close({ type: 'S', name: step.name }), SYNC]), { syncToFs: false, throwOnError: false });
+    // As PGlite's own query tells a failed statement: its text and values on the error.
+    if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
+    throw error;
+  }
+  if (!client.isInTransaction()) await client.syncToFs();
+  return parse.parseResults(messages, client.parsers, options)[0]!;
+}
+
+/**
+ * PGlite's query sends a statement's five protocol messages and the sync one call into the
+ * database at a time, and asks for the parameters' types first to choose how to write each value:
+ * six passes, each with its own bookkeeping, for one statement. Here they go as one buffer, and
+ * values are written as node-postgres writes them (untyped text, the server infers the types as
+ * it does for the PostgreSQL mode), so both modes send the same statement the same way. Queries
+ * still wait for PGlite's own locks, as its query does. Results are PGlite's (`pglite-one-call.test.ts`).
+ */
+export function sendQueriesInOneCall(client: PGlite): PGlite {
+  const statements = new StatementNames();
+  client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, text, params, options)));
+  }) as Query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      tx.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        return client._runExclusiveQuery(() => runInOneCall(client, statements, text, params, options));
+      }) as Query;
+      return fn(tx);
+    })) as PGlite['transaction'];
+  return client;
+}
