@@ -1,17 +1,13 @@
 import { createRequire } from 'node:module';
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, type PGlite, type Results } from '@electric-sql/pglite';
+import { closeMessages, extendedQueryMessages, type ParamValue } from './frontend-messages';
 
 type Query = PGlite['query'];
 type QueryOptions = NonNullable<Parameters<Query>[2]>;
 type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 /** node-postgres's own value preparation: the same text for a value in both run modes. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null };
-
-const { serialize } = protocol;
-const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
-const EXECUTE = serialize.execute({});
-const SYNC = serialize.sync();
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (value: unknown) => ParamValue };
 
 /** How many statements a database keeps parsed; the least recently added is closed past it. */
 const KEPT_STATEMENTS = 300;
@@ -44,24 +40,10 @@ class StatementNames {
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** (Close,) parse, bind, describe, execute and sync as one buffer: the server works through it in one pass. */
 function extendedQuery(step: { name: string; parse: boolean; close: string | null }, text: string, params: unknown[]): Uint8Array {
   const values = params.map((value) => (value === null || value === undefined ? null : prepareValue(value)));
-  const parts: Uint8Array[] = [];
-  if (step.close) parts.push(serialize.close({ type: 'S', name: step.close }));
-  if (step.parse) parts.push(serialize.parse({ name: step.name, text }));
-  parts.push(serialize.bind({ statement: step.name, values: values as string[] }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-  return concat(parts);
+  return extendedQueryMessages({ close: step.close, parse: step.parse ? { name: step.name, text } : null, statement: step.name, values });
 }
 
 async function runInOneCall(client: PGlite, statements: StatementNames, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results> {
@@ -73,7 +55,7 @@ async function runInOneCall(client: PGlite, statements: StatementNames, text: st
     // The statement may not have been parsed: it is parsed afresh next time, under a new name
     // (closing a name the server does not hold is no error, and Close is taken in a failed transaction).
     statements.forget(text);
-    if (step.name) await client.execProtocolStream(concat([serialize.close({ type: 'S', name: step.name }), SYNC]), { syncToFs: false, throwOnError: false });
+    if (step.name) await client.execProtocolStream(closeMessages(step.name), { syncToFs: false, throwOnError: false });
     // As PGlite's own query tells a failed statement: its text and values on the error.
     if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
     throw error;
