@@ -58,6 +58,13 @@ class Writer {
   }
 }
 
+function writeClose(w: Writer, name: string) {
+  const at = w.begin('C');
+  w.byte(0x53);
+  w.cstring(name);
+  w.end(at);
+}
+
 const DESCRIBE_PORTAL = Buffer.from([0x44, 0, 0, 0, 6, 0x50, 0]);
 const EXECUTE = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0]);
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
@@ -65,12 +72,7 @@ const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 /** Close?, Parse?, Bind, Describe (portal), Execute, Sync. Values are text, or binary where given as bytes. */
 export function extendedQueryMessages(q: ExtendedQuery): Buffer {
   const w = new Writer(Buffer.allocUnsafe(sizeOf(q)));
-  if (q.close != null) {
-    const at = w.begin('C');
-    w.byte(0x53);
-    w.cstring(q.close);
-    w.end(at);
-  }
+  if (q.close != null) writeClose(w, q.close);
   if (q.parse) {
     const at = w.begin('P');
     w.cstring(q.parse.name);
@@ -108,10 +110,7 @@ export function extendedQueryMessages(q: ExtendedQuery): Buffer {
 /** Close a kept statement, then Sync (after a failed statement, whether or not it was parsed). */
 export function closeMessages(name: string): Buffer {
   const w = new Writer(Buffer.allocUnsafe(1 + 4 + 1 + cstringSize(name) + SYNC.length));
-  const at = w.begin('C');
-  w.byte(0x53);
-  w.cstring(name);
-  w.end(at);
+  writeClose(w, name);
   w.bytes(SYNC);
   return w.buf;
 }

@@ -69,8 +69,11 @@ async function runInOneCall(client: PGlite, statements: StatementNames, text: st
  * database at a time, and asks for the parameters' types first to choose how to write each value:
  * six passes, each with its own bookkeeping, for one statement. Here they go as one buffer, and
  * values are written as node-postgres writes them (untyped text, the server infers the types as
- * it does for the PostgreSQL mode), so both modes send the same statement the same way. Queries
- * still wait for PGlite's own locks, as its query does. Results are PGlite's (`pglite-one-call.test.ts`).
+ * it does for the PostgreSQL mode), so both modes send the same statement the same way. A
+ * statement with parameters is kept parsed under a name (`StatementNames`): most of a statement's
+ * time in PGlite was parsing and planning it again. PostgreSQL moves a kept statement to a generic
+ * plan only where it estimates that plan no costlier than planning with the values. Queries still
+ * wait for PGlite's own locks, as its query does. Results are PGlite's (`pglite-one-call.test.ts`).
  */
 export function sendQueriesInOneCall(client: PGlite): PGlite {
   const statements = new StatementNames();
