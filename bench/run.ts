@@ -4,6 +4,7 @@
  * Express hello-world measured in the same run.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10]
+ *   npm run bench -- --db pglite [--cases 100000]   (embedded mode: the site in PGlite on disk, no primary-key baseline)
  */
 import { writeResults } from './results';
 import fs from 'node:fs';
@@ -13,26 +14,46 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '@server/db/client';
-import { generateDataset } from './dataset';
+import { fillDataset, generateDataset } from './dataset';
 import nodeArgs from '../deploy/node-args.json';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' } } });
 const CASES = Number(values.cases);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const EMBEDDED = values.db === 'pglite';
+if (!EMBEDDED && values.db !== 'postgres') throw new Error('--db is postgres or pglite');
 const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the bench creates its own database there)');
+if (!EMBEDDED && !adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the bench creates its own database there)');
+/** Embedded mode: the app's data directory, its PGlite database in `pg/` as the server opens it. */
+const DATA_DIR = EMBEDDED ? `/tmp/tribunal-bench-pglite-${CASES}` : '/tmp/tribunal-bench';
 
 const dbName = `tribunal_bench_${CASES}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
+const dbUrl = EMBEDDED ? '' : (() => {
+  const u = new URL(adminUrl!);
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
 
+/** The same site in PGlite, on disk where the embedded server will open it. */
+async function prepareEmbedded() {
+  const dir = path.join(DATA_DIR, 'pg');
+  if (fs.existsSync(dir) && values.keep) return console.log(`reusing ${dir}`);
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const db = await openDatabase({ dataDir: dir });
+  const t = Date.now();
+  try {
+    const client = (db.db as unknown as { $client: { exec: (text: string) => Promise<Array<{ rows: unknown[] }>> } }).$client;
+    await fillDataset(async (text) => (await client.exec(text)).at(-1) ?? { rows: [] }, CASES, Math.max(1000, Math.round(CASES / 10)));
+  } finally {
+    await db.close();
+  }
+  console.log(`generated ${CASES} cases, ${CASES * 5} timeline entries in PGlite in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: adminUrl! });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
   if (exists && values.keep) {
@@ -100,16 +121,17 @@ async function load(name: string, server: { url: string; pid: number }, paths: (
 
 const pick = (n: number) => 1 + Math.floor(Math.random() * n);
 
-await prepareDatabase();
+await (EMBEDDED ? prepareEmbedded() : prepareDatabase());
 const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
-const app = await start([...nodeArgs, 'bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR: '/tmp/tribunal-bench' }, /Tribunal is running/);
+const app = await start([...nodeArgs, 'bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR, ...(EMBEDDED ? { REDIS_URL: '' } : {}) }, /Tribunal is running/);
 try {
   const B = { url: 'http://127.0.0.1:8181', pid: baseline.pid! };
   const A = { url: 'http://127.0.0.1:8182', pid: app.pid! };
   const hot = () => pick(Math.min(1000, CASES));
   const results: Result[] = [];
   results.push(await load('baseline: express hello-world', B, () => '/hello'));
-  results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
+  // In embedded mode the database lives in the app's own process: there is no separate select to compare with.
+  if (!EMBEDDED) results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
   results.push(await load('case read (by personaId)', A, () => `/api/player?personaId=${3000000000 + pick(CASES)}`));
   // What a live site sees: most reads go to the cases being discussed now (served from the read cache).
   results.push(await load('case read (hot set: 1,000 cases)', A, () => `/api/player?personaId=${3000000000 + hot()}`));
@@ -130,9 +152,9 @@ try {
   for (const r of results)
     console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9));
   writeResults(
-    'read',
+    EMBEDDED ? 'read-embedded' : 'read',
     [
-      `### Read path: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
+      `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run; RSS = the serving process's peak resident memory during the row's run (the baselines' own server for the baseline rows). Uniform rows pick any of the ${CASES} cases (the read cache of 5,000 answers rarely holds them: the database path); hot-set rows pick among 1,000 cases or 300 queries (what a live site mostly serves: from the read cache).`,
       '',
