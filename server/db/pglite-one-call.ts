@@ -12,6 +12,13 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { pre
 /** How many statements a database keeps parsed; the least recently added is closed past it. */
 const KEPT_STATEMENTS = 300;
 
+/** How one statement goes: under which name, parsed first or not, after closing another to make room. */
+interface Step {
+  name: string;
+  parse: boolean;
+  close: string | null;
+}
+
 /**
  * The statements parsed on one database, by text: a statement sent again is bound by name, so the
  * server neither parses nor analyses it again (and may keep its plan, as for any prepared statement).
@@ -19,8 +26,7 @@ const KEPT_STATEMENTS = 300;
 class StatementNames {
   private readonly names = new Map<string, string>();
   private next = 0;
-  /** The statement's name, whether it must be parsed first, and a statement to close to make room. */
-  take(text: string, params: number): { name: string; parse: boolean; close: string | null } {
+  take(text: string, params: number): Step {
     // A statement without parameters (a migration's, a transaction's own) is run once in a while: not kept.
     if (params === 0) return { name: '', parse: true, close: null };
     const known = this.names.get(text);
@@ -41,7 +47,7 @@ class StatementNames {
 }
 
 /** (Close,) parse, bind, describe, execute and sync as one buffer: the server works through it in one pass. */
-function extendedQuery(step: { name: string; parse: boolean; close: string | null }, text: string, params: unknown[]): Uint8Array {
+function extendedQuery(step: Step, text: string, params: unknown[]): Uint8Array {
   const values = params.map((value) => (value === null || value === undefined ? null : prepareValue(value)));
   return extendedQueryMessages({ close: step.close, parse: step.parse ? { name: step.name, text } : null, statement: step.name, values });
 }
