@@ -39,6 +39,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { clientKeepingStatements, KeptStatementNames } = await import('./pg-kept-statements');
     // Dates come back as Date objects; bigint counts as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
@@ -47,6 +48,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       statement_timeout: opts.statementTimeoutMs,
+      Client: clientKeepingStatements(pg.Client, new KeptStatementNames()),
     });
     // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
     // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
