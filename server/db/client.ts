@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
-import type { PGlite } from '@electric-sql/pglite';
 
 export type Schema = typeof schema;
 /** The database handle used everywhere; PGlite and node-postgres share this type. */
@@ -62,18 +61,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGliteThread } = await import('./pglite-thread');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { installDrizzleParsers } = await import('./pglite-parsers');
   const { sendQueriesInOneCall } = await import('./pglite-one-call');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const thread = new PGliteThread({
+  const client = new PGlite({
     dataDir: opts.dataDir,
-    loadDataDir: opts.loadDataDir && new Uint8Array(await opts.loadDataDir.arrayBuffer()),
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
   });
-  // PGliteThread answers everything PGlite's query path calls (its base class and primitives).
-  const client = thread as unknown as PGlite;
   await client.waitReady;
   const db = drizzle(installDrizzleParsers(sendQueriesInOneCall(client)), { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
