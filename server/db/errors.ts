@@ -1,3 +1,5 @@
+import { isOutdatedKeptStatement } from './pg-kept-statements';
+
 /**
  * The constraint a statement broke when it failed on a unique index (SQLSTATE 23505), else null.
  * Checks stay in front of writes, but two requests racing past the same check meet here: the
@@ -18,7 +20,8 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
 
 /**
  * True when a failure comes from a part that is down or too slow (database restarting, a query over
- * its time limit, Redis unreachable): the answer is 503 "try again", and nothing was half-written
+ * its time limit, Redis unreachable), or from a kept statement that another node's migration
+ * outdated (parsed afresh next time): the answer is 503 "try again", and nothing was half-written
  * because the transaction did not commit.
  */
 export function isUnavailable(e: unknown): boolean {
@@ -26,6 +29,7 @@ export function isUnavailable(e: unknown): boolean {
     if (typeof err.code === 'string' && (UNAVAILABLE_STATES.has(err.code) || err.code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(err.code))) return true;
     if (typeof err.message === 'string' && UNAVAILABLE_MESSAGES.test(err.message)) return true;
     if (err.name === 'MaxRetriesPerRequestError') return true;
+    if (isOutdatedKeptStatement(err)) return true;
     err = err.cause as typeof err;
   }
   return false;

@@ -61,7 +61,8 @@ function nameableText(config: unknown, values: unknown): string | null {
   return Array.isArray(params) && params.length > 0 ? c.text : null;
 }
 
-function isStaleResultType(error: unknown): boolean {
+/** A kept statement outdated by a migration: it is parsed afresh on its next run, so trying again works. */
+export function isOutdatedKeptStatement(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, routine } = error as { code?: unknown; routine?: unknown };
   return code === STALE_RESULT_TYPE.code && routine === STALE_RESULT_TYPE.routine;
@@ -87,12 +88,12 @@ export function clientKeepingStatements(Base: typeof pg.Client, names: KeptState
       const named = { ...(config as object), name };
       if (typeof callback === 'function') {
         return run(named, values, (error: Error | null, result: unknown) => {
-          if (isStaleResultType(error)) names.forget(text);
+          if (isOutdatedKeptStatement(error)) names.forget(text);
           (callback as Callback)(error, result);
         });
       }
       return (run(named, values) as Promise<unknown>).catch((error: unknown) => {
-        if (isStaleResultType(error)) names.forget(text);
+        if (isOutdatedKeptStatement(error)) names.forget(text);
         throw error;
       }) as never;
     }
