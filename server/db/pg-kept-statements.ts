@@ -81,19 +81,22 @@ export function clientKeepingStatements(Base: typeof pg.Client, names: KeptState
   class KeepingClient extends Base {
     // node-postgres's query has many overloads; this one passes every call through unchanged but the name.
     query(config: unknown, values?: unknown, callback?: unknown): never {
-      const run = super.query.bind(this) as (c: unknown, v?: unknown, cb?: unknown) => never;
+      const run = (c: unknown, v?: unknown, cb?: unknown) => super.query(c as never, v as never, cb as never) as never;
       const text = nameableText(config, values);
       const name = text === null ? undefined : names.nameFor(text);
       if (text === null || name === undefined) return run(config, values, callback);
       const named = { ...(config as object), name };
+      const forgetIfOutdated = (error: unknown) => {
+        if (isOutdatedKeptStatement(error)) names.forget(text);
+      };
       if (typeof callback === 'function') {
         return run(named, values, (error: Error | null, result: unknown) => {
-          if (isOutdatedKeptStatement(error)) names.forget(text);
+          forgetIfOutdated(error);
           (callback as Callback)(error, result);
         });
       }
       return (run(named, values) as Promise<unknown>).catch((error: unknown) => {
-        if (isOutdatedKeptStatement(error)) names.forget(text);
+        forgetIfOutdated(error);
         throw error;
       }) as never;
     }
