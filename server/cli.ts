@@ -42,7 +42,7 @@ async function main() {
   if (!command || values.help) return console.log(HELP);
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, name, config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, sharedBuffersMb: config.pgliteSharedBuffersMb, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg') });
   const { db } = database;
   // With Redis, running nodes hear of bans, demotions and revoked sessions at once (their sockets follow).
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;

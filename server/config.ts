@@ -49,6 +49,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_FILE: z.string().optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Embedded mode: PGlite's buffer pool in MB (see `PGLITE_SHARED_BUFFERS_MB_DEFAULT`). */
+  PGLITE_SHARED_BUFFERS_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(4096).optional()),
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TURNSTILE_SITE_KEY: z.string().optional(),
@@ -93,6 +95,8 @@ export interface Config {
   logFile?: string;
   /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL statements running longer are cancelled (0 = no limit). */
   dbStatementTimeoutMs: number;
+  /** PGLITE_SHARED_BUFFERS_MB: embedded mode's buffer pool; unset = the database layer's default. */
+  pgliteSharedBuffersMb?: number;
   /** READ_CACHE_TTL_MS: how long a hot public answer (a case) may be served from memory at most; 0 = never. */
   readCacheTtlMs: number;
   /** Cloudflare Turnstile, offered to clients only when both its site key and its secret are set. */
@@ -143,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logFile: e.LOG_FILE || undefined,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     readCacheTtlMs: e.READ_CACHE_TTL_MS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     turnstileSiteKey: e.TURNSTILE_SITE_KEY || undefined,
     turnstileSecret: e.TURNSTILE_SECRET || undefined,
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',

@@ -79,6 +79,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
     dataDir: config.databaseUrl || overrides.inMemoryDb || overrides.loadDataDir ? undefined : path.join(config.dataDir, 'pg'),
     loadDataDir: overrides.loadDataDir,
   });

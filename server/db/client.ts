@@ -31,7 +31,18 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014, answered 503). */
   statementTimeoutMs?: number;
+  /** PGlite: its buffer pool in MB (`PGLITE_SHARED_BUFFERS_MB`); `PGLITE_SHARED_BUFFERS_MB_DEFAULT` when unset. */
+  sharedBuffersMb?: number;
 }
+
+/**
+ * PGlite's buffer pool, in MB. PGlite's own default (128) is touched at start and stays resident:
+ * opening a data directory took 240 MB of RSS with it against 110 with 32, and loading a dump
+ * 1.3-1.5 s against 0.8-0.9. The data files sit in the system's page cache beside the pool, so a
+ * page the pool lacks is read from memory: the embedded read bench showed no loss beyond the
+ * noise between runs.
+ */
+export const PGLITE_SHARED_BUFFERS_MB_DEFAULT = 32;
 
 /** Opens PostgreSQL when a URL is given, else PGlite (DESIGN §2), and applies migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -72,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB_DEFAULT}MB`],
   });
   await client.waitReady;
   const db = drizzle(installDrizzleParsers(sendQueriesInOneCall(client)), { schema }) as unknown as Db;
