@@ -85,8 +85,9 @@ export type Send = (marker: number) => Promise<Sent>;
 
 
 /**
- * A server in this process with a bot's token and one open case: embedded (in-memory PGlite), or on
- * a fresh database of DATABASE_URL's PostgreSQL server (dropped on close); one node, no Redis.
+ * A server in this process with a bot's token and one open case: embedded (PGlite in a fresh data
+ * directory on disk, as a site runs it), or on a fresh database of DATABASE_URL's PostgreSQL server
+ * (dropped on close); one node, no Redis.
  */
 export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-live-'));
@@ -105,7 +106,6 @@ export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
       SEED_DEMO: 'false',
       ...(db === 'postgres' ? { DATABASE_URL: databaseUrlFor(adminUrl!, dbName) } : {}),
     }),
-    { inMemoryDb: db === 'pglite' },
   );
   const { services } = server;
   const [row] = await services.db.insert(users).values({ username: 'bench-live-bot', passwordHash: 'x', privileges: ['bot'] }).returning();
