@@ -39,6 +39,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN);
 export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 export const signed = (x: number) => (x >= 0 ? `+${ms(x)}` : `−${ms(-x)}`);
+/** How a section names the server's run mode. */
+export const modeLabel = (db: LiveOptions['db']) => (db === 'postgres' ? 'PostgreSQL' : 'embedded, PGlite on disk');
 export const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 export interface Fleet {

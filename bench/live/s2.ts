@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
 import { startBareServer } from './bare-server';
-import { gc, ms, pct, signed, sleep, startBenchServer, startFleet, startSender, type LiveOptions, type Send } from './common';
+import { gc, ms, pct, signed, sleep, startBenchServer, startFleet, startSender, type LiveOptions, type Send, modeLabel } from './common';
 import { scenarioS8 } from './s8';
 
 interface Run {
@@ -110,7 +110,7 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     const bareSend: Send = (marker) => sender.post(`${bare.url}/reply`, {}, { room, events: JSON.parse(frame.replace(/bench-mark-\d+-/, `bench-mark-${marker}-`)) });
 
     lines.push(
-      `### S2: a reply → N sockets in the case room, one node (${o.db === 'postgres' ? 'PostgreSQL' : 'embedded'})`,
+      `### S2: a reply → N sockets in the case room, one node (${modeLabel(o.db)})`,
       '',
       `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run.`,
       '',

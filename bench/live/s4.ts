@@ -13,7 +13,7 @@ import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { messages } from '@server/db/schema';
 import { startBareServer } from './bare-server';
-import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, type LiveOptions } from './common';
+import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, type LiveOptions, modeLabel } from './common';
 import type { Answered, Planned } from './scheduled-sender';
 
 const PAIRS = 500;
@@ -115,7 +115,7 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
     probe.disconnect();
 
     lines.push(
-      `### S4: chat between ${PAIRS} pairs at R messages/s, one node (${o.db === 'postgres' ? 'PostgreSQL' : 'embedded'})`,
+      `### S4: chat between ${PAIRS} pairs at R messages/s, one node (${modeLabel(o.db)})`,
       '',
       `\`POST /api/message\` (direct) from ${PAIRS * 2} staff accounts (exempt from the 20-a-minute limit, which would refuse a person sending once a second), sent on an open loop for ${o.seconds} s from one process (Node's HTTP client on kept-alive connections), after a first second at the same rate that is not measured (the bare server gets the same); each of the ${PAIRS * 2} people has one signed-in socket in its \`user:\` room (one client process). Ack = request sent → 201 (the message is stored by then; there is no separate socket ack); receiver = sent → the recipient's socket has it; lost = answered 201 but not at the recipient 1.5 s after the server stopped writing; refused = any other answer, or none within 30 s (the sender gives up; the server may still store and deliver it); persisted = rows written. "bare" = a plain Socket.IO server relaying the same frame (${JSON.stringify(frame).length} bytes) to the same two rooms at the same rate.`,
       '',

@@ -14,7 +14,7 @@ import { players, timeline } from '@server/db/schema';
 import { lastSeqOf } from '@server/realtime/outbox';
 import { replayVotes } from '@server/test/vote-replay';
 import { startBareServer } from './bare-server';
-import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, startFleet, type Fleet, type LiveOptions } from './common';
+import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, startFleet, type Fleet, type LiveOptions, modeLabel } from './common';
 import type { Planned } from './scheduled-sender';
 import type { ViewerEnd } from './watch-fleet';
 
@@ -53,7 +53,7 @@ export async function scenarioS5(lines: string[], o: LiveOptions) {
   try {
     const staff = await Promise.all(Array.from({ length: STAFF }, (_, i) => benchAccount(services, `bench-s5-admin-${i}`, ['admin'])));
     lines.push(
-      `### S5: ${STAFF} staff vote on one case within ${WINDOW_MS} ms while N visitors watch, one node (${o.db === 'postgres' ? 'PostgreSQL' : 'embedded'})`,
+      `### S5: ${STAFF} staff vote on one case within ${WINDOW_MS} ms while N visitors watch, one node (${modeLabel(o.db)})`,
       '',
       `Votes ${actionOf(0)}/${actionOf(2)} mixed (every 4th a discussion), sent ${WINDOW_MS / STAFF} ms apart from one process, on a case waiting for votes (status 6). Anomalies: viewers (and the database) not ending on the tally and status that the server's committed order replays to, or missing / repeating a sequence number. Converged = a viewer's last event − the last vote sent; "bare" (its frames ride concurrent requests, so only the set of sequence numbers is checked for it) = a plain Socket.IO server sending the same frames to the same N within the same ${WINDOW_MS} ms. ${o.fleets} client processes. Before the first size, ${WARM_UP_ROUNDS} rounds that nobody watches warm each server up (not measured).`,
       '',
