@@ -59,7 +59,9 @@ export function onServer(link: string, serverUrl: string) {
   return `${serverUrl}${u.pathname}${u.search}`;
 }
 
+/** A full-page picture for a person to look at, in tmp/screens. CI's throwaway clone keeps none, so CI takes none: each costs the busy machine a whole-page render and a PNG. */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI) return;
   const dir = path.resolve(import.meta.dirname, '../../tmp/screens');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) as `${string}.png`, fullPage: true });
