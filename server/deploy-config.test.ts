@@ -18,6 +18,9 @@ describe("the deployment's node flags", () => {
     expect(JSON.parse(cmd)).toEqual(['node', ...nodeArgs, 'bin/tribunal.js']);
     const start = JSON.parse(read('package.json')).scripts.start as string;
     expect(start).toContain(`tsx ${nodeArgs.join(' ')} server/main.ts`);
+    // The live bench serves from its own process: it measures the server as deployed.
+    const liveBench = JSON.parse(read('package.json')).scripts['bench:live'] as string;
+    expect(liveBench).toContain(nodeArgs.join(' '));
   });
 
   it('set an old-space ceiling that a server process really gets, far above its live heap', () => {
@@ -26,5 +29,22 @@ describe("the deployment's node flags", () => {
     expect(limitMb).toBeGreaterThanOrEqual(ceiling);
     expect(limitMb).toBeLessThan(ceiling + 128);
     expect(ceiling).toBeGreaterThanOrEqual(512);
+  });
+
+  // A node's resident memory is mostly fixed cost (issue 16): V8's default worker pool (4 threads,
+  // each keeping its own malloc arena of compiler memory) and 16 MB semi-spaces cost about 55 MB
+  // of an embedded node's 360-430 MB under the read bench, with no throughput to show for it on 2 cores.
+  it('keep the young generation at 8 MB and V8 to 2 worker threads, fewer than plain node', () => {
+    const probe = `
+      let keep = [];
+      for (let i = 0; i < 400000; i++) { keep.push({ i, s: 'x'.repeat(20) + i, a: [i, i + 1] }); if (keep.length > 20000) keep = []; }
+      const young = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+      setTimeout(() => console.log(JSON.stringify({ youngMb: young / 1048576, threads: require('node:fs').readdirSync('/proc/self/task').length })), 100);`;
+    const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, [...args, '-e', probe], { encoding: 'utf8' })) as { youngMb: number; threads: number };
+    const deployed = run(nodeArgs);
+    const plain = run(nodeArgs.filter((a) => !/^--(max-semi-space-size|v8-pool-size)=/.test(a)));
+    expect(deployed.youngMb).toBeLessThanOrEqual(8);
+    expect(plain.youngMb).toBeGreaterThan(deployed.youngMb);
+    expect(plain.threads - deployed.threads).toBe(2);
   });
 });
