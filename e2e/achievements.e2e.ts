@@ -4,9 +4,9 @@ import type { Browser } from 'puppeteer-core';
 import { players, timeline, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { click, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /**
  * A member claims an achievement on their profile page; another member, reading a case where the
@@ -46,7 +46,7 @@ describe('achievements', () => {
 
     const a = await aliceBrowser.newPage();
     await a.setViewport({ width: 1280, height: 900 });
-    await signInThroughPage(a, app, alice, watchCaptchas(a));
+    await signInBeforeVisit(a, app, alice);
     await a.goto(`${app.url}/profile/achievements`);
     await seeText(a, 'Ready to claim');
     await seeText(a, 'Hidden achievement');
@@ -68,7 +68,7 @@ describe('achievements', () => {
     // Bob, on a phone, opens the case and looks at Alice.
     const b = await bobBrowser.newPage();
     await b.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(b, app, bob, watchCaptchas(b));
+    await signInBeforeVisit(b, app, bob);
     await b.goto(`${app.url}/player/${account.personaId}`);
     await seeText(b, 'The killcam shows the same snap twice.');
     const strip = await b.waitForSelector('article [data-testid="achievement-strip"] img[src="/achievements/old_user.svg"]', { timeout: 10_000 });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /**
  * The comment console and home management, each watched from a visitor's open page: a hidden or
@@ -29,7 +29,7 @@ describe('admin content', () => {
   async function staffPage(): Promise<Page> {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 375, height: 800 });
-    await signInThroughPage(page, app, superUser, watchCaptchas(page));
+    await signInBeforeVisit(page, app, superUser);
     return page;
   }
   /** A visitor's page in a context of its own, marked so that a reload would show. */

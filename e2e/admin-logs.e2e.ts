@@ -3,10 +3,10 @@ import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { seeTextIn, textOf } from './support/judgement';
 import { fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /**
  * The staff records: the logs filtered by action and by user, the staff activity chart, and the
@@ -28,7 +28,7 @@ describe('staff records', () => {
   async function phonePage(user: TestUser): Promise<Page> {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 375, height: 800 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     return page;
   }
 

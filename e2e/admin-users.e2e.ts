@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '@server/test/harness
 import { openCase } from '@server/test/cases';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /**
  * User management: a super finds a member and mutes them for 10 minutes; the member, on a case
@@ -28,7 +28,7 @@ describe('admin users and mutes', () => {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width, height: 900 });
     const captchas = watchCaptchas(page);
-    await signInThroughPage(page, app, user, captchas);
+    await signInBeforeVisit(page, app, user);
     return { page, captchas };
   }
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { startAppSite, type AppSite } from '@server/test/app-site';
-import { launchBrowser, onServer, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, onServer, screenshot } from './support/browser';
 import { click, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /** External authorization in the browser: the mailed link, the approval page, and revoking from the profile. */
 describe('authorizing an app', () => {
@@ -36,7 +36,7 @@ describe('authorizing an app', () => {
 
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(onServer(link, app.url));
     await seeText(page, 'Squad bot asks to use Tribunal with your account');
     await seeText(page, new URL(site.origin).host);
@@ -75,7 +75,7 @@ describe('authorizing an app', () => {
     // Another person: a browser profile of their own.
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(link);
     await seeText(page, 'Nosy app asks to use Tribunal');
     await click(page, 'Refuse');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { click, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 const untouched = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched);
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
@@ -32,11 +32,11 @@ describe('live chat', () => {
 
     const a = await aliceBrowser.newPage();
     await a.setViewport({ width: 1280, height: 900 });
-    await signInThroughPage(a, app, alice, watchCaptchas(a));
+    await signInBeforeVisit(a, app, alice);
 
     const b = await bobBrowser.newPage();
     await b.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(b, app, bob, watchCaptchas(b));
+    await signInBeforeVisit(b, app, bob);
     await b.goto(`${app.url}/profile/chat`);
     await seeText(b, 'No conversations yet');
     await markDocument(b);
@@ -92,10 +92,10 @@ describe('live chat', () => {
     const member = await app.factories.createUser();
     const staffPage = await (await aliceBrowser.createBrowserContext()).newPage();
     await staffPage.setViewport({ width: 1280, height: 900 });
-    await signInThroughPage(staffPage, app, sup, watchCaptchas(staffPage));
+    await signInBeforeVisit(staffPage, app, sup);
     const memberPage = await (await bobBrowser.createBrowserContext()).newPage();
     await memberPage.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(memberPage, app, member, watchCaptchas(memberPage));
+    await signInBeforeVisit(memberPage, app, member);
     await memberPage.goto(`${app.url}/player`);
     await memberPage.waitForSelector('header a[data-unread="0"]');
     await markDocument(memberPage);
@@ -123,7 +123,7 @@ describe('live chat', () => {
     const dave = await app.factories.createUser({ attr: { allowDM: false } });
     const page = await (await aliceBrowser.createBrowserContext()).newPage();
     await page.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(page, app, carol, watchCaptchas(page));
+    await signInBeforeVisit(page, app, carol);
     await page.goto(`${app.url}/space/${dave.id}`);
     await seeText(page, dave.username);
     expect(await page.evaluate(() => document.body.innerText.includes('a message'))).toBe(false);

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { openCase, report } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { giveVerdict, seeTextIn, textOf } from './support/judgement';
 import { zipOf } from './support/zip';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 const STATUS = '#case-name + div';
 const STAFF = '#staff-presence';
@@ -38,7 +38,7 @@ describe('judging together', () => {
   async function staffPage(browser: Browser, user: TestUser, path: string): Promise<Page> {
     const page = await freshPage(browser);
     await page.setViewport({ width: 1280, height: 900 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}${path}`);
     await seeText(page, 'Judge this case');
     return page;
@@ -126,7 +126,7 @@ describe('judging together', () => {
 
     const page = await freshPage(browsers[1]!);
     await page.setViewport({ width: 360, height: 800 });
-    await signInThroughPage(page, app, owner, watchCaptchas(page));
+    await signInBeforeVisit(page, app, owner);
     await page.goto(`${app.url}${casePath}`);
     await seeTextIn(page, STATUS, 'Suspect');
     await click(page, 'Appeal this verdict', 'link');

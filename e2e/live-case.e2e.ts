@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /** Two browsers on one case: a reply posted in one appears in the other within a second, without reload. */
 describe('live case page', () => {
@@ -29,7 +29,7 @@ describe('live case page', () => {
     const a = await writer.newPage();
     await a.setViewport({ width: 1280, height: 900 });
     const captchas = watchCaptchas(a);
-    await signInThroughPage(a, app, user, captchas);
+    await signInBeforeVisit(a, app, user);
     await a.goto(`${app.url}/player/${account.personaId}`);
     await seeText(a, 'Opening evidence: tracking through walls.');
 

@@ -11,7 +11,7 @@ import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 describe('the media library', () => {
   let app: TestApp;
@@ -34,7 +34,7 @@ describe('the media library', () => {
     // Each test signs in in its own browser context (a session is kept in local storage).
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1200, height: 900 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
 
     await page.goto(`${app.url}/profile/media`);
     await seeText(page, 'No files yet');
@@ -76,7 +76,7 @@ describe('the media library', () => {
     // Each test signs in in its own browser context (a session is kept in local storage).
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1200, height: 900 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/profile/media`);
     await click(page, 'Upload an avatar');
     const file = path.join(dir, 'portrait.png');
@@ -109,7 +109,7 @@ describe('the media library', () => {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1200, height: 900 });
     const captchas = watchCaptchas(page);
-    await signInThroughPage(page, app, user, captchas);
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/player/${account.personaId}`);
     await seeText(page, 'Opening evidence: wall tracking on every map.');
     await page.locator('[contenteditable="true"]').click();
@@ -133,7 +133,7 @@ describe('the media library', () => {
     const user = await app.factories.createUser();
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 1200, height: 900 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/profile/media`);
     await seeText(page, 'No files yet');
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), crypto.randomBytes(14 * 1024 * 1024 - 24)]);
@@ -165,7 +165,7 @@ describe('the media library', () => {
     const user = await app.factories.createUser();
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/profile/media`);
     await seeText(page, 'No files yet');
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), crypto.randomBytes(24 * 1024 * 1024 - 24)]);

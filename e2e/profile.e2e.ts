@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { click, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /** Whether the footer shows the companion app banner (the `footerBar` flag); the footer itself always shows. */
 const appBannerShown = (page: Page) => page.evaluate(() => !!document.querySelector('main ~ footer aside'));
@@ -53,7 +53,7 @@ describe('profile sections kept in the browser', () => {
     const user = await app.factories.createUser();
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844 });
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
 
     // A flag and its effect: the footer's app banner goes away at once, and stays away on other pages.
     await page.goto(`${app.url}/profile/enhancement`);
@@ -127,7 +127,7 @@ describe('profile sections kept in the browser', () => {
     await page.setViewport({ width: 390, height: 844 });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signInThroughPage(page, app, user, watchCaptchas(page));
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/profile/voice`);
     await seeText(page, 'Play sounds');
     const master = page.locator('::-p-aria([name="Play sounds"][role="switch"])');

@@ -5,7 +5,7 @@ import { players } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /** Reporting a player end to end: the form, the rich-text editor, the captcha, the new case page. */
 describe('report a player', () => {
@@ -27,7 +27,7 @@ describe('report a player', () => {
     const captchas = watchCaptchas(page);
     const reporter = await app.factories.createUser();
     const target = app.directory.freshAccount();
-    await signInThroughPage(page, app, reporter, captchas);
+    await signInBeforeVisit(page, app, reporter);
 
     await page.goto(`${app.url}/report`);
     await page.locator('::-p-aria([name="Game"][role="combobox"])').fill('bfv');

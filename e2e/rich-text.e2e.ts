@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /** The editor's emote and contracted-syntax dialogs, through a posted reply to what readers see. */
 describe('rich text on the case page', () => {
@@ -28,7 +28,7 @@ describe('rich text on the case page', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844 });
     const captchas = watchCaptchas(page);
-    await signInThroughPage(page, app, user, captchas);
+    await signInBeforeVisit(page, app, user);
     await page.goto(`${app.url}/player/${account.personaId}`);
     await seeText(page, 'Opening evidence: aim snapping through smoke.');
 

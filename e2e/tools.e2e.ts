@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 /**
  * The tools directory: a member submits a tool, staff approve it in /admin/tools, and it appears
@@ -29,7 +29,7 @@ describe('tools directory', () => {
   async function pageOf(user: TestUser | null, width = 1280): Promise<Page> {
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width, height: 900 });
-    if (user) await signInThroughPage(page, app, user, watchCaptchas(page));
+    if (user) await signInBeforeVisit(page, app, user);
     return page;
   }
   const cardNames = (page: Page) => page.$$eval('main ul li h2', (hs) => hs.map((h) => h.textContent?.trim() ?? ''));

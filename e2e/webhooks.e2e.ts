@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { textOf } from './support/judgement';
 import { click, fill, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 import { startWebhookReceiver } from './support/webhookReceiver';
 
 /** Clicks the button (or link) named `name` inside `scope`. */
@@ -34,7 +34,7 @@ describe('webhooks page and the live open-case count', () => {
     const bot = await app.factories.createUser({ privileges: ['bot'] });
     const page = await botBrowser.newPage();
     await page.setViewport({ width: 360, height: 780 });
-    await signInThroughPage(page, app, bot, watchCaptchas(page));
+    await signInBeforeVisit(page, app, bot);
 
     await page.goto(`${app.url}/profile/webhooks`);
     await seeText(page, 'No webhooks yet');
@@ -91,7 +91,7 @@ describe('webhooks page and the live open-case count', () => {
     const admin = await app.factories.createUser({ privileges: ['admin'] });
     const page = await staffBrowser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    await signInBeforeVisit(page, app, admin);
     await page.goto(`${app.url}/about`);
 
     const badge = 'header a[href="/player?status=0"][data-open-cases]';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { report } from '@server/test/cases';
-import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { click, seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 
 const DAY = 86_400_000;
 
@@ -76,7 +76,7 @@ describe('workflow board', () => {
     const admin = await app.factories.createUser({ privileges: ['admin'] });
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport({ width, height });
-    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    await signInBeforeVisit(page, app, admin);
     return page;
   }
 
@@ -97,7 +97,7 @@ describe('workflow board', () => {
 
     const page = await browser.newPage();
     await page.setViewport({ width: 1366, height: 900 });
-    await signInThroughPage(page, app, admin, watchCaptchas(page));
+    await signInBeforeVisit(page, app, admin);
 
     // The empty board, then the import dialog: search by name, tick the case, add it.
     await page.goto(`${app.url}/workflow`);

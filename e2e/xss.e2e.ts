@@ -3,9 +3,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { expectError, expectOk } from '@server/test/expect';
-import { launchBrowser, watchCaptchas } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { seeText } from './support/page';
-import { signInThroughPage } from './support/session';
+import { signInBeforeVisit } from './support/session';
 import { XSS_CORPUS } from './support/xss-corpus';
 
 /**
@@ -128,7 +128,7 @@ describe('the XSS corpus through every rendered text field', () => {
 
   it('runs nothing in the chat and on the user page', async () => {
     const { page, hits } = await watchedPage(browser);
-    await signInThroughPage(page, app, reader, watchCaptchas(page));
+    await signInBeforeVisit(page, app, reader);
     await page.goto(`${app.url}/profile/chat?with=${writerId}`);
     await seeText(page, 'Message: evidence');
     await poke(page);
