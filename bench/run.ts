@@ -8,7 +8,7 @@
  */
 import { writeResults } from './results';
 import fs from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -123,6 +123,8 @@ const pick = (n: number) => 1 + Math.floor(Math.random() * n);
 
 await (EMBEDDED ? prepareEmbedded() : prepareDatabase());
 const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
+// What a production node runs (bin/tribunal.js takes it when NODE_ENV=production): the prebuilt server.
+execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 const app = await start([...nodeArgs, 'bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR, ...(EMBEDDED ? { REDIS_URL: '' } : {}) }, /Tribunal is running/);
 try {
   const B = { url: 'http://127.0.0.1:8181', pid: baseline.pid! };

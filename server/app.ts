@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './paths';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
@@ -36,8 +36,7 @@ import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
+const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
 export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './paths';
 import { parseTrustProxy, type TrustProxy } from './infra/trust-proxy';
 
 const bool = z
@@ -25,7 +25,6 @@ export interface CorsSettings {
   credentialOrigins?: string[];
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
 const envSchema = z.object({

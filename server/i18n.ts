@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './paths';
 import i18next, { type TFunction } from 'i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, pickLanguage } from '@shared/languages';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'locales');
+const localesDir = path.join(ROOT, 'locales');
 
 /** Server-side translations (mails), from the same locale files as the client. */
 export async function createServerI18n() {
@@ -13,6 +13,8 @@ export async function createServerI18n() {
     const file = path.join(localesDir, `${code}.json`);
     if (fs.existsSync(file)) resources[code] = { translation: JSON.parse(fs.readFileSync(file, 'utf8')) };
   }
+  // Found nowhere, mails would silently go out as bare keys: the server does not start without them.
+  if (!resources[FALLBACK_LANGUAGE]) throw new Error(`no ${FALLBACK_LANGUAGE}.json in ${localesDir}`);
   const instance = i18next.createInstance();
   await instance.init({ resources, fallbackLng: FALLBACK_LANGUAGE, interpolation: { escapeValue: false }, initAsync: false });
   return {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { ROOT } from './paths';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
@@ -23,7 +24,7 @@ import { noSessionControl, publishingControl, type SessionControl } from './real
 import { localStorage, type Storage } from './modules/files/storage';
 import { setAvatarBase } from './modules/users/avatar';
 
-export const DEMO_DIRECTORY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform', 'demo-accounts.json');
+export const DEMO_DIRECTORY_FILE = path.join(ROOT, 'server', 'platform', 'demo-accounts.json');
 
 /** Everything a request handler may use; built once per process (or per test file). */
 export interface Services {

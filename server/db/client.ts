@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../paths';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
@@ -12,7 +12,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(ROOT, 'server', 'db', 'migrations');
 
 export interface Database {
   db: Db;
