@@ -25,7 +25,6 @@ export interface CorsSettings {
   credentialOrigins?: string[];
 }
 
-
 /** Environment variables; every missing one picks the embedded part (DESIGN §2). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
