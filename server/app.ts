@@ -5,7 +5,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
 import { isUnavailable } from './db/errors';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+// The path alone: the package's index also loads Swagger UI's whole browser bundle (about 18 MB resident).
+import swaggerUiDir from 'swagger-ui-dist/absolute-path.js';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { clientErrorOf } from './http/errors';
@@ -63,7 +64,7 @@ export function createApp(services: Services) {
   api.get('/openapi.json', (_req, res) => void res.json(spec));
   api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));
   api.get('/docs/init.js', (_req, res) => void res.type('js').send(docsInit));
-  api.use('/docs/assets', express.static(getAbsoluteFSPath(), { maxAge: '1d', index: false }));
+  api.use('/docs/assets', express.static(swaggerUiDir(), { maxAge: '1d', index: false }));
   api.use((_req, res) => sendError(res, 404, 'request.404'));
   app.use('/api', api);
 

@@ -4,6 +4,7 @@ import { ROOT } from '../paths';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
+import { setUpDataDirApart } from './pglite-initdb';
 
 export type Schema = typeof schema;
 /** The database handle used everywhere; PGlite and node-postgres share this type. */
@@ -78,7 +79,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { installDrizzleParsers } = await import('./pglite-parsers');
   const { sendQueriesInOneCall } = await import('./pglite-one-call');
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    if (!opts.loadDataDir) await setUpDataDirApart(opts.dataDir);
+  }
   const client = new PGlite({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,

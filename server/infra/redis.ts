@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { ioredis } from './redis-packages';
 
 /**
  * Connections keep reconnecting on their own while Redis is away; their 'error' events say only
@@ -11,6 +12,7 @@ const quiet = (redis: Redis) => redis.on('error', () => undefined);
  * (the request answers 503 or falls back) instead of waiting for Redis to come back.
  */
 export function createRedis(url: string): Redis {
+  const { Redis } = ioredis();
   return quiet(new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false }));
 }
 

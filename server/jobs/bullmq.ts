@@ -1,6 +1,7 @@
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { duplicateRedis } from '@server/infra/redis';
+import { bullmq } from '@server/infra/redis-packages';
 import type { Logger } from '@server/infra/logger';
 import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobName, type JobRunner } from './types';
 
@@ -8,6 +9,7 @@ const queueOf = (name: JobName) => JOB_QUEUES[name] ?? 'jobs';
 
 /** BullMQ on Redis: jobs survive restarts and each runs on exactly one node. Media work has its own queue. */
 export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunner {
+  const { Queue, Worker } = bullmq();
   const handlers = new Map<JobName, JobHandler<JobName>>();
   // Adding a job fails fast while Redis is down (the caller's sweep catches up); workers wait it out.
   const connection = duplicateRedis(redis);

@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { duplicateRedis, withoutUnhandledRejections } from '@server/infra/redis';
+import { redisAdapter } from '@server/infra/redis-packages';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
@@ -69,7 +69,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     // The adapter publishes without awaiting: its connections wait out a Redis restart rather than reject.
     pub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['publish']);
     sub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'pUnsubscribe', 'pSubscribe']);
-    io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
+    io.adapter(redisAdapter().createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
   const readReplay = createReplayReader({ lastSeq: (room) => lastSeqOf(deps.db, room), eventsAfter: (room, after, limit) => eventsAfter(deps.db, room, after, limit) });
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { LIMITS } from '@shared/limits';
 import { AppError } from '@server/http/errors';
+import { loadSharp } from './sharp';
 
 /** The end-of-central-directory record a zip reader looks for at the end of a file. */
 const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
@@ -29,6 +30,7 @@ async function tailOf(file: string, bytes: number) {
  */
 export async function checkImage(file: string) {
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(file, { limitInputPixels: false, animated: true }).metadata();
   } catch {

@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { and, eq, lt } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { roomOf } from '@shared/socket';
@@ -8,14 +8,11 @@ import type { Services } from '@server/services';
 import { inTransaction } from '@server/realtime/outbox';
 import { adjustStorage } from './quota';
 import { presentFile } from './present';
-
-// Image work is CPU-bound: libvips gets one thread per job and the queue runs two jobs (2 cores);
-// no decoded-image cache, so memory stays flat under load.
-sharp.concurrency(1);
-sharp.cache(false);
+import { loadSharp } from './sharp';
 
 /** Decoding options: the pixel limit refuses decompression bombs, a truncated file is an error. */
-const input = (file: string, animated: boolean) => sharp(file, { limitInputPixels: LIMITS.imageMaxPixels, animated, failOn: 'truncated' });
+const decoder = (sharp: Awaited<ReturnType<typeof loadSharp>>) => (file: string, animated: boolean) =>
+  sharp(file, { limitInputPixels: LIMITS.imageMaxPixels, animated, failOn: 'truncated' });
 
 /** Re-encodes in the file's own format; every piece of metadata (EXIF, GPS, XMP, comments) is dropped. */
 function encode(img: Sharp, mimeType: string) {
@@ -38,6 +35,7 @@ class Undecodable extends Error {}
 /** Decodes, auto-rotates, strips and re-encodes the image, then writes its thumbnail and avatar sizes. */
 async function render(services: Services, row: FileRow): Promise<FileDetails & { size: number }> {
   const { storage } = services;
+  const input = decoder(await loadSharp());
   const src = storage.pathOf(row.name);
   const temps: string[] = [];
   const temp = () => {
