@@ -18,9 +18,6 @@ describe("the deployment's node flags", () => {
     expect(JSON.parse(cmd)).toEqual(['node', ...nodeArgs, 'bin/tribunal.js']);
     const start = JSON.parse(read('package.json')).scripts.start as string;
     expect(start).toContain(`tsx ${nodeArgs.join(' ')} server/main.ts`);
-    // The live bench serves from its own process: it measures the server as deployed.
-    const liveBench = JSON.parse(read('package.json')).scripts['bench:live'] as string;
-    expect(liveBench).toContain(nodeArgs.join(' '));
   });
 
   it('set an old-space ceiling that a server process really gets, far above its live heap', () => {

@@ -1,20 +1,18 @@
 /**
  * What every live-bench scenario shares: clocks and percentiles, the client fleets and the sender
- * (child processes on loopback), the options from the command line, and an embedded server with a
- * bot account and one case to write to.
+ * (child processes on loopback), the options from the command line, and the one-node servers (each
+ * in a process of its own) with a bot account and one case to write to.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import { loadConfig } from '@server/config';
-import { startServer } from '@server/server';
-import { users } from '@server/db/schema';
-import { toAuthedUser } from '@server/http/auth';
-import { fileReport } from '@server/modules/reports/report';
 import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import type { Answered, Planned } from './scheduled-sender';
+import { startHost, type Host } from './hosts';
+import type { TribunalOps } from './tribunal-host';
+import type { BareOps } from './bare-host';
 
 export interface LiveOptions {
   sizes: number[];
@@ -41,7 +39,6 @@ export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 export const signed = (x: number) => (x >= 0 ? `+${ms(x)}` : `−${ms(-x)}`);
 /** How a section names the server's run mode. */
 export const modeLabel = (db: LiveOptions['db']) => (db === 'postgres' ? 'PostgreSQL' : 'embedded, PGlite on disk');
-export const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 export interface Fleet {
   child: ChildProcess;
@@ -87,18 +84,23 @@ export type Send = (marker: number) => Promise<Sent>;
 
 
 /**
- * A server in this process with a bot's token and one open case: embedded (PGlite in a fresh data
- * directory on disk, as a site runs it), or on a fresh database of DATABASE_URL's PostgreSQL server
- * (dropped on close); one node, no Redis.
+ * A Tribunal node with a bot's token and one open case, in a process of its own as a site runs it
+ * (bench/live/hosts.ts): embedded (PGlite in a fresh data directory on disk), or on a fresh database
+ * of DATABASE_URL's PostgreSQL server (dropped on close); one node, no Redis.
  */
 export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-live-'));
   const adminUrl = process.env.DATABASE_URL;
   if (db === 'postgres' && !adminUrl) throw new Error('--db postgres needs DATABASE_URL');
   const dbName = `tribunal_live_one_${crypto.randomBytes(4).toString('hex')}`;
+  const cleanUp = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (db === 'postgres') await dropDatabase(adminUrl!, dbName);
+  };
   if (db === 'postgres') await adminQuery(adminUrl!, `CREATE DATABASE ${quoteIdent(dbName)}`);
-  const server = await startServer(
-    loadConfig({
+  let host: Host<TribunalOps>;
+  try {
+    host = await startHost<TribunalOps>('tribunal-host', {
       SECRET: crypto.randomBytes(24).toString('hex'),
       HOST: '127.0.0.1',
       PORT: '0',
@@ -107,40 +109,30 @@ export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       ...(db === 'postgres' ? { DATABASE_URL: databaseUrlFor(adminUrl!, dbName) } : {}),
-    }),
-  );
-  const { services } = server;
-  const [row] = await services.db.insert(users).values({ username: 'bench-live-bot', passwordHash: 'x', privileges: ['bot'] }).returning();
-  const claims = { userId: row!.id, username: row!.username, userAvatar: '', privilege: row!.privileges, visitType: 'bot', expiresIn: 3_600_000 };
-  const { token } = await services.tokens.sign(claims as never);
-  const reporter = toAuthedUser(row!, { ...claims, signWhen: Date.now() } as never);
-  let suspects = 0;
-  /** Files one more case (a new suspect each time) as the bot; its database id. */
-  const openCase = async () => {
-    suspects++;
-    const { dbId } = await fileReport(
-      services,
-      reporter,
-      { userId: String(900000000 + suspects), personaId: String(800000000 + suspects), username: `BenchLiveSuspect${suspects}`, avatar: null },
-      { game: 'bf1', cheatMethods: ['aimbot'], videoLink: '', description: '<p>Snaps to heads through smoke, every round, on every map.</p>' } as never,
-      'report',
-    );
-    return dbId as number;
-  };
-  const dbId = await openCase();
+    });
+  } catch (e) {
+    await cleanUp();
+    throw e;
+  }
+  const token = await host.call('botToken');
+  const dbId = await host.call('openCase');
   return {
-    server,
+    host,
+    url: host.url,
     token,
     dbId,
     room: `case:${dbId}`,
-    openCase,
+    /** Files one more case (a new suspect each time) as the bot; its database id. */
+    openCase: () => host.call('openCase'),
     async close() {
-      await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (db === 'postgres') await dropDatabase(adminUrl!, dbName);
+      await host.close();
+      await cleanUp();
     },
   };
 }
+
+/** The bare Socket.IO baseline, in a process of its own like the Tribunal node. */
+export const startBareHost = () => startHost<BareOps>('bare-host');
 
 /** Runs a schedule of writes from its own process (bench/live/scheduled-sender.ts); one schedule per process. */
 export async function sendScheduled(plan: Planned[]): Promise<Answered[]> {
@@ -151,12 +143,4 @@ export async function sendScheduled(plan: Planned[]): Promise<Answered[]> {
     child.once('exit', (code) => reject(new Error(`the sender exited (${code}) before answering`)));
     child.send(plan);
   });
-}
-
-/** A signed token for an account made straight in the database (bench accounts, no sign-in round trip). */
-export async function benchAccount(services: Awaited<ReturnType<typeof startServer>>['services'], username: string, privileges: string[], attr: Record<string, unknown> = {}) {
-  const [row] = await services.db.insert(users).values({ username, passwordHash: 'x', privileges, attr: attr as never }).returning();
-  const claims = { userId: row!.id, username: row!.username, userAvatar: '', privilege: row!.privileges, visitType: 'websites', expiresIn: 3_600_000 };
-  const { token } = await services.tokens.sign(claims as never);
-  return { id: row!.id, username: row!.username, token };
 }

@@ -4,7 +4,8 @@
  * sent → event received; with each node's RSS and event-loop lag over the writes.
  */
 import { sleep, startFleet, type LiveOptions, type Send } from './common';
-import { watchRss, type BenchNode } from './nodes';
+import { watchRss } from './hosts';
+import type { BenchNode } from './nodes';
 
 export interface FanOut {
   deliveries: number[];

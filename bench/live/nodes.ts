@@ -12,6 +12,7 @@ import { startNode, type NodeProcess } from '@server/test/node-process';
 import { openAnswer } from '@server/modules/auth/captcha';
 import { createRedis } from '@server/infra/redis';
 import { sleep } from './common';
+import { readRssMb } from './hosts';
 
 const PASSWORD = 'bench-live-nodes';
 
@@ -40,24 +41,6 @@ export const NOT_RUN = 'not run: set DATABASE_URL and REDIS_URL';
 
 /** A marked reply text; the site refuses one ≥ 96 % like the author's previous, so each carries random words. */
 export const markedText = (marker: number) => `<p>bench-mark-${marker}- ${crypto.randomBytes(12).toString('base64url')} seen tracking through smoke again.</p>`;
-
-export function readRssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-/** Samples the RSS of some processes every 200 ms until stopped; the maximum per process. */
-export function watchRss(pids: number[]) {
-  const max = pids.map(() => 0);
-  const sample = () => pids.forEach((pid, i) => (max[i] = Math.max(max[i]!, readRssMb(pid) || 0)));
-  sample();
-  const timer = setInterval(sample, 200);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return max;
-  };
-}
 
 export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count = 2): Promise<TwoNodeSite> {
   const dbName = `tribunal_live_${crypto.randomBytes(4).toString('hex')}`;

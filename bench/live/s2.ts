@@ -3,10 +3,10 @@
  * sent → event received, against a bare Socket.IO server emitting the same frames to the same N.
  * Also: HTTP response time, server RSS and event-loop lag (p99), memory of one idle socket.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
-import { startBareServer } from './bare-server';
-import { gc, ms, pct, signed, sleep, startBenchServer, startFleet, startSender, type LiveOptions, type Send, modeLabel } from './common';
+import { ms, pct, signed, sleep, startBareHost, startBenchServer, startFleet, startSender, type LiveOptions, type Send, modeLabel } from './common';
+import { watchRss, type Host } from './hosts';
+import type { CommonOps } from './host-ipc';
 import { scenarioS8 } from './s8';
 
 interface Run {
@@ -21,40 +21,36 @@ interface Run {
   idleSocketKb: number;
 }
 
-/** N sockets in the room through `fleets`, then REPLIES marked writes, one after another. */
-/** Both servers run in this process: the memory of one is measured once the other's sockets are gone. */
-async function settledHeap(clients: () => number) {
-  for (let i = 0; i < 100 && clients() > 0; i++) await sleep(100);
+/** The server's heap and external memory once the sockets of the last size are gone. */
+async function settledHeap(host: Host<CommonOps>) {
+  for (let i = 0; i < 100 && (await host.call('clients')) > 0; i++) await sleep(100);
   await sleep(200);
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
+  return host.call('settledHeap');
 }
 
-async function measure(o: LiveOptions, n: number, url: string, room: string, kind: 'tribunal' | 'bare', send: Send, clients: () => number): Promise<Run> {
+/** N sockets in the room through `fleets`, then REPLIES marked writes, one after another. */
+async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: string, kind: 'tribunal' | 'bare', send: Send): Promise<Run> {
   const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
-  const heapBefore = await settledHeap(clients);
-  const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(url, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), kind)));
-  await sleep(300);
-  const idleSocketKb = (await settledHeap(() => 0) - heapBefore) / 1024 / n;
+  const heapBefore = await settledHeap(host);
+  const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(host.url, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), kind)));
+  await sleep(500);
+  const idleSocketKb = ((await host.call('settledHeap')) - heapBefore) / 1024 / n;
   // Warm-up replies are not counted (their markers are not among those sent below).
   for (let i = 0; i < 3; i++) await send(1_000_000 + i);
   await sleep(200);
-  const lag = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
+  await host.call('lagStart');
+  const stopRss = watchRss([host.pid], 50);
   const sentAt = new Map<number, number>();
   const responses: number[] = [];
-  let rssMax = 0;
   for (let i = 0; i < REPLIES; i++) {
     const sent = await send(i);
     sentAt.set(i, sent.sentAt);
     responses.push(sent.responseMs);
-    rssMax = Math.max(rssMax, process.memoryUsage().rss);
     await sleep(GAP_MS);
   }
   await sleep(Math.max(1000, n / 5));
-  lag.disable();
+  const lagP99 = await host.call('lagStop');
+  const [rssMax] = stopRss();
   const reports = await Promise.all(fleets.map((f) => f.ask<{ arrivals: Array<[number, number[]]> }>('report')));
   for (const f of fleets) f.child.send({ type: 'stop' });
   await Promise.all(fleets.map((f) => new Promise((r) => (f.child.exitCode !== null ? r(null) : f.child.once('exit', r)))));
@@ -79,8 +75,8 @@ async function measure(o: LiveOptions, n: number, url: string, room: string, kin
     received,
     duplicates,
     lastPerReply: [...perReply.values()].map((l) => Math.max(...l)),
-    rssMb: rssMax / 1024 / 1024,
-    lagP99: lag.percentile(99) / 1e6,
+    rssMb: rssMax!,
+    lagP99,
     idleSocketKb,
   };
 }
@@ -88,21 +84,21 @@ async function measure(o: LiveOptions, n: number, url: string, room: string, kin
 export async function scenarioS2(lines: string[], o: LiveOptions) {
   const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
   const site = await startBenchServer(o.db);
-  const { server, token, dbId, room } = site;
-  const bare = await startBareServer();
+  const { url, token, dbId, room } = site;
+  const bare = await startBareHost();
   try {
     const words = ['flank', 'smoke', 'spotted', 'prefire', 'recoil', 'tracking', 'wallbang', 'headshot'];
     const content = (marker: number) => `<p>bench-mark-${marker}- seen ${words[marker % words.length]} again, round ${marker * 7 + 3}.</p>`;
 
     // The frames one real reply causes (the entry, then the case's new counts), to give the bare server the same bytes to send.
-    const probe = connect(server.url, { transports: ['websocket'] });
+    const probe = connect(url, { transports: ['websocket'] });
     await new Promise((r) => probe.once('connect', () => r(null)));
     await new Promise((r) => probe.emit('room:join', { room }, r));
     const frames: unknown[] = [];
     probe.on('room:event', (ev) => frames.push(ev));
     probe.on('room:events', (evs: unknown[]) => frames.push(...evs));
     const sender = await startSender();
-    const reply: Send = (marker) => sender.post(`${server.url}/api/player/reply`, { 'x-access-token': token }, { data: { toPlayerId: dbId, content: content(marker) }, SKIP_CAPTCHA: true });
+    const reply: Send = (marker) => sender.post(`${url}/api/player/reply`, { 'x-access-token': token }, { data: { toPlayerId: dbId, content: content(marker) }, SKIP_CAPTCHA: true });
     await reply(999_999);
     await sleep(500);
     const frame = JSON.stringify(frames);
@@ -112,16 +108,14 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     lines.push(
       `### S2: a reply → N sockets in the case room, one node (${modeLabel(o.db)})`,
       '',
-      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run.`,
+      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
       '',
       '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | RSS max | loop lag p99 | idle socket |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
-    /** Sockets still open on either server. */
-    const clients = () => server.realtime.io.engine.clientsCount + bare.clients();
     for (const n of o.sizes) {
-      const t = await measure(o, n, server.url, room, 'tribunal', reply, clients);
-      const b = await measure(o, n, bare.url, room, 'bare', bareSend, clients);
+      const t = await measure(o, n, site.host, room, 'tribunal', reply);
+      const b = await measure(o, n, bare, room, 'bare', bareSend);
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         lines.push(
           `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
@@ -130,7 +124,7 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
       console.log(lines.slice(-2).join('\n'));
     }
     lines.push('');
-    await scenarioS8(lines, server.url, room, reply);
+    await scenarioS8(lines, url, room, reply);
     sender.stop();
   } finally {
     await bare.close();

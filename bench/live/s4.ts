@@ -6,14 +6,11 @@
  * sent → the recipient's socket has it. Baseline: a bare Socket.IO server relaying the same frames
  * to the same two rooms at the same rate.
  */
-import { count } from 'drizzle-orm';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
-import { messages } from '@server/db/schema';
-import { startBareServer } from './bare-server';
-import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, type LiveOptions, modeLabel } from './common';
+import { ms, pct, sendScheduled, sleep, startBareHost, startBenchServer, type LiveOptions, modeLabel } from './common';
+import { watchRss } from './hosts';
 import type { Answered, Planned } from './scheduled-sender';
 
 const PAIRS = 500;
@@ -96,20 +93,19 @@ function outcome(plan: Planned[], answers: Answered[], arrivals: Array<[number, 
 
 export async function scenarioS4(lines: string[], o: LiveOptions) {
   const site = await startBenchServer(o.db);
-  const { server } = site;
-  const { services } = server;
-  const bare = await startBareServer();
+  const { host, url } = site;
+  const bare = await startBareHost();
   try {
     // Staff accounts: the per-account limit (20 a minute) would refuse people chatting once a second; staff are exempt.
     const accounts: Account[] = [];
-    for (let i = 0; i < PAIRS * 2; i++) accounts.push(await benchAccount(services, `bench-s4-${i}`, ['admin'], { allowDM: true }));
+    for (let i = 0; i < PAIRS * 2; i++) accounts.push(await host.call('account', `bench-s4-${i}`, ['admin'], { allowDM: true }));
 
     // One real message, to give the bare server the same bytes.
-    const probe = connect(server.url, { transports: ['websocket'], auth: { token: accounts[1]!.token } });
+    const probe = connect(url, { transports: ['websocket'], auth: { token: accounts[1]!.token } });
     await new Promise((r) => probe.once('connect', () => r(null)));
     await new Promise((r) => probe.emit('room:join', { room: `user:${accounts[1]!.id}` }, r));
     const frameArrived = new Promise<{ payload: { message: Record<string, unknown> } }>((r) => probe.once('room:event', r));
-    const [first] = await sendScheduled([{ atMs: 0, url: `${server.url}/api/message`, headers: { 'x-access-token': accounts[0]!.token }, body: JSON.stringify({ data: { toUserId: accounts[1]!.id, type: 'direct', content: content(999_999) } }) }]);
+    const [first] = await sendScheduled([{ atMs: 0, url: `${url}/api/message`, headers: { 'x-access-token': accounts[0]!.token }, body: JSON.stringify({ data: { toUserId: accounts[1]!.id, type: 'direct', content: content(999_999) } }) }]);
     if (first!.status !== 201) throw new Error(`message answered ${first!.status} ${first!.text}`);
     const frame = await frameArrived;
     probe.disconnect();
@@ -117,7 +113,7 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
     lines.push(
       `### S4: chat between ${PAIRS} pairs at R messages/s, one node (${modeLabel(o.db)})`,
       '',
-      `\`POST /api/message\` (direct) from ${PAIRS * 2} staff accounts (exempt from the 20-a-minute limit, which would refuse a person sending once a second), sent on an open loop for ${o.seconds} s from one process (Node's HTTP client on kept-alive connections), after a first second at the same rate that is not measured (the bare server gets the same); each of the ${PAIRS * 2} people has one signed-in socket in its \`user:\` room (one client process). Ack = request sent → 201 (the message is stored by then; there is no separate socket ack); receiver = sent → the recipient's socket has it; lost = answered 201 but not at the recipient 1.5 s after the server stopped writing; refused = any other answer, or none within 30 s (the sender gives up; the server may still store and deliver it); persisted = rows written. "bare" = a plain Socket.IO server relaying the same frame (${JSON.stringify(frame).length} bytes) to the same two rooms at the same rate.`,
+      `\`POST /api/message\` (direct) from ${PAIRS * 2} staff accounts (exempt from the 20-a-minute limit, which would refuse a person sending once a second), sent on an open loop for ${o.seconds} s from one process (Node's HTTP client on kept-alive connections), after a first second at the same rate that is not measured (the bare server gets the same); each of the ${PAIRS * 2} people has one signed-in socket in its \`user:\` room (one client process). Ack = request sent → 201 (the message is stored by then; there is no separate socket ack); receiver = sent → the recipient's socket has it; lost = answered 201 but not at the recipient 1.5 s after the server stopped writing; refused = any other answer, or none within 30 s (the sender gives up; the server may still store and deliver it); persisted = rows written. "bare" = a plain Socket.IO server relaying the same frame (${JSON.stringify(frame).length} bytes) to the same two rooms at the same rate. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts); RSS and loop lag are the Tribunal node's own.`,
       '',
       '| R msg/s | server | sent / answered in (s) | ack p50 | ack p99 | receiver p50 | receiver p99 | lost / refused / duplicated | persisted | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -128,30 +124,28 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
       const total = Math.round(rate * o.seconds);
       const markerOf = (k: number) => run * 10_000_000 + k;
       // Tribunal.
-      const fleet = await startChatFleet(server.url, 'tribunal', accounts);
+      const fleet = await startChatFleet(url, 'tribunal', accounts);
       const tribunalPlan = (length: number, marker: (k: number) => number): Planned[] =>
         Array.from({ length }, (_, k) => {
           const { from, to } = ends(k);
-          return { atMs: (k * 1000) / rate, url: `${server.url}/api/message`, headers: { 'x-access-token': accounts[from]!.token }, body: JSON.stringify({ data: { toUserId: accounts[to]!.id, type: 'direct', content: content(marker(k)) } }) };
+          return { atMs: (k * 1000) / rate, url: `${url}/api/message`, headers: { 'x-access-token': accounts[from]!.token }, body: JSON.stringify({ data: { toUserId: accounts[to]!.id, type: 'direct', content: content(marker(k)) } }) };
         });
       const plan = tribunalPlan(total, markerOf);
       // A first second at the same rate, not measured: the figures are of a warmed-up server (the bare one gets the same).
       await sendScheduled(tribunalPlan(rate, (k) => markerOf(WARM_UP + k)));
-      await quiet(async () => (await services.db.select({ n: count() }).from(messages))[0]!.n);
-      const [before] = await services.db.select({ n: count() }).from(messages);
-      const lag = monitorEventLoopDelay({ resolution: 5 });
-      lag.enable();
-      let rss = 0;
-      const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 50);
+      const stored = () => host.call('messageCount');
+      await quiet(stored);
+      const before = await stored();
+      await host.call('lagStart');
+      const stopRss = watchRss([host.pid], 50);
       const answers = await sendScheduled(plan);
-      // Requests the sender gave up on may still be in the server: wait until it stops writing (and so the bare run after it has the process to itself).
-      await quiet(async () => (await services.db.select({ n: count() }).from(messages))[0]!.n);
+      // Requests the sender gave up on may still be in the server: wait until it stops writing (and so the bare run after it has the machine to itself).
+      await quiet(stored);
       await sleep(1500);
-      clearInterval(sampler);
-      lag.disable();
+      const [rss] = stopRss();
+      const lagP99 = await host.call('lagStop');
       const t = outcome(plan, answers, await fleet.arrivals(), markerOf);
-      const [after] = await services.db.select({ n: count() }).from(messages);
-      const persisted = after!.n - before!.n;
+      const persisted = (await stored()) - before;
 
       // Bare: the same frame, marked the same way, to the same two rooms.
       const bareFleet = await startChatFleet(bare.url, 'bare', accounts);
@@ -171,7 +165,7 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         const tribunal = name === 'Tribunal';
         lines.push(
-          `| ${rate} | ${name} | ${r.sent} / ${r.answered} in ${r.spanS.toFixed(1)} | ${ms(pct(r.acks, 0.5))} | ${ms(pct(r.acks, 0.99))} | ${ms(pct(r.received, 0.5))} | ${ms(pct(r.received, 0.99))} | ${r.lost} / ${r.refused.length} / ${r.duplicates} | ${tribunal ? persisted : ''} | ${tribunal ? `${(rss / 1024 / 1024).toFixed(0)} MB` : ''} | ${tribunal ? ms(lag.percentile(99) / 1e6) : ''} | ${tribunal ? 'ack p99 ≤ 100, receiver p99 ≤ 150, 0 lost' : ''} |`,
+          `| ${rate} | ${name} | ${r.sent} / ${r.answered} in ${r.spanS.toFixed(1)} | ${ms(pct(r.acks, 0.5))} | ${ms(pct(r.acks, 0.99))} | ${ms(pct(r.received, 0.5))} | ${ms(pct(r.received, 0.99))} | ${r.lost} / ${r.refused.length} / ${r.duplicates} | ${tribunal ? persisted : ''} | ${tribunal ? `${rss!.toFixed(0)} MB` : ''} | ${tribunal ? ms(lagP99) : ''} | ${tribunal ? 'ack p99 ≤ 100, receiver p99 ≤ 150, 0 lost' : ''} |`,
         );
       }
       if (t.refused.length) console.log(`refused, e.g.: ${t.refused[0]}`);

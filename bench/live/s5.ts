@@ -6,15 +6,11 @@
  * after the last vote was sent. Baseline: a bare Socket.IO server sending the same frames to the
  * same N within the same 50 ms.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
 import type { JudgeAction } from '@shared/judgement';
-import { players, timeline } from '@server/db/schema';
-import { lastSeqOf } from '@server/realtime/outbox';
 import { replayVotes } from '@server/test/vote-replay';
-import { startBareServer } from './bare-server';
-import { benchAccount, ms, pct, sendScheduled, sleep, startBenchServer, startFleet, type Fleet, type LiveOptions, modeLabel } from './common';
+import { ms, pct, sendScheduled, sleep, startBareHost, startBenchServer, startFleet, type Fleet, type LiveOptions, modeLabel } from './common';
+import { watchRss } from './hosts';
 import type { Planned } from './scheduled-sender';
 import type { ViewerEnd } from './watch-fleet';
 
@@ -47,15 +43,14 @@ function anomalies(views: ViewerEnd[], first: number, last: number, expected: { 
 
 export async function scenarioS5(lines: string[], o: LiveOptions) {
   const site = await startBenchServer(o.db);
-  const { server } = site;
-  const { services } = server;
-  const bare = await startBareServer();
+  const { host, url } = site;
+  const bare = await startBareHost();
   try {
-    const staff = await Promise.all(Array.from({ length: STAFF }, (_, i) => benchAccount(services, `bench-s5-admin-${i}`, ['admin'])));
+    const staff = await Promise.all(Array.from({ length: STAFF }, (_, i) => host.call('account', `bench-s5-admin-${i}`, ['admin'])));
     lines.push(
       `### S5: ${STAFF} staff vote on one case within ${WINDOW_MS} ms while N visitors watch, one node (${modeLabel(o.db)})`,
       '',
-      `Votes ${actionOf(0)}/${actionOf(2)} mixed (every 4th a discussion), sent ${WINDOW_MS / STAFF} ms apart from one process, on a case waiting for votes (status 6). Anomalies: viewers (and the database) not ending on the tally and status that the server's committed order replays to, or missing / repeating a sequence number. Converged = a viewer's last event − the last vote sent; "bare" (its frames ride concurrent requests, so only the set of sequence numbers is checked for it) = a plain Socket.IO server sending the same frames to the same N within the same ${WINDOW_MS} ms. ${o.fleets} client processes. Before the first size, ${WARM_UP_ROUNDS} rounds that nobody watches warm each server up (not measured).`,
+      `Votes ${actionOf(0)}/${actionOf(2)} mixed (every 4th a discussion), sent ${WINDOW_MS / STAFF} ms apart from one process, on a case waiting for votes (status 6). Anomalies: viewers (and the database) not ending on the tally and status that the server's committed order replays to, or missing / repeating a sequence number. Converged = a viewer's last event − the last vote sent; "bare" (its frames ride concurrent requests, so only the set of sequence numbers is checked for it) = a plain Socket.IO server sending the same frames to the same N within the same ${WINDOW_MS} ms. ${o.fleets} client processes. Before the first size, ${WARM_UP_ROUNDS} rounds that nobody watches warm each server up (not measured). Each server runs in a process of its own as a site runs it (bench/live/hosts.ts); RSS and loop lag are the Tribunal node's own.`,
       '',
       '| N | server | anomalies (viewers / database) | converged p50 | p99 | max | after the last answer (max) | vote answer p50 / max | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -64,7 +59,7 @@ export async function scenarioS5(lines: string[], o: LiveOptions) {
     const votePlan = (dbId: number): Planned[] =>
       staff.map((s, i) => ({
         atMs: (i * WINDOW_MS) / STAFF,
-        url: `${server.url}/api/player/judgement`,
+        url: `${url}/api/player/judgement`,
         headers: { 'x-access-token': s.token },
         body: JSON.stringify({ data: { toPlayerId: dbId, action: actionOf(i), cheatMethods: ['aimbot'], content: `<p>Vote ${i} on case ${dbId}: the footage shows the aim snapping through smoke, round after round.</p>` } }),
       }));
@@ -73,51 +68,45 @@ export async function scenarioS5(lines: string[], o: LiveOptions) {
     // Each server gets the same number of rounds with nobody watching.
     for (let round = 0; round < WARM_UP_ROUNDS; round++) {
       const dbId = await site.openCase();
-      await services.db.update(players).set({ status: 6 }).where(eq(players.id, dbId));
+      await host.call('setStatus', dbId, 6);
       await sendScheduled(votePlan(dbId));
       await sendScheduled(staff.map((_, k) => ({ atMs: (k * WINDOW_MS) / STAFF, url: `${bare.url}/reply`, headers: {}, body: JSON.stringify({ room: `case:warm-up-${round}`, events: [] }) })));
     }
     for (const n of o.viewers) {
       const dbId = await site.openCase();
-      await services.db.update(players).set({ status: 6 }).where(eq(players.id, dbId));
+      await host.call('setStatus', dbId, 6);
       const room = `case:${dbId}`;
       // A page of our own, to hand the bare server the very frames the viewers got.
-      const probe = connect(server.url, { transports: ['websocket'] });
+      const probe = connect(url, { transports: ['websocket'] });
       await new Promise((r) => probe.once('connect', () => r(null)));
       const frames: unknown[][] = [];
       probe.on('room:event', (e) => frames.push([e]));
       probe.on('room:events', (es: unknown[]) => frames.push(es));
       const joined = await new Promise<{ lastSeq: number }>((r) => probe.emit('room:join', { room }, r as never));
-      const fleets = await watchers(o, server.url, room, n, 'tribunal');
+      const fleets = await watchers(o, url, room, n, 'tribunal');
       await sleep(300);
 
-      const lag = monitorEventLoopDelay({ resolution: 5 });
-      lag.enable();
-      let rss = 0;
-      const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 20);
+      await host.call('lagStart');
+      const stopRss = watchRss([host.pid], 20);
       const answers = await sendScheduled(votePlan(dbId));
       await sleep(Math.max(1000, n));
-      clearInterval(sampler);
-      lag.disable();
+      const [rss] = stopRss();
+      const lagP99 = await host.call('lagStop');
       const views = await ends(fleets);
       probe.disconnect();
       const refused = answers.filter((a) => a.status !== 200);
       if (refused.length) throw new Error(`votes refused: ${refused.map((a) => `${a.status} ${a.text}`).join('; ')}`);
 
-      const votes = await services.db
-        .select({ action: timeline.judgeAction, byUserId: timeline.byUserId })
-        .from(timeline)
-        .where(and(eq(timeline.playerId, dbId), eq(timeline.type, 'judgement')))
-        .orderBy(asc(timeline.id));
+      const votes = await host.call('votes', dbId);
       const expected = replayVotes(6, votes);
-      const [row] = await services.db.select({ status: players.status }).from(players).where(eq(players.id, dbId));
-      const last = await lastSeqOf(services.db, room);
+      const status = await host.call('caseStatus', dbId);
+      const last = await host.call('lastSeq', room);
       const lastSent = Math.max(...answers.map((a) => a.sentAt));
       const lastAnswered = Math.max(...answers.map((a) => a.answeredAt));
       const converged = views.map((v) => v.lastAt - lastSent);
       const answerMs = answers.map((a) => a.answeredAt - a.sentAt);
       const tribunalAnomalies = anomalies(views, joined.lastSeq + 1, last, expected, true);
-      const dbAnomaly = row!.status !== expected.status || votes.length !== STAFF ? 1 : 0;
+      const dbAnomaly = status !== expected.status || votes.length !== STAFF ? 1 : 0;
 
       // The same frames, the same N, the same window, from a server that only relays them.
       const bareFleets = await watchers(o, bare.url, room, n, 'bare');
@@ -133,7 +122,7 @@ export async function scenarioS5(lines: string[], o: LiveOptions) {
 
       lines.push(
         `| ${n} | bare (${frames.length} frames, ${frames.flat().length} events) | ${bareAnomalies} / – | ${ms(pct(bareConverged, 0.5))} | ${ms(pct(bareConverged, 0.99))} | ${ms(Math.max(...bareConverged))} | | | | | |`,
-        `| ${n} | Tribunal (${votes.length} votes) | ${tribunalAnomalies} / ${dbAnomaly} | ${ms(pct(converged, 0.5))} | ${ms(pct(converged, 0.99))} | ${ms(Math.max(...converged))} | ${ms(Math.max(...views.map((v) => v.lastAt - lastAnswered)))} | ${ms(pct(answerMs, 0.5))} / ${ms(Math.max(...answerMs))} | ${(rss / 1024 / 1024).toFixed(0)} MB | ${ms(lag.percentile(99) / 1e6)} | 0 anomalies; all ≤ 250 ms |`,
+        `| ${n} | Tribunal (${votes.length} votes) | ${tribunalAnomalies} / ${dbAnomaly} | ${ms(pct(converged, 0.5))} | ${ms(pct(converged, 0.99))} | ${ms(Math.max(...converged))} | ${ms(Math.max(...views.map((v) => v.lastAt - lastAnswered)))} | ${ms(pct(answerMs, 0.5))} / ${ms(Math.max(...answerMs))} | ${rss!.toFixed(0)} MB | ${ms(lagP99)} | 0 anomalies; all ≤ 250 ms |`,
       );
       console.log(lines.slice(-2).join('\n'));
     }

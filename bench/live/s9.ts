@@ -11,13 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { nameKey, NAME_SEARCH_MIN } from '@shared/names';
 import { LIMITS } from '@shared/limits';
-import { loadConfig } from '@server/config';
-import { startServer } from '@server/server';
 import { ms, type LiveOptions } from './common';
+import { startHost, watchRss, type Host } from './hosts';
+import type { TribunalOps } from './tribunal-host';
 import { searchDatabase } from './search-db';
 import type { LoadOrder, LoadResult } from './search-load';
 
@@ -74,16 +73,13 @@ async function load(order: LoadOrder): Promise<LoadResult> {
   });
 }
 
-/** The load, with this process's (the server's) RSS peak and event-loop lag while it runs. */
-async function measured(order: LoadOrder) {
-  const lag = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
-  let rss = 0;
-  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 100);
+/** The load, with the Tribunal node's RSS peak and event-loop lag while it runs. */
+async function measured(order: LoadOrder, server: Host<TribunalOps>) {
+  await server.call('lagStart');
+  const stopRss = watchRss([server.pid], 100);
   const r = await load(order);
-  clearInterval(sampler);
-  lag.disable();
-  return { ...r, rssMb: rss / 1024 / 1024, lagP99: lag.percentile(99) / 1e6 };
+  const [rssMb] = stopRss();
+  return { ...r, rssMb: rssMb!, lagP99: await server.call('lagStop') };
 }
 
 export async function scenarioS9(lines: string[], o: LiveOptions) {
@@ -108,17 +104,24 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
   const threeChars = typed.filter((q) => nameKey(q).length === 3).length;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-s9-'));
-  const server = await startServer(
-    loadConfig({ SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: dbUrl, READ_CACHE_TTL_MS: '0' }),
-    {},
-  );
+  const server = await startHost<TribunalOps>('tribunal-host', {
+    SECRET: crypto.randomBytes(24).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SERVE_CLIENT: 'false',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    DATABASE_URL: dbUrl,
+    READ_CACHE_TTL_MS: '0',
+  });
   const baseline = await startBaseline(dbUrl);
   try {
     const seconds = o.seconds;
     lines.push(
       `### S9: name search through the search box, one node (PostgreSQL, ${o.cases.toLocaleString('en')} cases, ${nameRows.toLocaleString('en')} names)`,
       '',
-      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server RSS and loop lag: the Tribunal process during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
+      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
       '',
       '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -134,7 +137,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     for (const n of o.typists) {
       for (const [name, url, paths, target] of rows) {
         await load({ url, paths, connections: n, seconds: 2 });
-        const r = await measured({ url, paths, connections: n, seconds });
+        const r = await measured({ url, paths, connections: n, seconds }, server);
         const own = url === server.url;
         lines.push(`| ${n} | ${name} | ${r.requests} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${own ? `${r.rssMb.toFixed(0)} MB` : ''} | ${own ? ms(r.lagP99) : ''} | ${target} |`);
         console.log(lines.at(-1));
