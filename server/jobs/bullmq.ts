@@ -15,6 +15,8 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
   const connection = duplicateRedis(redis);
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
+  // A connection handed to BullMQ stays open when what uses it closes: the runner ends its own.
+  const workerConnections: Redis[] = [];
   const namedQueue = (q: string) => {
     if (!queues.has(q)) {
       const created = new Queue(q, { connection, prefix: `${prefix}bull` });
@@ -46,6 +48,8 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
     async start() {
       const names = new Set(['jobs', ...[...handlers.keys()].map(queueOf)]);
       for (const q of names) {
+        const workerConnection = duplicateRedis(redis, { waitWhileDown: true });
+        workerConnections.push(workerConnection);
         const worker = new Worker(
           q,
           async (job) => {
@@ -53,7 +57,7 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
             if (!handler) throw new Error(`no handler for job ${job.name}`);
             await handler(job.data);
           },
-          { connection: duplicateRedis(redis, { waitWhileDown: true }), prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
+          { connection: workerConnection, prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
         );
         worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
         worker.on('error', (err) => log.warn({ err, queue: q }, 'worker connection error'));
@@ -73,6 +77,7 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
       connection.disconnect();
+      for (const c of workerConnections) c.disconnect();
     },
   };
 }

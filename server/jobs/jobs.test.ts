@@ -125,6 +125,26 @@ if (process.env.REDIS_URL) describe('bullmq queues', () => {
     await runner.close();
     redis.disconnect();
   });
+
+  it('closes every Redis connection it opened when it closes', async () => {
+    const tag = unique('jobs-conn');
+    // Named: the runner's own connections are copies of it and carry the name (BullMQ renames the ones it makes itself).
+    const redis = createRedis(process.env.REDIS_URL!).duplicate({ connectionName: tag });
+    const runner = bullmqRunner(redis, `jobs-test:${unique('q')}:`, log);
+    const ran: number[] = [];
+    runner.register('media.process', async ({ fileId }) => void ran.push(fileId));
+    await runner.start();
+    await runner.enqueue('media.process', { fileId: 7 });
+    await waitFor(() => ran.length === 1);
+    const named = async () => String(await redis.client('LIST')).split('\n').filter((line: string) => line.includes(` name=${tag} `)).length;
+    expect(await named()).toBeGreaterThan(1);
+    await runner.close();
+    const until = Date.now() + 5_000;
+    while ((await named()) > 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    // Only the one the test itself holds.
+    expect(await named()).toBe(1);
+    redis.disconnect();
+  });
 });
 
 describe('maintenance purge', () => {
