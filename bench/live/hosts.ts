@@ -4,10 +4,12 @@
  * bundled as `npm run build:server` bundles the server and run with the deployment's node flags
  * (deploy/node-args.json), so a figure is of the code a site runs, without tsx's loader thread, and
  * a server's RSS and event-loop lag are its own, not shared with the bench or the other server.
+ * The two-node scenarios' nodes (bench/live/nodes.ts) run the server's own bundle with the probes
+ * bundled here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { build } from 'esbuild';
 import nodeArgs from '../../deploy/node-args.json';
 import type { HostAnswer, Ops } from './host-ipc';
@@ -15,11 +17,14 @@ import type { HostAnswer, Ops } from './host-ipc';
 const root = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(root, 'dist/bench');
 const HOSTS = ['tribunal-host', 'bare-host'] as const;
+/** Loaded into the two-node scenarios' server processes (NODE_OPTIONS --import). */
+const PROBES = ['loop-probe', 'cpu-profile'] as const;
 
 let built: Promise<unknown> | undefined;
-const bundled = () =>
+/** The hosts and probes bundled into dist/bench/, and the server's bundle (`npm run build:server`) for the nodes. */
+export const bundled = () =>
   (built ??= build({
-    entryPoints: Object.fromEntries(HOSTS.map((name) => [name, path.join(import.meta.dirname, `${name}.ts`)])),
+    entryPoints: Object.fromEntries([...HOSTS, ...PROBES].map((name) => [name, path.join(import.meta.dirname, `${name}.ts`)])),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -27,7 +32,10 @@ const bundled = () =>
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
-  }));
+  }).then(() => execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' })));
+
+/** Where a bundled probe is, for `--import`. */
+export const probeFile = (name: (typeof PROBES)[number]) => path.join(OUT, `${name}.mjs`);
 
 export function readRssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

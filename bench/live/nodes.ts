@@ -1,6 +1,6 @@
 /**
- * Two real server processes (bin/tribunal.js) on one fresh PostgreSQL database and one Redis
- * prefix, for the scenarios that span nodes (S3, S6, S7). Each process carries the loop probe, so
+ * Two real server processes (bin/tribunal.js in production: the prebuilt server) on one fresh
+ * PostgreSQL database and one Redis prefix, for the scenarios that span nodes (S3, S6, S7). Each process carries the loop probe, so
  * its RSS (from /proc) and event-loop lag can be read from outside.
  */
 import crypto from 'node:crypto';
@@ -12,7 +12,7 @@ import { startNode, type NodeProcess } from '@server/test/node-process';
 import { openAnswer } from '@server/modules/auth/captcha';
 import { createRedis } from '@server/infra/redis';
 import { sleep } from './common';
-import { readRssMb } from './hosts';
+import { bundled, probeFile, readRssMb } from './hosts';
 
 const PASSWORD = 'bench-live-nodes';
 
@@ -46,6 +46,7 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
   const dbName = `tribunal_live_${crypto.randomBytes(4).toString('hex')}`;
   const prefix = `bench${crypto.randomBytes(4).toString('hex')}:`;
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-probe-'));
+  await bundled();
   await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(dbName)}`);
   const secret = crypto.randomBytes(24).toString('hex');
   const env = {
@@ -57,7 +58,9 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
     REDIS_PREFIX: prefix,
     LOOP_PROBE_DIR: probeDir,
     // BENCH_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops (to see where a scenario's time goes).
-    NODE_OPTIONS: `--import tsx --import ${path.join(import.meta.dirname, 'loop-probe.ts')} --import ${path.join(import.meta.dirname, 'cpu-profile.ts')}`,
+    // As a site runs them: the prebuilt server (bin/tribunal.js takes it in production), with the probes bundled.
+    NODE_ENV: 'production',
+    NODE_OPTIONS: `--import ${probeFile('loop-probe')} --import ${probeFile('cpu-profile')}`,
   };
   const nodes: BenchNode[] = [];
   const addNode = async () => {

@@ -1,0 +1,14 @@
+import v8 from 'node:v8';
+const used = () => { (globalThis as any).gc(); (globalThis as any).gc(); return process.memoryUsage().heapUsed / 1048576; };
+const h0 = used();
+const { apiRoutes } = await import('@server/app');
+const h1 = used();
+const { buildOpenApi } = await import('@server/http/openapi');
+const spec = buildOpenApi(apiRoutes, '1.0.0');
+const h2 = used();
+const { createServerI18n } = await import('@server/i18n');
+const i18n = await createServerI18n();
+const h3 = used();
+console.log({ modules: (h1 - h0).toFixed(1), openapi: (h2 - h1).toFixed(1), i18n: (h3 - h2).toFixed(1), specJsonKB: (JSON.stringify(spec).length / 1024).toFixed(0), total: h3.toFixed(1) });
+console.log(v8.getHeapSpaceStatistics().map((s) => `${s.space_name} used ${(s.space_used_size / 1048576).toFixed(1)} size ${(s.space_size / 1048576).toFixed(1)}`).join('\n'));
+void i18n;
