@@ -230,6 +230,23 @@ describe('frames', () => {
     socket.disconnect();
   });
 
+  it('sends the events of changes published before the next turn of the loop together: one frame per room, in sequence', async () => {
+    const [a, b] = [freshCaseRoom(), freshCaseRoom()];
+    const socket = await app.socket();
+    await joinRoom(socket, a);
+    await joinRoom(socket, b);
+    const frames = framesOf(socket);
+    const [ofA, ofB] = [await recordOffline(a, 3), await recordOffline(b, 1)];
+    // Three changes that committed together (votes cast at once), the last to commit published first.
+    app.services.publish([ofA[2]!]);
+    app.services.publish([ofA[0]!, ofB[0]!]);
+    app.services.publish([ofA[1]!]);
+    await expect.poll(() => frames.flat().length).toBe(4);
+    await sleep(100);
+    expect(frames.map((f) => f.map((e) => `${e.room === a ? 'a' : 'b'}${e.seq}`)).sort()).toEqual([['a1', 'a2', 'a3'], ['b1']]);
+    socket.disconnect();
+  });
+
   it(`replays in frames of at most ${EVENTS_PER_FRAME} events`, async () => {
     const room = freshCaseRoom();
     await recordOffline(room, EVENTS_PER_FRAME + 5);
