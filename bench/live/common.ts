@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import type { Answered, Planned } from './scheduled-sender';
-import { startHost, type Host } from './hosts';
+import { startHost, startTribunalHost, type Host } from './hosts';
 import type { TribunalOps } from './tribunal-host';
 import type { BareOps } from './bare-host';
 
@@ -100,16 +100,7 @@ export async function startBenchServer(db: LiveOptions['db'] = 'pglite') {
   if (db === 'postgres') await adminQuery(adminUrl!, `CREATE DATABASE ${quoteIdent(dbName)}`);
   let host: Host<TribunalOps>;
   try {
-    host = await startHost<TribunalOps>('tribunal-host', {
-      SECRET: crypto.randomBytes(24).toString('hex'),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      SERVE_CLIENT: 'false',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      ...(db === 'postgres' ? { DATABASE_URL: databaseUrlFor(adminUrl!, dbName) } : {}),
-    });
+    host = await startTribunalHost({ DATA_DIR: dataDir, ...(db === 'postgres' ? { DATABASE_URL: databaseUrlFor(adminUrl!, dbName) } : {}) });
   } catch (e) {
     await cleanUp();
     throw e;

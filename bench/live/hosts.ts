@@ -7,12 +7,14 @@
  * The two-node scenarios' nodes (bench/live/nodes.ts) run the server's own bundle with the probes
  * bundled here.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, fork } from 'node:child_process';
 import { build } from 'esbuild';
 import nodeArgs from '../../deploy/node-args.json';
 import type { HostAnswer, Ops } from './host-ipc';
+import type { TribunalOps } from './tribunal-host';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(root, 'dist/bench');
@@ -109,3 +111,7 @@ export async function startHost<O extends Ops>(name: (typeof HOSTS)[number], env
     },
   };
 }
+
+/** A Tribunal node with a fresh secret on loopback, without the client or demo data, logging warnings only; `env` adds where its data is and anything else. */
+export const startTribunalHost = (env: Record<string, string>) =>
+  startHost<TribunalOps>('tribunal-host', { SECRET: crypto.randomBytes(24).toString('hex'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SERVE_CLIENT: 'false', SEED_DEMO: 'false', ...env });

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { nameKey, NAME_SEARCH_MIN } from '@shared/names';
 import { LIMITS } from '@shared/limits';
 import { ms, type LiveOptions } from './common';
-import { startHost, watchRss, type Host } from './hosts';
+import { startTribunalHost, watchRss, type Host } from './hosts';
 import type { TribunalOps } from './tribunal-host';
 import { searchDatabase } from './search-db';
 import type { LoadOrder, LoadResult } from './search-load';
@@ -104,17 +104,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
   const threeChars = typed.filter((q) => nameKey(q).length === 3).length;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-s9-'));
-  const server = await startHost<TribunalOps>('tribunal-host', {
-    SECRET: crypto.randomBytes(24).toString('hex'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    SERVE_CLIENT: 'false',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    DATABASE_URL: dbUrl,
-    READ_CACHE_TTL_MS: '0',
-  });
+  const server = await startTribunalHost({ DATA_DIR: dataDir, DATABASE_URL: dbUrl, READ_CACHE_TTL_MS: '0' });
   const baseline = await startBaseline(dbUrl);
   try {
     const seconds = o.seconds;

@@ -208,13 +208,17 @@ describe('frames', () => {
     socket.on('room:events', (evs) => frames.push(evs));
     return frames;
   };
-
-  it('sends the events one change causes in a room as one frame, in sequence; other rooms get their own', async () => {
+  /** A socket in two fresh case rooms, and the frames it gets from then on. */
+  const inTwoRooms = async () => {
     const [a, b] = [freshCaseRoom(), freshCaseRoom()];
     const socket = await app.socket();
     await joinRoom(socket, a);
     await joinRoom(socket, b);
-    const frames = framesOf(socket);
+    return { a, b, socket, frames: framesOf(socket) };
+  };
+
+  it('sends the events one change causes in a room as one frame, in sequence; other rooms get their own', async () => {
+    const { a, b, socket, frames } = await inTwoRooms();
     await inTransaction(app.services, async ({ emit }) => {
       await emit(a, 'user.updated', { userId: 1 });
       await emit(b, 'user.updated', { userId: 2 });
@@ -231,11 +235,7 @@ describe('frames', () => {
   });
 
   it('sends the events of changes published before the next turn of the loop together: one frame per room, in sequence', async () => {
-    const [a, b] = [freshCaseRoom(), freshCaseRoom()];
-    const socket = await app.socket();
-    await joinRoom(socket, a);
-    await joinRoom(socket, b);
-    const frames = framesOf(socket);
+    const { a, b, socket, frames } = await inTwoRooms();
     const [ofA, ofB] = [await recordOffline(a, 3), await recordOffline(b, 1)];
     // Three changes that committed together (votes cast at once), the last to commit published first.
     app.services.publish([ofA[2]!]);
