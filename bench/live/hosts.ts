@@ -61,7 +61,6 @@ export interface Host<O extends Ops> {
   url: string;
   pid: number;
   call<K extends keyof O & string>(op: K, ...args: Parameters<O[K]>): Promise<Awaited<ReturnType<O[K]>>>;
-  rssMb(): number;
   close(): Promise<void>;
 }
 
@@ -103,7 +102,6 @@ export async function startHost<O extends Ops>(name: (typeof HOSTS)[number], env
     url: ready.url,
     pid,
     call: call as Host<O>['call'],
-    rssMb: () => readRssMb(pid),
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       await call('close').catch(() => child.kill('SIGKILL'));
