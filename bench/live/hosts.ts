@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { build } from 'esbuild';
 import nodeArgs from '../../deploy/node-args.json';
 import type { HostAnswer, Ops } from './host-ipc';
@@ -23,7 +23,7 @@ const HOSTS = ['tribunal-host', 'bare-host'] as const;
 const PROBES = ['loop-probe', 'cpu-profile'] as const;
 
 let built: Promise<unknown> | undefined;
-/** The hosts and probes bundled into dist/bench/, and the server's bundle (`npm run build:server`) for the nodes. */
+/** The hosts and probes, bundled into dist/bench/. */
 export const bundled = () =>
   (built ??= build({
     entryPoints: Object.fromEntries([...HOSTS, ...PROBES].map((name) => [name, path.join(import.meta.dirname, `${name}.ts`)])),
@@ -34,7 +34,7 @@ export const bundled = () =>
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
-  }).then(() => execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' })));
+  }));
 
 /** Where a bundled probe is, for `--import`. */
 export const probeFile = (name: (typeof PROBES)[number]) => path.join(OUT, `${name}.mjs`);

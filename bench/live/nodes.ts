@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import { startNode, type NodeProcess } from '@server/test/node-process';
 import { openAnswer } from '@server/modules/auth/captcha';
@@ -47,6 +48,8 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
   const prefix = `bench${crypto.randomBytes(4).toString('hex')}:`;
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-probe-'));
   await bundled();
+  // What bin/tribunal.js runs in production.
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
   await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(dbName)}`);
   const secret = crypto.randomBytes(24).toString('hex');
   const env = {
