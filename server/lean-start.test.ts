@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,10 +15,13 @@ const newDir = () => {
 };
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-/** Runs a module script in a node of its own (through tsx, from the project's root); what it printed last, as JSON. */
-async function inOwnNode<T>(script: string, ...args: string[]): Promise<T> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL'].includes(k)));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, ...args], { cwd: root, env, timeout: 90_000 });
+/** tsx's loader (the package's main export), found from the project's root whatever the working directory. */
+const TSX = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+/** Runs a module script in a node of its own (through tsx, from `cwd`); what it printed last, as JSON. */
+async function inOwnNode<T>(script: string, args: string[], cwd = root): Promise<T> {
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL'].includes(k))), TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') };
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', TSX, '--input-type=module', '-e', script, ...args], { cwd, env, timeout: 90_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
 }
 
@@ -25,14 +29,15 @@ const RSS_MB = "Number(/VmRSS:\\s+(\\d+)/.exec((await import('node:fs')).readFil
 
 describe('an embedded node starts lean', { timeout: 120_000 }, () => {
   it('on an empty data directory, it holds about what it holds once restarted on it (initdb runs in a process of its own)', async () => {
-    const open = `const { openDatabase } = await import('./server/db/client.ts');
+    const open = `const { openDatabase } = await import(${JSON.stringify(path.join(root, 'server/db/client.ts'))});
       const db = await openDatabase({ dataDir: process.argv[1] });
       console.log(JSON.stringify(${RSS_MB}));
       await db.close();`;
-    const dataDir = newDir();
-    const first = await inOwnNode<number>(open, dataDir);
-    expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
-    const again = await inOwnNode<number>(open, dataDir);
+    // Named relative to the node's working directory, which is not the project's root.
+    const parent = newDir();
+    const first = await inOwnNode<number>(open, ['pg'], parent);
+    expect(fs.existsSync(path.join(parent, 'pg', 'PG_VERSION'))).toBe(true);
+    const again = await inOwnNode<number>(open, [path.join(parent, 'pg')]);
     // initdb in the node's own process kept 736 MB resident against 219 once restarted.
     expect(first).toBeLessThan(again + 100);
   });
@@ -62,7 +67,7 @@ describe('an embedded node starts lean', { timeout: 120_000 }, () => {
       const afterAnImage = now();
       await server.close();
       console.log(JSON.stringify({ atStart, afterAnImage }));`,
-      newDir(),
+      [newDir()],
     );
     expect(loaded.atStart).toEqual({ ioredis: false, bullmq: false, redisAdapter: false, swaggerBundle: false, sharp: false });
     expect(loaded.afterAnImage).toMatchObject({ sharp: true, ioredis: false });

@@ -18,5 +18,6 @@ const SETUP = "const { PGlite } = await import('@electric-sql/pglite'); const pg
  */
 export async function setUpDataDirApart(dataDir: string) {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  await run(process.execPath, ['--input-type=module', '-e', SETUP, dataDir], { cwd: ROOT, timeout: 120_000 });
+  // The child runs from the project's root: a relative directory is named from here.
+  await run(process.execPath, ['--input-type=module', '-e', SETUP, path.resolve(dataDir)], { cwd: ROOT, timeout: 120_000 });
 }
