@@ -13,14 +13,17 @@ export const openBrowsers = new Set<Browser>();
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-chromium-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-chromium-')),
+    userDataDir,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--lang=en-US'],
   });
   openBrowsers.add(browser);
   browser.once('disconnected', () => openBrowsers.delete(browser));
+  // Each profile is about 7 MB, and a CI run launches some fifty browsers: it goes once Chromium has exited.
+  browser.process()?.once('exit', () => fs.rmSync(userDataDir, { recursive: true, force: true }));
   return browser;
 }
 
