@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { duplicateRedis, withoutUnhandledRejections } from '@server/infra/redis';
 import { redisAdapter } from '@server/infra/redis-packages';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { REPLAY_LIMIT, parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
+import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
@@ -228,8 +228,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       // Fanning out to thousands of sockets writes to each of them: done on the next turn of the
       // loop, after the request's answer is on its way, so a reply's response time does not grow
       // with the room's size. What commits before that turn goes out with it, each room's events in
-      // one frame: a frame costs one write per socket whatever it holds, so changes that land
-      // together (votes cast at once) reach a crowded room in one write instead of one each.
+      // one frame: a frame costs one write per socket whatever it holds, so writes whose commits
+      // complete in the same turn reach a crowded room in one write instead of one each.
       for (const ev of events) waiting.push(ev);
       if (fanOutScheduled) return;
       fanOutScheduled = true;
