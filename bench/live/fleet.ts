@@ -9,20 +9,21 @@ import { runFleet } from './fleet-control';
 const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
 const count = Number(countArg);
 const now = () => performance.timeOrigin + performance.now();
-const MARK = /bench-mark-(\d+)-/;
+const MARK = /bench-mark-(\d+)-/g;
 
 /** marker → arrival times, one per socket that got it. */
 const arrivals = new Map<number, number[]>();
 const sockets: Socket[] = [];
 
+/** An event or a frame of several: under a burst one frame may bring several marked events. */
 function note(payload: unknown) {
   const t = now();
-  const m = MARK.exec(JSON.stringify(payload));
-  if (!m) return;
-  const id = Number(m[1]);
-  const list = arrivals.get(id);
-  if (list) list.push(t);
-  else arrivals.set(id, [t]);
+  const ids = new Set([...JSON.stringify(payload).matchAll(MARK)].map((m) => Number(m[1])));
+  for (const id of ids) {
+    const list = arrivals.get(id);
+    if (list) list.push(t);
+    else arrivals.set(id, [t]);
+  }
 }
 
 async function connectOne(): Promise<void> {
