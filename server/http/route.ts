@@ -11,6 +11,7 @@ import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { consumeUserLimit } from './user-limit';
 import { pathTable } from './path-table';
+import { counted } from '@server/realtime/outbox';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -108,7 +109,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
     assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
-    chain.push(async (req, res) => {
+    const handle = async (req: Request, res: Response) => {
       // Token first: clients branch on user.tokenExpired before anything else (api-clients §6).
       const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
       enforce(effectivePolicy(spec), user?.actor ?? null);
@@ -121,7 +122,9 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
-    });
+    };
+    // A write request is counted while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
+    chain.push(spec.method === 'get' ? handle : (req, res) => counted(services.db, 1, () => handle(req, res)));
     if (/[:*?(]/.test(spec.path)) router[spec.method](spec.path, ...chain);
     else exact.add(spec.method, spec.path, chain);
   }

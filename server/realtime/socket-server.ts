@@ -8,10 +8,11 @@ import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult,
 import { LIMITS } from '@shared/limits';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
+import { eventsAfter, lastSeqOf, writesInProgress, type Finalizers, type RecordedEvent } from './outbox';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 import { createRelay } from './relay';
+import { createRoomPacer } from './room-pacer';
 import { createReplayReader } from './replay-reader';
 import { listenForControl, publishingControl, type SessionControl } from './session-control';
 
@@ -187,20 +188,14 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
         .catch((err: unknown) => deps.log.error({ err }, 'session control channel unavailable'))
     : Promise.resolve();
 
-  /** Numbered events, in order: each room gets its own together (frames of at most `EVENTS_PER_FRAME`). */
+  /** A room's events, in sequence, in frames of at most `EVENTS_PER_FRAME`. */
+  const pacer = createRoomPacer((room, list) => {
+    if (list.length === 1) io.to(room).emit('room:event', list[0]!);
+    else for (let i = 0; i < list.length; i += EVENTS_PER_FRAME) io.to(room).emit('room:events', list.slice(i, i + EVENTS_PER_FRAME));
+  }, () => writesInProgress(deps.db) > 0);
+  /** Numbered events: each room gets its own together, in order (paced: `createRoomPacer`). */
   const emit = (events: RoomEvent[]) => {
-    const byRoom = new Map<string, RoomEvent[]>();
-    for (const ev of events) {
-      const list = byRoom.get(ev.room);
-      if (list) list.push(ev);
-      else byRoom.set(ev.room, [ev]);
-    }
-    for (const [room, list] of byRoom) {
-      // Changes published together may have committed in another order than they were published.
-      if (list.length > 1) list.sort((x, y) => x.seq - y.seq);
-      if (list.length === 1) io.to(room).emit('room:event', list[0]!);
-      else for (let i = 0; i < list.length; i += EVENTS_PER_FRAME) io.to(room).emit('room:events', list.slice(i, i + EVENTS_PER_FRAME));
-    }
+    pacer.send(events);
     for (const ev of events) {
       if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
     }
@@ -229,7 +224,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       // loop, after the request's answer is on its way, so a reply's response time does not grow
       // with the room's size. What commits before that turn goes out with it, each room's events in
       // one frame: a frame costs one write per socket whatever it holds, so writes whose commits
-      // complete in the same turn reach a crowded room in one write instead of one each.
+      // complete in the same turn reach a crowded room in one write instead of one each (and a
+      // crowded room's burst in a few: the pacer).
       for (const ev of events) waiting.push(ev);
       if (fanOutScheduled) return;
       fanOutScheduled = true;
@@ -254,9 +250,11 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     settled: async () => {
       await lastFanOut;
       await relay.idle();
+      await pacer.idle();
     },
     async close() {
       await lastFanOut;
+      pacer.stop();
       closing = true;
       await relay.stop();
       stopListening?.();

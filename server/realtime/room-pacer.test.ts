@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomEvent } from '@shared/socket';
+import { createRoomPacer } from './room-pacer';
+
+const event = (room: string, seq: number): RoomEvent => ({ room, seq, name: 'user.updated', payload: { userId: seq }, at: '2026-11-29T00:00:00.000Z' });
+
+/**
+ * A pacer on a clock the test moves: a fan-out to `crowded` takes `fanOutMs` of it (as writing to
+ * a thousand sockets takes about 40 ms), one to any other room none. `more` says whether writes are
+ * still running.
+ */
+function pacerUnderTest(fanOutMs = 40) {
+  const clock = { now: 1_000 };
+  const state = { more: false };
+  const frames: Array<{ room: string; seqs: number[] }> = [];
+  const pacer = createRoomPacer(
+    (room, events) => {
+      frames.push({ room, seqs: events.map((e) => e.seq) });
+      if (room === 'crowded') clock.now += fanOutMs;
+    },
+    () => state.more,
+    () => clock.now,
+  );
+  return { pacer, clock, state, frames };
+}
+
+describe('room pacer', () => {
+  it('sends every event of a room whose fan-out is short at once, even while writes are running', () => {
+    const { pacer, state, frames } = pacerUnderTest();
+    state.more = true;
+    pacer.send([event('few', 1)]);
+    pacer.send([event('few', 2)]);
+    expect(frames).toEqual([
+      { room: 'few', seqs: [1] },
+      { room: 'few', seqs: [2] },
+    ]);
+  });
+
+  it('holds what a crowded room gets right after a fan-out while writes are running, then sends it in one frame, in sequence, with the change that ends them', async () => {
+    const { pacer, clock, state, frames } = pacerUnderTest();
+    state.more = true;
+    pacer.send([event('crowded', 1)]);
+    expect(frames).toEqual([{ room: 'crowded', seqs: [1] }]);
+    clock.now += 5;
+    pacer.send([event('crowded', 3)]);
+    clock.now += 5;
+    pacer.send([event('crowded', 2), event('few', 7)]);
+    // The small room is not held with it.
+    expect(frames).toEqual([
+      { room: 'crowded', seqs: [1] },
+      { room: 'few', seqs: [7] },
+    ]);
+    state.more = false;
+    clock.now += 5;
+    pacer.send([event('crowded', 4)]);
+    expect(frames.at(-1)).toEqual({ room: 'crowded', seqs: [2, 3, 4] });
+    expect(frames).toHaveLength(3);
+    await pacer.idle();
+  });
+
+  it('sends held events once no more writes are running, even when no further event comes', async () => {
+    const { pacer, clock, state, frames } = pacerUnderTest();
+    state.more = true;
+    pacer.send([event('crowded', 1)]);
+    clock.now += 5;
+    pacer.send([event('crowded', 2)]);
+    expect(frames).toHaveLength(1);
+    // The last write failed: it publishes nothing, but the held event goes at the next look.
+    state.more = false;
+    await pacer.idle();
+    expect(frames).toEqual([
+      { room: 'crowded', seqs: [1] },
+      { room: 'crowded', seqs: [2] },
+    ]);
+  });
+
+  it('holds at most 200 ms after the last fan-out, however long writes keep running', async () => {
+    const { pacer, clock, state, frames } = pacerUnderTest();
+    state.more = true;
+    pacer.send([event('crowded', 1)]);
+    clock.now += 5;
+    pacer.send([event('crowded', 2)]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(frames).toHaveLength(1);
+    clock.now += 200;
+    await pacer.idle();
+    expect(frames.at(-1)).toEqual({ room: 'crowded', seqs: [2] });
+  });
+
+  it('sends at once what a crowded room gets after its pause (as long as its last fan-out took), and what it gets when nothing more is coming', () => {
+    const { pacer, clock, state, frames } = pacerUnderTest();
+    pacer.send([event('crowded', 1)]);
+    clock.now += 5;
+    pacer.send([event('crowded', 2)]);
+    state.more = true;
+    clock.now += 41;
+    pacer.send([event('crowded', 3)]);
+    expect(frames.map((f) => f.seqs)).toEqual([[1], [2], [3]]);
+  });
+
+  it('sends what it holds when stopped, and holds nothing afterwards', async () => {
+    const { pacer, clock, state, frames } = pacerUnderTest();
+    state.more = true;
+    pacer.send([event('crowded', 1)]);
+    clock.now += 5;
+    pacer.send([event('crowded', 2)]);
+    pacer.stop();
+    expect(frames.map((f) => f.seqs)).toEqual([[1], [2]]);
+    pacer.send([event('crowded', 3)]);
+    expect(frames.map((f) => f.seqs)).toEqual([[1], [2], [3]]);
+    await pacer.idle();
+  });
+});
