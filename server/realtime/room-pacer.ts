@@ -6,6 +6,8 @@ const PACED_FROM_MS = 2;
 const HOLD_MAX_MS = 200;
 /** How often held events look again whether more writes are coming (ms). */
 const RECHECK_MS = 5;
+/** Past this many crowded rooms remembered, those whose pause is over are forgotten. */
+const PACES_KEPT = 1_000;
 
 interface Pace {
   /** When the room's last fan-out ended. */
@@ -50,6 +52,7 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
     const took = ended - start;
     if (took < PACED_FROM_MS || stopped) paces.delete(room);
     else paces.set(room, { ended, until: ended + Math.min(took, HOLD_MAX_MS), waiting: [], timer: null });
+    if (paces.size > PACES_KEPT) for (const [r, p] of paces) if (p.timer === null && p.until <= ended) paces.delete(r);
   };
 
   const release = (room: string, pace: Pace) => {
