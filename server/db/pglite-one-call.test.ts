@@ -85,6 +85,26 @@ describe('PGlite queries in one call', () => {
     expect((await oneCall.query(`select $1::int as n`, ['7'])).rows).toEqual([{ n: 7 }]);
   });
 
+  it('tells a failure with every field PGlite’s own query tells', async () => {
+    const fields = (e: unknown) => {
+      const { message, severity, code, detail, schema, table, constraint, routine } = e as Record<string, unknown>;
+      return { message, severity, code, detail, schema, table, constraint, routine };
+    };
+    const insert = `insert into things (name) values ($1)`;
+    for (const db of [plain, oneCall]) await db.query(insert, ['told-twice']);
+    const [a, b] = [await plain.query(insert, ['told-twice']).catch(fields), await oneCall.query(insert, ['told-twice']).catch(fields)];
+    expect(b).toEqual(a);
+    expect(b).toMatchObject({ code: '23505', constraint: 'things_name_key', detail: 'Key (name)=(told-twice) already exists.' });
+  });
+
+  it('reads an answer of many megabytes, which the database writes out in several pieces, as PGlite does', async () => {
+    const text = `select g as n, repeat(chr(65 + g % 26), 50000 + g) as s from generate_series(1, $1::int) g`;
+    const { a, b } = await both(text, [300]);
+    expect(b.rows).toHaveLength(300);
+    expect(b.rows).toEqual(a.rows);
+    expect(b.fields).toEqual(a.fields);
+  });
+
   it('fails a statement in a transaction: the transaction rolls back, what it wrote is gone', async () => {
     const failed = await oneCall
       .transaction(async (tx) => {
