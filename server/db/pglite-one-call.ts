@@ -54,35 +54,63 @@ function extendedQuery(step: Step, text: string, params: unknown[]): Uint8Array 
   return extendedQueryMessages({ close: step.close, parse: step.parse ? { name: step.name, text } : null, statement: step.name, values });
 }
 
+/** Above this size (bytes) an answer's buffer is not kept for the next call. */
+const ANSWER_BUFFER_KEPT = 1 << 20;
+
 /**
- * The server's answer to one call, read by node-postgres's protocol parser as the database writes it
- * out: PGlite's own parser copied every field into a buffer of its own before decoding it, and took
- * a fifth of an embedded node's time on a timeline page. As PGlite's does, it stops at the first
- * error, which it throws.
+ * Where a database's answers are gathered as it writes them out (its own memory, reused by the next
+ * call): one buffer per database, grown to the largest answer and kept up to `ANSWER_BUFFER_KEPT`.
  */
-async function answerOf(client: PGlite, message: Uint8Array): Promise<BackendMessage[]> {
-  const parser = new Parser();
+class AnswerBuffer {
+  private buffer = Buffer.allocUnsafe(16 * 1024);
+  private length = 0;
+  add(chunk: Uint8Array) {
+    if (this.length + chunk.length > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + chunk.length));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length += chunk.length;
+  }
+  /** The answer gathered, for reading before the next call; then the buffer is empty again. */
+  take(): Buffer {
+    const answer = this.buffer.subarray(0, this.length);
+    this.length = 0;
+    if (this.buffer.length > ANSWER_BUFFER_KEPT) this.buffer = Buffer.allocUnsafe(16 * 1024);
+    return answer;
+  }
+}
+
+/**
+ * The server's answer to one call, read by node-postgres's protocol parser once it is complete:
+ * PGlite's own parser copied every field into a buffer of its own before decoding it, and took a
+ * fifth of an embedded node's time on a timeline page. The parser keeps nothing of the buffer (text
+ * fields are decoded into strings). As PGlite's does, it stops at the first error, which it throws.
+ */
+async function answerOf(client: PGlite, gathered: AnswerBuffer, message: Uint8Array): Promise<BackendMessage[]> {
+  let answer: Buffer;
+  try {
+    await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => gathered.add(chunk) });
+  } finally {
+    answer = gathered.take();
+  }
   const messages: BackendMessage[] = [];
   let error: BackendMessage | null = null;
-  await client.execProtocolRawStream(message, {
-    syncToFs: false,
-    // The chunk is the database's own memory, reused after the call: the parser gets a copy, as it may keep a message's start.
-    onRawData: (chunk) =>
-      parser.parse(Buffer.from(chunk), (msg) => {
-        if (error) return;
-        if (msg.name === 'error') error = msg;
-        else messages.push(msg);
-      }),
+  new Parser().parse(answer, (msg) => {
+    if (error) return;
+    if (msg.name === 'error') error = msg;
+    else messages.push(msg);
   });
   if (error) throw error;
   return messages;
 }
 
-async function runInOneCall(client: PGlite, statements: StatementNames, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results> {
+async function runInOneCall(client: PGlite, statements: StatementNames, gathered: AnswerBuffer, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results> {
   const step = statements.take(text, params?.length ?? 0);
   let messages;
   try {
-    messages = await answerOf(client, extendedQuery(step, text, params ?? []));
+    messages = await answerOf(client, gathered, extendedQuery(step, text, params ?? []));
   } catch (error) {
     // The statement may not have been parsed: it is parsed afresh next time, under a new name
     // (closing a name the server does not hold is no error, and Close is taken in a failed transaction).
@@ -109,16 +137,17 @@ async function runInOneCall(client: PGlite, statements: StatementNames, text: st
  */
 export function sendQueriesInOneCall(client: PGlite): PGlite {
   const statements = new StatementNames();
+  const gathered = new AnswerBuffer();
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     await client._checkReady();
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, text, params, options)));
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options)));
   }) as Query;
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
     transaction((tx) => {
       tx.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
         if (tx.closed) throw new Error('Transaction is closed');
-        return client._runExclusiveQuery(() => runInOneCall(client, statements, text, params, options));
+        return client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options));
       }) as Query;
       return fn(tx);
     })) as PGlite['transaction'];
