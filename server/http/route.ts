@@ -11,7 +11,7 @@ import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { consumeUserLimit } from './user-limit';
 import { pathTable } from './path-table';
-import { counted } from '@server/realtime/outbox';
+import { countedAsWriting } from '@server/realtime/outbox';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -123,8 +123,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
     };
-    // A write request is counted while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
-    chain.push(spec.method === 'get' ? handle : (req, res) => counted(services.db, 1, () => handle(req, res)));
+    // A write request is counted as writing while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
+    chain.push(spec.method === 'get' ? handle : (req, res) => countedAsWriting(services.db, 1, () => handle(req, res)));
     if (/[:*?(]/.test(spec.path)) router[spec.method](spec.path, ...chain);
     else exact.add(spec.method, spec.path, chain);
   }

@@ -178,7 +178,7 @@ const writing = new WeakMap<Db, number>();
 export const writesInProgress = (db: Db) => writing.get(db) ?? 0;
 
 /** Runs `write`, counting its commands as being written meanwhile. */
-export async function counted<T>(db: Db, commands: number, write: () => Promise<T>): Promise<T> {
+export async function countedAsWriting<T>(db: Db, commands: number, write: () => Promise<T>): Promise<T> {
   writing.set(db, writesInProgress(db) + commands);
   try {
     return await write();
@@ -227,7 +227,7 @@ function combinerFor(db: Db, publish: Publish) {
  * one statement would lose one of them.
  */
 export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps, 'log'>, rows: NewRow[], emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
-  const outcome = await counted(db, 1, () => combinerFor(db, publish)({ rows, emitted }));
+  const outcome = await countedAsWriting(db, 1, () => combinerFor(db, publish)({ rows, emitted }));
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }
@@ -249,18 +249,20 @@ export async function inTransaction<T>(deps: TransactionDeps, work: (r: Recorder
 export async function inOneTransaction<T>({ db, publish, log }: TransactionDeps, works: ReadonlyArray<(r: Recorder) => Promise<T>>): Promise<T[]> {
   let events: RecordedEvent[] = [];
   const after: Array<() => Promise<unknown> | unknown> = [];
-  const values = await counted(db, works.length, () => db.transaction(async (tx) => {
-    const emitted: EmittedEvent[] = [];
-    const recorder: Recorder = {
-      tx,
-      emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
-      afterCommit: (fn) => void after.push(fn),
-    };
-    const out: T[] = [];
-    for (const work of works) out.push(await work(recorder));
-    events = await recordEvents(tx, emitted);
-    return out;
-  }));
+  const values = await countedAsWriting(db, works.length, () =>
+    db.transaction(async (tx) => {
+      const emitted: EmittedEvent[] = [];
+      const recorder: Recorder = {
+        tx,
+        emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
+        afterCommit: (fn) => void after.push(fn),
+      };
+      const out: T[] = [];
+      for (const work of works) out.push(await work(recorder));
+      events = await recordEvents(tx, emitted);
+      return out;
+    }),
+  );
   if (events.length) publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
   for (const fn of after) {

@@ -74,17 +74,24 @@ describe('room pacer', () => {
     ]);
   });
 
-  it('holds at most 200 ms after the last fan-out, however long writes keep running', async () => {
-    const { pacer, clock, state, frames } = pacerUnderTest();
-    state.more = true;
-    pacer.send([event('crowded', 1)]);
-    clock.now += 5;
-    pacer.send([event('crowded', 2)]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(frames).toHaveLength(1);
-    clock.now += 200;
-    await pacer.idle();
-    expect(frames.at(-1)).toEqual({ room: 'crowded', seqs: [2] });
+  it('holds at most four times as long as the last fan-out took, and never over 200 ms, however long writes keep running', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    for (const [fanOutMs, holdMs] of [
+      [40, 160],
+      [80, 200],
+    ]) {
+      const { pacer, clock, state, frames } = pacerUnderTest(fanOutMs);
+      state.more = true;
+      pacer.send([event('crowded', 1)]);
+      clock.now += 5;
+      pacer.send([event('crowded', 2)]);
+      clock.now += holdMs - 10;
+      await settle();
+      expect(frames).toHaveLength(1);
+      clock.now += 5;
+      await pacer.idle();
+      expect(frames.at(-1)).toEqual({ room: 'crowded', seqs: [2] });
+    }
   });
 
   it('sends at once what a crowded room gets after its pause (as long as its last fan-out took), and what it gets when nothing more is coming', () => {

@@ -2,7 +2,9 @@ import type { RoomEvent } from '@shared/socket';
 
 /** A fan-out shorter than this (ms) holds nothing back: a room of a few sockets gets each change at once. */
 const PACED_FROM_MS = 2;
-/** The longest a crowded room holds events back after its last fan-out ended (ms). */
+/** A crowded room holds events back at most this many times as long as its last fan-out took... */
+const HOLD_PER_FAN_OUT = 4;
+/** ...and never longer than this after that fan-out ended (ms). */
 const HOLD_MAX_MS = 200;
 /** How often held events look again whether more writes are coming (ms). */
 const RECHECK_MS = 5;
@@ -10,8 +12,8 @@ const RECHECK_MS = 5;
 const PACES_KEPT = 1_000;
 
 interface Pace {
-  /** When the room's last fan-out ended. */
-  ended: number;
+  /** When held events go at the latest: `HOLD_PER_FAN_OUT` times the last fan-out's length after it ended. */
+  deadline: number;
   /** Until then (the last fan-out's length after it) events that arrive while writes are running wait. */
   until: number;
   waiting: RoomEvent[];
@@ -32,9 +34,10 @@ export interface RoomPacer {
  * than the changes of a burst (ten staff voting within 50 ms) take to commit one after the other.
  * So a room whose last fan-out took `d` ms (2 or more) pauses for `d` after it: what it gets in the
  * pause while `moreComing()` (writes still running) waits, and goes out in one frame when nothing
- * more is coming, or `HOLD_MAX_MS` after that fan-out at the latest. Under a burst a crowded room
- * thus gets a few frames instead of one per change; an event nothing else follows goes out at
- * once, as does every event of a room whose fan-out is short.
+ * more is coming, or `4 d` (at most `HOLD_MAX_MS`) after that fan-out at the latest: the longer a
+ * frame costs, the longer a burst is gathered for it. Under a burst a crowded room thus gets a few
+ * frames instead of one per change; an event nothing else follows goes out at once, as does every
+ * event of a room whose fan-out is short.
  */
 export function createRoomPacer(write: (room: string, events: RoomEvent[]) => void, moreComing: () => boolean, now: () => number = () => performance.now()): RoomPacer {
   const paces = new Map<string, Pace>();
@@ -51,7 +54,7 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
     const ended = now();
     const took = ended - start;
     if (took < PACED_FROM_MS || stopped) paces.delete(room);
-    else paces.set(room, { ended, until: ended + Math.min(took, HOLD_MAX_MS), waiting: [], timer: null });
+    else paces.set(room, { until: ended + Math.min(took, HOLD_MAX_MS), deadline: ended + Math.min(took * HOLD_PER_FAN_OUT, HOLD_MAX_MS), waiting: [], timer: null });
     if (paces.size > PACES_KEPT) for (const [r, p] of paces) if (p.timer === null && p.until <= ended) paces.delete(r);
   };
 
@@ -66,9 +69,9 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
     }
   };
 
-  /** Held events go when nothing more is coming, or at the latest `HOLD_MAX_MS` after the last fan-out. */
+  /** Held events go when nothing more is coming, or at the pace's deadline. */
   const recheck = (room: string, pace: Pace) => {
-    const left = pace.ended + HOLD_MAX_MS - now();
+    const left = pace.deadline - now();
     if (left <= 0 || !moreComing()) return release(room, pace);
     pace.timer = setTimeout(() => recheck(room, pace), Math.min(RECHECK_MS, left));
   };
