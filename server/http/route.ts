@@ -11,7 +11,7 @@ import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { consumeUserLimit } from './user-limit';
 import { pathTable } from './path-table';
-import { countedAsWriting } from '@server/realtime/outbox';
+import { countedAsWriting } from '@server/realtime/writes-in-progress';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -124,7 +124,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       if (!res.headersSent) sendReply(res, { status: spec.success.status, ...reply });
     };
     // A write request is counted as writing while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
-    chain.push(spec.method === 'get' ? handle : (req, res) => countedAsWriting(services.db, 1, () => handle(req, res)));
+    chain.push(spec.method === 'get' ? handle : (req, res) => countedAsWriting(services.db, () => handle(req, res)));
     if (/[:*?(]/.test(spec.path)) router[spec.method](spec.path, ...chain);
     else exact.add(spec.method, spec.path, chain);
   }

@@ -7,7 +7,7 @@ import { countingCalls } from '@server/test/counting-calls';
 import { newRow } from '@server/db/new-rows';
 import { countedCases } from '@server/modules/cases/list';
 import { openCaseCount } from '@server/modules/notifications/open-cases';
-import { insertInOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, writesInProgress, type EmittedEvent } from './outbox';
+import { insertInOneStatement, inTransaction, lastSeqOf, numberPendingEvents, recordEvents, type EmittedEvent } from './outbox';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -207,40 +207,5 @@ describe('recording a transaction’s events', () => {
     const open = rows.find((r) => r.name === 'cases.open')!;
     expect(open.payload).toEqual({ count: await countedCases(db, '*', 0) });
     expect(await numberPendingEvents(db)).toEqual([]);
-  });
-});
-
-describe('writes in progress', () => {
-  it('counts a transaction’s commands while they are written, and none once committed or rolled back', async () => {
-    const { db } = app.services;
-    const during: number[] = [];
-    await inTransaction(app.services, async () => void during.push(writesInProgress(db)));
-    const failing = inTransaction(app.services, async () => {
-      during.push(writesInProgress(db));
-      throw new Error('refused');
-    });
-    await expect(failing).rejects.toThrow('refused');
-    expect(during).toEqual([1, 1]);
-    expect(writesInProgress(db)).toBe(0);
-  });
-
-  it('counts a write request while the server answers it, beside the transaction it opens', async () => {
-    const { db } = app.services;
-    const user = await app.factories.signedIn();
-    const seen: number[] = [];
-    const target = db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
-    const original = target.transaction;
-    target.transaction = function (this: unknown, ...args: unknown[]) {
-      seen.push(writesInProgress(db));
-      return original.apply(this, args);
-    };
-    try {
-      const res = await app.request.post('/api/user/me').set('x-access-token', user.token).send({ data: { attr: { allowDM: true } } });
-      expect(res.status).toBe(200);
-    } finally {
-      target.transaction = original;
-    }
-    expect(seen).toContain(2);
-    expect(writesInProgress(db)).toBe(0);
   });
 });

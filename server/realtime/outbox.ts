@@ -171,22 +171,6 @@ async function recordTogether(db: Db, commands: InsertCommand[]): Promise<Record
   return commands.map((c) => events.slice(from, (from += c.emitted.length)));
 }
 
-/** Commands being written now, per database: while some are, more events are on their way. */
-const writing = new WeakMap<Db, number>();
-
-/** How many commands are being written to `db` now (their events are not published yet). */
-export const writesInProgress = (db: Db) => writing.get(db) ?? 0;
-
-/** Runs `write`, counting its commands as being written meanwhile. */
-export async function countedAsWriting<T>(db: Db, commands: number, write: () => Promise<T>): Promise<T> {
-  writing.set(db, writesInProgress(db) + commands);
-  try {
-    return await write();
-  } finally {
-    writing.set(db, writesInProgress(db) - commands);
-  }
-}
-
 /** One combiner per database (see `insertInOneStatement`). */
 const combiners = new WeakMap<Db, (command: InsertCommand) => Promise<PromiseSettledResult<RecordedEvent[]>>>();
 
@@ -227,7 +211,7 @@ function combinerFor(db: Db, publish: Publish) {
  * one statement would lose one of them.
  */
 export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps, 'log'>, rows: NewRow[], emitted: EmittedEvent[]): Promise<RecordedEvent[]> {
-  const outcome = await countedAsWriting(db, 1, () => combinerFor(db, publish)({ rows, emitted }));
+  const outcome = await combinerFor(db, publish)({ rows, emitted });
   if (outcome.status === 'rejected') throw outcome.reason;
   return outcome.value;
 }
@@ -249,20 +233,18 @@ export async function inTransaction<T>(deps: TransactionDeps, work: (r: Recorder
 export async function inOneTransaction<T>({ db, publish, log }: TransactionDeps, works: ReadonlyArray<(r: Recorder) => Promise<T>>): Promise<T[]> {
   let events: RecordedEvent[] = [];
   const after: Array<() => Promise<unknown> | unknown> = [];
-  const values = await countedAsWriting(db, works.length, () =>
-    db.transaction(async (tx) => {
-      const emitted: EmittedEvent[] = [];
-      const recorder: Recorder = {
-        tx,
-        emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
-        afterCommit: (fn) => void after.push(fn),
-      };
-      const out: T[] = [];
-      for (const work of works) out.push(await work(recorder));
-      events = await recordEvents(tx, emitted);
-      return out;
-    }),
-  );
+  const values = await db.transaction(async (tx) => {
+    const emitted: EmittedEvent[] = [];
+    const recorder: Recorder = {
+      tx,
+      emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
+      afterCommit: (fn) => void after.push(fn),
+    };
+    const out: T[] = [];
+    for (const work of works) out.push(await work(recorder));
+    events = await recordEvents(tx, emitted);
+    return out;
+  });
   if (events.length) publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
   for (const fn of after) {

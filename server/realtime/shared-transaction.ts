@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/client';
 import { coalesce, SHARED_TRANSACTIONS } from '@server/db/coalesce';
 import { isUnavailable } from '@server/db/errors';
-import { countedAsWriting, inOneTransaction, inTransaction, type Recorder, type TransactionDeps } from './outbox';
+import { inOneTransaction, inTransaction, type Recorder, type TransactionDeps } from './outbox';
 
 type Work = (r: Recorder) => Promise<unknown>;
 type Outcome = PromiseSettledResult<unknown>;
@@ -55,7 +55,7 @@ export async function inSharedTransaction<T>(deps: TransactionDeps, key: string,
   }
   lane.waiting++;
   try {
-    const outcome = await countedAsWriting(deps.db, 1, () => lane.run(work));
+    const outcome = await lane.run(work);
     if (outcome.status === 'rejected') throw outcome.reason;
     return outcome.value as T;
   } finally {

@@ -8,7 +8,8 @@ import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult,
 import { LIMITS } from '@shared/limits';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { eventsAfter, lastSeqOf, writesInProgress, type Finalizers, type RecordedEvent } from './outbox';
+import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
+import { writesInProgress } from './writes-in-progress';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 import { createRelay } from './relay';
