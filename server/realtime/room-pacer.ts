@@ -14,7 +14,7 @@ const PACES_KEPT = 1_000;
 interface Pace {
   /** When held events go at the latest: `HOLD_PER_FAN_OUT` times the last fan-out's length after it ended. */
   deadline: number;
-  /** Until then (the last fan-out's length after it) events that arrive while writes are running wait. */
+  /** Until then (the last fan-out's length after it) events that arrive while write requests are being answered wait. */
   until: number;
   waiting: RoomEvent[];
   timer: NodeJS.Timeout | null;
@@ -33,11 +33,11 @@ export interface RoomPacer {
  * Writing a frame to a room costs a write per socket: for a room of a thousand about 40 ms, longer
  * than the changes of a burst (ten staff voting within 50 ms) take to commit one after the other.
  * So a room whose last fan-out took `d` ms (2 or more) pauses for `d` after it: what it gets in the
- * pause while `moreComing()` (writes still running) waits, and goes out in one frame when nothing
- * more is coming, or `4 d` (at most `HOLD_MAX_MS`) after that fan-out at the latest: the longer a
- * frame costs, the longer a burst is gathered for it. Under a burst a crowded room thus gets a few
- * frames instead of one per change; an event nothing else follows goes out at once, as does every
- * event of a room whose fan-out is short.
+ * pause while `moreComing()` (write requests still being answered) waits, and goes out in one frame
+ * when nothing more is coming, or `4 d` (at most `HOLD_MAX_MS`) after that fan-out at the latest:
+ * the longer a frame costs, the longer a burst is gathered for it. Under a burst a crowded room thus
+ * gets a few frames instead of one per change; an event nothing else follows goes out at once, as
+ * does every event of a room whose fan-out is short.
  */
 export function createRoomPacer(write: (room: string, events: RoomEvent[]) => void, moreComing: () => boolean, now: () => number = () => performance.now()): RoomPacer {
   const paces = new Map<string, Pace>();
