@@ -24,6 +24,15 @@ function pacerUnderTest(fanOutMs = 40) {
   return { pacer, clock, state, frames };
 }
 
+/** Writes are running: the crowded room's first event goes out, its second, 5 ms after that fan-out, is held. */
+function holdingTheSecond<T extends ReturnType<typeof pacerUnderTest>>(under: T): T {
+  under.state.more = true;
+  under.pacer.send([event('crowded', 1)]);
+  under.clock.now += 5;
+  under.pacer.send([event('crowded', 2)]);
+  return under;
+}
+
 describe('room pacer', () => {
   it('sends every event of a room whose fan-out is short at once, even while writes are running', () => {
     const { pacer, state, frames } = pacerUnderTest();
@@ -58,12 +67,8 @@ describe('room pacer', () => {
     await pacer.idle();
   });
 
-  it('sends held events once no more writes are running, even when no further event comes', async () => {
-    const { pacer, clock, state, frames } = pacerUnderTest();
-    state.more = true;
-    pacer.send([event('crowded', 1)]);
-    clock.now += 5;
-    pacer.send([event('crowded', 2)]);
+  it('sends held events once no more write requests are being answered, even when no further event comes', async () => {
+    const { pacer, state, frames } = holdingTheSecond(pacerUnderTest());
     expect(frames).toHaveLength(1);
     // The last write failed: it publishes nothing, but the held event goes at the next look.
     state.more = false;
@@ -80,11 +85,7 @@ describe('room pacer', () => {
       [40, 160],
       [80, 200],
     ]) {
-      const { pacer, clock, state, frames } = pacerUnderTest(fanOutMs);
-      state.more = true;
-      pacer.send([event('crowded', 1)]);
-      clock.now += 5;
-      pacer.send([event('crowded', 2)]);
+      const { pacer, clock, frames } = holdingTheSecond(pacerUnderTest(fanOutMs));
       clock.now += holdMs - 10;
       await settle();
       expect(frames).toHaveLength(1);
@@ -106,11 +107,7 @@ describe('room pacer', () => {
   });
 
   it('sends what it holds when stopped, and holds nothing afterwards', async () => {
-    const { pacer, clock, state, frames } = pacerUnderTest();
-    state.more = true;
-    pacer.send([event('crowded', 1)]);
-    clock.now += 5;
-    pacer.send([event('crowded', 2)]);
+    const { pacer, frames } = holdingTheSecond(pacerUnderTest());
     pacer.stop();
     expect(frames.map((f) => f.seqs)).toEqual([[1], [2]]);
     pacer.send([event('crowded', 3)]);
