@@ -48,7 +48,7 @@ export interface Realtime {
   sessions: SessionControl;
   /** Every client of this node is told to reconnect (to another node, behind a balancer). */
   handOff(): void;
-  /** Resolves once the relay published what was pending. */
+  /** Resolves once the relay published what was pending and no crowded room holds events back. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
