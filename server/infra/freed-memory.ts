@@ -29,9 +29,11 @@ export async function releaseFreedMemory(): Promise<boolean> {
   return true;
 }
 
-/** Releases now and then every `everyMs` until the returned function is called; the timer never keeps the process alive. */
+/**
+ * Releases every `everyMs` until the returned function is called; the timer never keeps the process
+ * alive. Not at once: most of a new node's freed memory is left by the work of its first seconds.
+ */
 export function keepReleasingFreedMemory(everyMs: number): () => void {
-  void releaseFreedMemory();
   const timer = setInterval(() => void releaseFreedMemory(), everyMs);
   timer.unref();
   return () => clearInterval(timer);
