@@ -16,6 +16,7 @@ import pg from 'pg';
 import { openDatabase } from '@server/db/client';
 import { fillDataset, generateDataset } from './dataset';
 import nodeArgs from '../deploy/node-args.json';
+import { readCpuMs, readRssMb } from './live/hosts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' } } });
@@ -93,9 +94,9 @@ interface Result {
   errors: number;
   /** The serving process's largest resident set during the measured run, MB. */
   rssMb: number;
+  /** The serving process's CPU time (all its threads) per request of the measured run, µs. */
+  cpuUs: number;
 }
-
-const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function load(name: string, server: { url: string; pid: number }, paths: () => string): Promise<Result> {
   const { url } = server;
@@ -108,15 +109,17 @@ async function load(name: string, server: { url: string; pid: number }, paths: (
       requests: [{ setupRequest: (req) => ({ ...req, path: paths(), headers: { ...req.headers, 'x-forwarded-for': `10.${pick(250)}.${pick(250)}.${pick(250)}` } }) }],
     });
   await run(2); // warm-up
-  let rssMb = rssMbOf(server.pid);
-  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssMbOf(server.pid))), 100);
+  let rssMb = readRssMb(server.pid);
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, readRssMb(server.pid))), 100);
+  const cpuBefore = readCpuMs(server.pid);
   let r: Awaited<ReturnType<typeof run>>;
   try {
     r = await run(SECONDS);
   } finally {
     clearInterval(sampler);
   }
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, rssMb };
+  const cpuUs = ((readCpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, rssMb, cpuUs };
 }
 
 const pick = (n: number) => 1 + Math.floor(Math.random() * n);
@@ -150,19 +153,19 @@ try {
   results.push(await load('activities', A, () => '/api/activities?limit=50'));
   const base = results[0]!.rps;
   console.log(`\n${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
-  console.log('scenario'.padEnd(40) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'RSS MB'.padStart(9));
+  console.log('scenario'.padEnd(40) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'RSS MB'.padStart(9) + 'CPU µs'.padStart(9));
   for (const r of results)
-    console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9));
+    console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9) + r.cpuUs.toFixed(0).padStart(9));
   writeResults(
     EMBEDDED ? 'read-embedded' : 'read',
     [
       `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run; RSS = the serving process's peak resident memory during the row's run (the baselines' own server for the baseline rows). Uniform rows pick any of the ${CASES} cases (the read cache of 5,000 answers rarely holds them: the database path); hot-set rows pick among 1,000 cases or 300 queries (what a live site mostly serves: from the read cache).`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run; RSS = the serving process's peak resident memory during the row's run (the baselines' own server for the baseline rows); CPU = that process's CPU time (all its threads) per request of the run${EMBEDDED ? ' (the database runs inside it)' : " (PostgreSQL's own is not counted)"}, which moves much less than requests/s when other work shares the machine. Uniform rows pick any of the ${CASES} cases (the read cache of 5,000 answers rarely holds them: the database path); hot-set rows pick among 1,000 cases or 300 queries (what a live site mostly serves: from the read cache).`,
       '',
-      '| scenario | req/s | ratio | p50 ms | p99 ms | errors | server RSS MB |',
-      '|---|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb.toFixed(0)} |`),
+      '| scenario | req/s | ratio | p50 ms | p99 ms | errors | server RSS MB | server CPU µs per request |',
+      '|---|---|---|---|---|---|---|---|',
+      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb.toFixed(0)} | ${r.cpuUs.toFixed(0)} |`),
     ].join('\n'),
   );
   console.log('\nwritten to bench/RESULTS.md');

@@ -5,7 +5,7 @@
  */
 import { io as connect } from 'socket.io-client';
 import { ms, pct, signed, sleep, startBareHost, startBenchServer, startFleet, startSender, type LiveOptions, type Send, modeLabel } from './common';
-import { watchRss, type Host } from './hosts';
+import { readCpuMs, watchRss, type Host } from './hosts';
 import type { CommonOps } from './host-ipc';
 import { scenarioS8 } from './s8';
 
@@ -19,6 +19,8 @@ interface Run {
   rssMb: number;
   lagP99: number;
   idleSocketKb: number;
+  /** The server process's CPU time (all its threads) over the measured replies and their fan-out, per reply. */
+  cpuMsPerReply: number;
 }
 
 /** The server's heap and external memory once the sockets of the last size are gone. */
@@ -40,6 +42,7 @@ async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: s
   await sleep(200);
   await host.call('lagStart');
   const stopRss = watchRss([host.pid], 50);
+  const cpuBefore = readCpuMs(host.pid);
   const sentAt = new Map<number, number>();
   const responses: number[] = [];
   for (let i = 0; i < REPLIES; i++) {
@@ -49,6 +52,7 @@ async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: s
     await sleep(GAP_MS);
   }
   await sleep(Math.max(1000, n / 5));
+  const cpuMsPerReply = (readCpuMs(host.pid) - cpuBefore) / REPLIES;
   const lagP99 = await host.call('lagStop');
   const [rssMax] = stopRss();
   const reports = await Promise.all(fleets.map((f) => f.ask<{ arrivals: Array<[number, number[]]> }>('report')));
@@ -78,6 +82,7 @@ async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: s
     rssMb: rssMax!,
     lagP99,
     idleSocketKb,
+    cpuMsPerReply,
   };
 }
 
@@ -108,17 +113,17 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     lines.push(
       `### S2: a reply → N sockets in the case room, one node (${modeLabel(o.db)})`,
       '',
-      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
+      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag, CPU (user + system time of all its threads from the first counted reply until its last delivery, over the replies) and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
       '',
-      '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | RSS max | loop lag p99 | idle socket |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | server CPU per reply | RSS max | loop lag p99 | idle socket |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const n of o.sizes) {
       const t = await measure(o, n, site.host, room, 'tribunal', reply);
       const b = await measure(o, n, bare, room, 'bare', bareSend);
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         lines.push(
-          `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
+          `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.cpuMsPerReply.toFixed(1)} ms | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
         );
       }
       console.log(lines.slice(-2).join('\n'));

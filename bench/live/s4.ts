@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { ms, pct, sendScheduled, sleep, startBareHost, startBenchServer, type LiveOptions, modeLabel } from './common';
-import { watchRss } from './hosts';
+import { readCpuMs, watchRss } from './hosts';
 import type { Answered, Planned } from './scheduled-sender';
 
 const PAIRS = 500;
@@ -113,10 +113,10 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
     lines.push(
       `### S4: chat between ${PAIRS} pairs at R messages/s, one node (${modeLabel(o.db)})`,
       '',
-      `\`POST /api/message\` (direct) from ${PAIRS * 2} staff accounts (exempt from the 20-a-minute limit, which would refuse a person sending once a second), sent on an open loop for ${o.seconds} s from one process (Node's HTTP client on kept-alive connections), after a first second at the same rate that is not measured (the bare server gets the same); each of the ${PAIRS * 2} people has one signed-in socket in its \`user:\` room (one client process). Ack = request sent → 201 (the message is stored by then; there is no separate socket ack); receiver = sent → the recipient's socket has it; lost = answered 201 but not at the recipient 1.5 s after the server stopped writing; refused = any other answer, or none within 30 s (the sender gives up; the server may still store and deliver it); persisted = rows written. "bare" = a plain Socket.IO server relaying the same frame (${JSON.stringify(frame).length} bytes) to the same two rooms at the same rate. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts); RSS and loop lag are the Tribunal node's own.`,
+      `\`POST /api/message\` (direct) from ${PAIRS * 2} staff accounts (exempt from the 20-a-minute limit, which would refuse a person sending once a second), sent on an open loop for ${o.seconds} s from one process (Node's HTTP client on kept-alive connections), after a first second at the same rate that is not measured (the bare server gets the same); each of the ${PAIRS * 2} people has one signed-in socket in its \`user:\` room (one client process). Ack = request sent → 201 (the message is stored by then; there is no separate socket ack); receiver = sent → the recipient's socket has it; lost = answered 201 but not at the recipient 1.5 s after the server stopped writing; refused = any other answer, or none within 30 s (the sender gives up; the server may still store and deliver it); persisted = rows written; server CPU per message = the server process's CPU time (all its threads) from the first message sent until the last answer, over the messages sent. "bare" = a plain Socket.IO server relaying the same frame (${JSON.stringify(frame).length} bytes) to the same two rooms at the same rate. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts); RSS and loop lag are the Tribunal node's own.`,
       '',
-      '| R msg/s | server | sent / answered in (s) | ack p50 | ack p99 | receiver p50 | receiver p99 | lost / refused / duplicated | persisted | RSS max | loop lag p99 | target |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| R msg/s | server | sent / answered in (s) | ack p50 | ack p99 | receiver p50 | receiver p99 | lost / refused / duplicated | server CPU per message | persisted | RSS max | loop lag p99 | target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     let run = 0;
     for (const rate of o.rates) {
@@ -138,7 +138,9 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
       const before = await stored();
       await host.call('lagStart');
       const stopRss = watchRss([host.pid], 50);
+      const cpuBefore = readCpuMs(host.pid);
       const answers = await sendScheduled(plan);
+      const tribunalCpuMs = readCpuMs(host.pid) - cpuBefore;
       // Requests the sender gave up on may still be in the server: wait until it stops writing (and so the bare run after it has the machine to itself).
       await quiet(stored);
       await sleep(1500);
@@ -158,14 +160,17 @@ export async function scenarioS4(lines: string[], o: LiveOptions) {
       const barePlan = barePlanOf(total, markerOf);
       await sendScheduled(barePlanOf(rate, (k) => markerOf(WARM_UP + k)));
       await sleep(500);
+      const bareCpuBefore = readCpuMs(bare.pid);
       const bareAnswers = await sendScheduled(barePlan);
+      const bareCpuMs = readCpuMs(bare.pid) - bareCpuBefore;
       await sleep(1500);
       const b = outcome(barePlan, bareAnswers, await bareFleet.arrivals(), markerOf);
 
-      for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
+      for (const [name, r, cpuMs] of [['bare', b, bareCpuMs], ['Tribunal', t, tribunalCpuMs]] as const) {
         const tribunal = name === 'Tribunal';
+        const cpuPerMessage = `${((cpuMs * 1000) / r.sent).toFixed(0)} µs`;
         lines.push(
-          `| ${rate} | ${name} | ${r.sent} / ${r.answered} in ${r.spanS.toFixed(1)} | ${ms(pct(r.acks, 0.5))} | ${ms(pct(r.acks, 0.99))} | ${ms(pct(r.received, 0.5))} | ${ms(pct(r.received, 0.99))} | ${r.lost} / ${r.refused.length} / ${r.duplicates} | ${tribunal ? persisted : ''} | ${tribunal ? `${rss!.toFixed(0)} MB` : ''} | ${tribunal ? ms(lagP99) : ''} | ${tribunal ? 'ack p99 ≤ 100, receiver p99 ≤ 150, 0 lost' : ''} |`,
+          `| ${rate} | ${name} | ${r.sent} / ${r.answered} in ${r.spanS.toFixed(1)} | ${ms(pct(r.acks, 0.5))} | ${ms(pct(r.acks, 0.99))} | ${ms(pct(r.received, 0.5))} | ${ms(pct(r.received, 0.99))} | ${r.lost} / ${r.refused.length} / ${r.duplicates} | ${cpuPerMessage} | ${tribunal ? persisted : ''} | ${tribunal ? `${rss!.toFixed(0)} MB` : ''} | ${tribunal ? ms(lagP99) : ''} | ${tribunal ? 'ack p99 ≤ 100, receiver p99 ≤ 150, 0 lost' : ''} |`,
         );
       }
       if (t.refused.length) console.log(`refused, e.g.: ${t.refused[0]}`);

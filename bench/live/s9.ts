@@ -15,7 +15,7 @@ import pg from 'pg';
 import { nameKey, NAME_SEARCH_MIN } from '@shared/names';
 import { LIMITS } from '@shared/limits';
 import { ms, type LiveOptions } from './common';
-import { startTribunalHost, watchRss, type Host } from './hosts';
+import { readCpuMs, startTribunalHost, watchRss, type Host } from './hosts';
 import type { TribunalOps } from './tribunal-host';
 import { searchDatabase } from './search-db';
 import type { LoadOrder, LoadResult } from './search-load';
@@ -73,13 +73,15 @@ async function load(order: LoadOrder): Promise<LoadResult> {
   });
 }
 
-/** The load, with the Tribunal node's RSS peak and event-loop lag while it runs. */
-async function measured(order: LoadOrder, server: Host<TribunalOps>) {
+/** The load, with the Tribunal node's RSS peak and event-loop lag while it runs, and the CPU time the serving process (`pid`) spent per request. */
+async function measured(order: LoadOrder, server: Host<TribunalOps>, pid: number) {
   await server.call('lagStart');
   const stopRss = watchRss([server.pid], 100);
+  const cpuBefore = readCpuMs(pid);
   const r = await load(order);
+  const cpuUsPerRequest = ((readCpuMs(pid) - cpuBefore) * 1000) / Math.max(1, r.requests);
   const [rssMb] = stopRss();
-  return { ...r, rssMb: rssMb!, lagP99: await server.call('lagStop') };
+  return { ...r, rssMb: rssMb!, lagP99: await server.call('lagStop'), cpuUsPerRequest };
 }
 
 export async function scenarioS9(lines: string[], o: LiveOptions) {
@@ -111,10 +113,10 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     lines.push(
       `### S9: name search through the search box, one node (PostgreSQL, ${o.cases.toLocaleString('en')} cases, ${nameRows.toLocaleString('en')} names)`,
       '',
-      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
+      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server CPU per request: the serving process's CPU time (all its threads; the database's own is not counted) over the row's requests. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
       '',
-      '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | RSS max | loop lag p99 | target |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU per request | RSS max | loop lag p99 | target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     const rows: Array<[string, string, string[], string]> = [
       ['baseline: hello-world', baseline.url, ['/hello'], ''],
@@ -127,9 +129,9 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     for (const n of o.typists) {
       for (const [name, url, paths, target] of rows) {
         await load({ url, paths, connections: n, seconds: 2 });
-        const r = await measured({ url, paths, connections: n, seconds }, server);
         const own = url === server.url;
-        lines.push(`| ${n} | ${name} | ${r.requests} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${own ? `${r.rssMb.toFixed(0)} MB` : ''} | ${own ? ms(r.lagP99) : ''} | ${target} |`);
+        const r = await measured({ url, paths, connections: n, seconds }, server, own ? server.pid : baseline.child.pid!);
+        lines.push(`| ${n} | ${name} | ${r.requests} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${r.cpuUsPerRequest.toFixed(0)} µs | ${own ? `${r.rssMb.toFixed(0)} MB` : ''} | ${own ? ms(r.lagP99) : ''} | ${target} |`);
         console.log(lines.at(-1));
       }
     }
