@@ -51,8 +51,10 @@ export const players = pgTable(
       index(`players_${g}_create_idx`).on(t.createTime.desc(), t.id.desc()).where(inGameSql(g)),
       index(`players_${g}_update_idx`).on(t.updateTime.desc(), t.id.desc()).where(inGameSql(g)),
     ]),
-    // The visible cases' ids: a name search's counts check each name's case from this index alone.
+    // The visible cases' ids: a filtered name search's counts check each name's case from this index alone.
     index('players_visible_idx').on(t.id).where(sql`${t.valid}`),
+    // The hidden cases' ids (few): an unfiltered name search hashes them once and checks its names against that, reading no case.
+    index('players_hidden_idx').on(t.id).where(sql`not ${t.valid}`),
     // The 7-day suspect sweep reads only the cases in status 2, oldest first.
     index('players_suspect_deadline_idx').on(t.statusTime).where(sql`${t.status} = 2`),
   ],

@@ -71,6 +71,25 @@ describe('name search by best match', () => {
     }
   });
 
+  it('neither lists nor counts the names of hidden cases, with or without a filter, whatever the reach and the sort', async () => {
+    const w = plainWord(6);
+    const shown = [await insertCase(app, { name: `${w}_a` }), await insertCase(app, { name: `x${w}` })];
+    await insertCase(app, { name: `${w}_b`, valid: false });
+    await insertCase(app, { name: `${w}`, valid: false });
+    await insertCase(app, { name: `y${w}`, valid: false });
+    for (const shares of [few(), some(w), broad(w)]) {
+      for (const sort of ['default', 'latest', 'mostViewed'] as const) {
+        for (const game of ['all', 'bf1'] as const) {
+          const found = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: w, sort, game }), shares);
+          expect(found.rows.map((r) => r.player.id).sort(), `${sort} ${game}`).toEqual(shown.map((c) => c.id).sort());
+          expect(found.total, `${sort} ${game}`).toBe(2);
+          // Past the last page: the count alone, as exact.
+          expect((await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param: w, sort, game, skip: 5 }), shares)).total).toBe(2);
+        }
+      }
+    }
+  });
+
   it('filters the names that start with the key by game, as the others', async () => {
     const w = plainWord(6);
     await insertCase(app, { name: `${w}_a`, games: ['bf1'] });

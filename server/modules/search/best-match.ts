@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, shapeFilters, type SearchShape } from './name-match';
+import { hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -25,6 +25,7 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
   const [game, from, to, lookup, reach] = shape.split('|') as [SearchQuery['game'], string, string, string, Reach];
   const name = shape.replace(/\|/g, '_');
   const filters = shapeFilters(game, from, to);
+  const cases = { game, from, to };
   const joined = () => db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
   const counted = () => db.select({ n: sql<number>`count(*)::int`.mapWith(Number) });
   /**
@@ -33,7 +34,7 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
    * plan read an index only as far as that.
    */
   const capped = (where: SQL | undefined, ...order: SQL[]) => {
-    const hits = db.select({ one: sql`1` }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).orderBy(...order);
+    const hits = namesOfShape(db, { one: sql`1` }, cases, where).orderBy(...order);
     return counted().from(sql`(${hits} limit ${sql.raw(String(LIMITS.searchTotalMax + 1))}) as hits`);
   };
   return {
@@ -43,19 +44,15 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(`search_ordered_starts_${name}`),
-    startsHits: capped(and(keyStarts, ...filters), asc(KEY_IN_BYTE_ORDER)).prepare(`search_ordered_starts_hits_${name}`),
-    startsCount: counted()
-      .from(nameHistory)
-      .innerJoin(players, eq(players.id, nameHistory.playerId))
-      .where(and(keyStarts, ...filters))
-      .prepare(`search_ordered_starts_count_${name}`),
+    startsHits: capped(keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_ordered_starts_hits_${name}`),
+    startsCount: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, keyStarts).prepare(`search_ordered_starts_count_${name}`),
     inside: joined()
       .where(and(...(reach === 'broad' ? [holdsWhole] : nameMatch(lookup)), not(keyStarts), ...filters))
       .orderBy(desc(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(`search_ordered_inside_${name}`),
-    total: capped(and(...nameMatch(lookup), ...filters)).prepare(`search_ordered_total_${name}`),
+    total: capped(and(...nameMatch(lookup))).prepare(`search_ordered_total_${name}`),
   };
 });
 
@@ -67,17 +64,19 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
 const fewStatements = preparedByKey((db, shape: SearchShape) => {
   const [game, from, to, lookup] = shape.split('|') as [SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
-  const where = and(...nameMatch(lookup), ...shapeFilters(game, from, to));
+  const cases = { game, from, to };
+  const where = and(...nameMatch(lookup));
   const matches = db.$with('matches').as(
-    db
-      .select({
+    namesOfShape(
+      db,
+      {
         ...matchedName(),
         // The key, for the names that start with it (null for the others: they tie, newest first).
         startKey: sql<string | null>`case when ${keyStarts} then ${KEY_IN_BYTE_ORDER} end`.as('start_key'),
-      })
-      .from(nameHistory)
-      .innerJoin(players, eq(players.id, nameHistory.playerId))
-      .where(where),
+      },
+      cases,
+      where,
+    ),
   );
   const order = (m: { startKey: SQL.Aliased<string | null>; nameId: SQL.Aliased<number> }) => [sql`${m.startKey} asc nulls last`, desc(m.nameId)];
   const page = db.select().from(matches).orderBy(...order(matches)).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')).as('page');
@@ -89,7 +88,7 @@ const fewStatements = preparedByKey((db, shape: SearchShape) => {
       .innerJoin(players, eq(players.id, page.playerId))
       .orderBy(...order(page))
       .prepare(`search_few_${name}`),
-    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(`search_few_count_${name}`),
+    count: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, where).prepare(`search_few_count_${name}`),
   };
 });
 

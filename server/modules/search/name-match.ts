@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SearchQuery } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
+import type { DbOrTx } from '@server/db/client';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
@@ -51,3 +53,23 @@ export const matchedName = () => ({
 
 export const shapeFilters = (game: SearchQuery['game'], from: string, to: string) =>
   caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true);
+
+/**
+ * A name's case is visible, told from the hidden cases' ids alone (`players_hidden_idx`; few, hashed
+ * once per statement): counting a thousand names this way reads no case, where a join reads each
+ * name's case (a tenth of the cost).
+ */
+const caseVisible = sql`${nameHistory.playerId} not in (select ${players.id} from ${players} where not ${players.valid})`;
+
+/**
+ * The names matching `where` whose cases the shape lets through (visible, of its game, within its
+ * times), with `fields`: a shape that asks only for visibility reads no case (`caseVisible`), the
+ * others join each name's case for their filters.
+ */
+export function namesOfShape<T extends SelectedFields>(db: DbOrTx, fields: T, shape: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined) {
+  const names = db.select(fields).from(nameHistory).$dynamic();
+  if (shape.game === 'all' && shape.from === '0' && shape.to === '0') return names.where(and(where, caseVisible));
+  // An inner join keeps the selected fields as they are (the selection is `fields`, not the tables).
+  const joined = names.innerJoin(players, eq(players.id, nameHistory.playerId)) as unknown as typeof names;
+  return joined.where(and(where, ...shapeFilters(shape.game, shape.from, shape.to)));
+}

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { hitColumns, holdsWhole, matchedName, nameMatch, shapeFilters, startsBefore, type SearchShape } from './name-match';
+import { hitColumns, holdsWhole, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -75,11 +75,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
     mostViewed: [newestFirst(players.viewNum), newestFirst(nameHistory.id)],
     mostComments: [newestFirst(players.commentsNum), newestFirst(nameHistory.id)],
   };
-  const hits = db
-    .select({ one: sql`1` })
-    .from(nameHistory)
-    .innerJoin(players, eq(players.id, nameHistory.playerId))
-    .where(and(...nameMatch(lookup), ...filters))
+  const hits = namesOfShape(db, { one: sql`1` }, { game, from, to }, and(...nameMatch(lookup)))
     .limit(LIMITS.searchTotalMax + 1)
     .as('hits');
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "players_hidden_idx" ON "players" USING btree ("id") WHERE not "players"."valid";
