@@ -40,6 +40,8 @@ describe('the media library', () => {
     await seeText(page, 'No files yet');
     const filesMeter = "::-p-aria([name=\"Today's files\"][role=\"meter\"])";
     const meterValue = () => page.$eval(filesMeter, (el) => Number(el.getAttribute('aria-valuenow')));
+    // The quota comes with a request of its own: the bars may show a moment after the empty list.
+    await page.waitForSelector(filesMeter);
     expect(await meterValue()).toBe(0);
 
     const file = path.join(dir, 'holiday.png');
