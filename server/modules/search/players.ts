@@ -16,7 +16,8 @@ import { bestMatches } from './best-match';
  * substring of each name's key, one row per matching name. Keys of 4 characters or more are looked
  * up by a few of their 4-grams (`name_history_quadgram_idx`), shorter ones by their trigrams
  * (`name_history_word_trgm`). Sorted before paging; the total is exact up to `LIMITS.searchTotalMax`.
- * Best match (the default) reads its orders from indexes (`bestMatches`). For the other sorts a
+ * Best match (the default) reads its orders from indexes (`bestMatches`). The other sorts order by a
+ * case's column, ties going to the newest case, then to its newest name. For them a
  * selective pattern is one statement: the matches are found once, counted, and only the page's
  * cases are read in full. A broad one (`BROAD`: "oid", "sniper") would make that hundreds of
  * thousands of rows, so its page is read down the sort's case index until it is full, and its hits
@@ -70,10 +71,12 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [CaseSort, SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
   const filters = shapeFilters(game, from, to);
+  // The case's id before the name's: the page is read down the sort's case index, whose next key is
+  // the id, so ties in the sort's column (most cases have the same few comments) cost no sort of them all.
   const orders: Record<CaseSort, SQL[]> = {
-    latest: [newestFirst(players.createTime), newestFirst(nameHistory.id)],
-    mostViewed: [newestFirst(players.viewNum), newestFirst(nameHistory.id)],
-    mostComments: [newestFirst(players.commentsNum), newestFirst(nameHistory.id)],
+    latest: [newestFirst(players.createTime), newestFirst(players.id), newestFirst(nameHistory.id)],
+    mostViewed: [newestFirst(players.viewNum), newestFirst(players.id), newestFirst(nameHistory.id)],
+    mostComments: [newestFirst(players.commentsNum), newestFirst(players.id), newestFirst(nameHistory.id)],
   };
   const hits = namesOfShape(db, { one: sql`1` }, { game, from, to }, and(...nameMatch(lookup)))
     .limit(LIMITS.searchTotalMax + 1)
@@ -114,11 +117,12 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
       .innerJoin(players, eq(players.id, nameHistory.playerId))
       .where(where),
   );
-  type Sortable = { createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; nameId: SQL.Aliased<number> };
+  type Sortable = { createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; playerId: SQL.Aliased<number>; nameId: SQL.Aliased<number> };
+  // Ties broken as a broad search's are (`broadQuery`): the newest case, then its newest name.
   const orders = (m: Sortable): Record<CaseSort, SQL[]> => ({
-    latest: [desc(m.createTime), desc(m.nameId)],
-    mostViewed: [desc(m.viewNum), desc(m.nameId)],
-    mostComments: [desc(m.commentsNum), desc(m.nameId)],
+    latest: [desc(m.createTime), desc(m.playerId), desc(m.nameId)],
+    mostViewed: [desc(m.viewNum), desc(m.playerId), desc(m.nameId)],
+    mostComments: [desc(m.commentsNum), desc(m.playerId), desc(m.nameId)],
   });
   const page = db
     .select()
