@@ -52,7 +52,7 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return out;
 }
 
-const searchPath = (param: string) => `/api/search?type=player&param=${encodeURIComponent(param)}&sort=default&skip=0&limit=${LIMITS.pageDefault}`;
+const searchPath = (param: string, sort = 'default', skip = 0) => `/api/search?type=player&param=${encodeURIComponent(param)}&sort=${sort}&skip=${skip}&limit=${LIMITS.pageDefault}`;
 
 function startBaseline(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 20_000 + crypto.randomInt(20_000);
@@ -98,6 +98,8 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
   await client.connect();
   const names = (await client.query<{ origin_name: string }>(`SELECT origin_name FROM name_history ORDER BY md5(id::text) LIMIT ${NAMES}`)).rows.map((r) => r.origin_name);
   const [worst] = (await client.query<{ k: string; n: string }>(`SELECT left(name_key, 3) AS k, count(*) AS n FROM name_history GROUP BY 1 ORDER BY 2 DESC LIMIT 1`)).rows;
+  // The search page's other sorts over what most names hold: read down a case index until a page is full.
+  const common = (await client.query<{ k: string }>(`SELECT left(name_key, 5) AS k FROM name_history GROUP BY 1 ORDER BY count(*) DESC LIMIT 6`)).rows.map((r) => r.k);
   const nameRows = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM name_history')).rows[0]!.n);
   await client.end();
   const random = seeded(16);
@@ -113,7 +115,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     lines.push(
       `### S9: name search through the search box, one node (PostgreSQL, ${o.cases.toLocaleString('en')} cases, ${nameRows.toLocaleString('en')} names)`,
       '',
-      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server CPU per request: the serving process's CPU time (all its threads; the database's own is not counted) over the row's requests. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site).`,
+      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server CPU per request: the serving process's CPU time (all its threads; the database's own is not counted) over the row's requests. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site). "Search page sorted": the search page's other orders (newest report, most viewed, most replies) over the ${common.length} commonest 5-character starts of a name key, pages 1 to 3 of each: most cases tie on those columns, so each page is read down the sort's case index, ties by the newest case.`,
       '',
       '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU per request | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -121,10 +123,16 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     const rows: Array<[string, string, string[], string]> = [
       ['baseline: hello-world', baseline.url, ['/hello'], ''],
       ['baseline: primary-key select', baseline.url, Array.from({ length: 1000 }, (_, i) => `/pk?id=${1 + ((i * 7919) % o.cases)}`), ''],
-      ['typed (debounced box)', server.url, typed.map(searchPath), 'p99 ≤ 100'],
+      ['typed (debounced box)', server.url, typed.map((q) => searchPath(q)), 'p99 ≤ 100'],
       // Where the time goes: the same mix without its 3-character queries.
-      ['typed, 4 characters or more', server.url, typed.filter((q) => nameKey(q).length > 3).map(searchPath), ''],
+      ['typed, 4 characters or more', server.url, typed.filter((q) => nameKey(q).length > 3).map((q) => searchPath(q)), ''],
       ['3-char worst', server.url, [searchPath(worst!.k)], 'p99 ≤ 250'],
+      [
+        `search page sorted by report time, views or replies: ${common.map((k) => `\`${k}\``).join(', ')}, pages 1-3`,
+        server.url,
+        common.flatMap((k) => ['latest', 'mostViewed', 'mostComments'].flatMap((sort) => [0, 1, 2].map((page) => searchPath(k, sort, page * LIMITS.pageDefault)))),
+        '',
+      ],
     ];
     for (const n of o.typists) {
       for (const [name, url, paths, target] of rows) {
