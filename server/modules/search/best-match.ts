@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -27,16 +27,7 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
   const filters = shapeFilters(game, from, to);
   const cases = { game, from, to };
   const joined = () => db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
-  const counted = () => db.select({ n: sql<number>`count(*)::int`.mapWith(Number) });
-  /**
-   * Up to one past the limit: a total above it is shown as the limit. The limit is written into the
-   * statement (a parameter would leave the generic plan to count every hit), and `order` makes the
-   * plan read an index only as far as that.
-   */
-  const capped = (where: SQL | undefined, ...order: SQL[]) => {
-    const hits = namesOfShape(db, { one: sql`1` }, cases, where).orderBy(...order);
-    return counted().from(sql`(${hits} limit ${sql.raw(String(LIMITS.searchTotalMax + 1))}) as hits`);
-  };
+  const capped = (where: SQL | undefined, ...order: SQL[]) => cappedHits(db, cases, where, ...order);
   return {
     starts: joined()
       .where(and(keyStarts, ...filters))

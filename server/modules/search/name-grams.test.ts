@@ -81,11 +81,19 @@ describe('name search by 4-grams', () => {
     expect(past).toEqual({ rows: [], total: 5 });
   });
 
-  it('counts hits up to the limit, whether the pattern is broad (read in order) or selective (found first)', async () => {
+  it('counts hits up to the limit, whether the pattern is broad (read in order) or selective (found first), in every sort', async () => {
     const part = `capped${plainWord(4)}`;
     const n = LIMITS.searchTotalMax + 5;
     await insertCasesNamed(app, Array.from({ length: n }, (_, i) => `${part}_${plainWord(3)}${'x'.repeat(i % 7)}`));
     for (const shares of [new Map<string, number>(), commonIn(asWord(part)), fairlyCommonIn(asWord(part))]) {
+      // Sorted by a case column too: every name starts with the part, or (without its first letter) holds it further in.
+      for (const sort of ['latest', 'mostComments']) {
+        for (const param of [part, part.slice(1)]) {
+          const sorted = await searchPlayers(app.services.db, searchQuery.parse({ type: 'player', param, sort, limit: 5 }), shares);
+          expect(sorted.total, `${sort} ${param}`).toBe(LIMITS.searchTotalMax);
+          expect(sorted.rows, `${sort} ${param}`).toHaveLength(5);
+        }
+      }
       const q = searchQuery.parse({ type: 'player', param: part, limit: 5 });
       const found = await searchPlayers(app.services.db, q, shares);
       expect(found.total).toBe(LIMITS.searchTotalMax);

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { LIMITS } from '@shared/limits';
 import type { SearchQuery } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
@@ -72,4 +73,14 @@ export function namesOfShape<T extends SelectedFields>(db: DbOrTx, fields: T, sh
   // An inner join keeps the selected fields as they are (the selection is `fields`, not the tables).
   const joined = names.innerJoin(players, eq(players.id, nameHistory.playerId)) as unknown as typeof names;
   return joined.where(and(where, ...shapeFilters(shape.game, shape.from, shape.to)));
+}
+
+/**
+ * How many names of a shape match `where`, up to one past the limit: a total above it is shown as
+ * the limit. The limit is written into the statement (a parameter would leave the generic plan to
+ * count every hit), and `order` makes the plan read an index only as far as that.
+ */
+export function cappedHits(db: DbOrTx, shape: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined, ...order: SQL[]) {
+  const hits = namesOfShape(db, { one: sql`1` }, shape, where).orderBy(...order);
+  return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(sql`(${hits} limit ${sql.raw(String(LIMITS.searchTotalMax + 1))}) as hits`);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { hitColumns, holdsWhole, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -45,8 +45,14 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const shape: SearchShape = [sort, ...filterShape].join('|');
   if (broad) {
     const query = broadQuery(db, shape);
-    const [rows, [count]] = await Promise.all([query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }), query.count.execute({ ...times, ...match })]);
-    return { rows, total: Math.min(count?.n ?? 0, LIMITS.searchTotalMax) };
+    const max = LIMITS.searchTotalMax;
+    const [rows, [starting]] = await Promise.all([
+      query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }),
+      query.startsHits.execute({ ...times, startsFrom: key, startsBefore: startsBefore(key) }),
+    ]);
+    // Past the limit with the names that start with the key alone: no need to look up the others.
+    const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
+    return { rows, total: Math.min(hits, max) };
   }
   const query = searchQuery(db, shape);
   const params = { ...times, ...match };
@@ -64,8 +70,9 @@ type CaseSort = Exclude<SearchSort<'player'>, 'default'>;
 /**
  * The statements of a broad search of one shape: the names are checked with the whole pattern as
  * they come down the case index of the sort; common patterns fill a page after a few hundred names.
- * The count finds the hits through the name indexes, as a selective search does, and stops one
- * past the limit.
+ * The count takes the names that start with the pattern (one range of an index) and, only when
+ * they are not past the limit, finds the hits through the name indexes, as a selective search does,
+ * stopping one past the limit.
  */
 const broadQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [CaseSort, SearchQuery['game'], string, string, string];
@@ -82,6 +89,8 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
     .limit(LIMITS.searchTotalMax + 1)
     .as('hits');
   return {
+    // Most hits of a broad pattern start with it: counting that range (from an index alone) is enough past the limit.
+    startsHits: cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_players_broad_starts_hits_${name}`),
     page: db
       .select(hitColumns)
       .from(nameHistory)
