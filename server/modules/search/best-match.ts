@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsHits, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -16,7 +16,7 @@ export type Reach = 'few' | 'some' | 'broad';
 /**
  * The statements of a common pattern of one shape (game, time filters, lookup, reach): the names that
  * start with the key (a range of `name_history_key_order_idx`, read only as far as the page), their
- * number (up to one past the limit, and exactly: needed only past them), the names holding the key
+ * exact number (needed only past them; up to one past the limit it is `startsHits`), the names holding the key
  * further in, and the total of all hits up to one past the limit (through the name indexes). The
  * names further in of a broad pattern are read newest first down the primary key until the page is
  * full (a few hundred names); those of a less common one are found by the name indexes and sorted.
@@ -27,7 +27,6 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
   const filters = shapeFilters(game, from, to);
   const cases = { game, from, to };
   const joined = () => db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
-  const capped = (where: SQL | undefined, ...order: SQL[]) => cappedHits(db, cases, where, ...order);
   return {
     starts: joined()
       .where(and(keyStarts, ...filters))
@@ -35,7 +34,6 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(`search_ordered_starts_${name}`),
-    startsHits: capped(keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_ordered_starts_hits_${name}`),
     startsCount: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, keyStarts).prepare(`search_ordered_starts_count_${name}`),
     inside: joined()
       .where(and(...(reach === 'broad' ? [holdsWhole] : nameMatch(lookup)), not(keyStarts), ...filters))
@@ -43,7 +41,7 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(`search_ordered_inside_${name}`),
-    total: capped(and(...nameMatch(lookup))).prepare(`search_ordered_total_${name}`),
+    total: cappedHits(db, cases, and(...nameMatch(lookup))).prepare(`search_ordered_total_${name}`),
   };
 });
 
@@ -107,7 +105,7 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
   const s = orderedStatements(db, `${shape}|${reach}`);
   // Most hits of a common pattern start with it: a range counts them, and the name indexes only
   // when that range holds no more than the limit.
-  const [first, [starting]] = await Promise.all([s.starts.execute({ ...params, limit, skip }), s.startsHits.execute(params)]);
+  const [first, [starting]] = await Promise.all([s.starts.execute({ ...params, limit, skip }), startsHits(db, shape.split('|').slice(0, 3).join('|')).execute(params)]);
   const startHits = starting?.n ?? 0;
   const hits = startHits > max ? startHits : ((await s.total.execute(params))[0]?.n ?? 0);
   const total = Math.min(hits, max);

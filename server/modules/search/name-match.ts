@@ -1,10 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@shared/limits';
 import type { SearchQuery } from '@shared/schemas/search';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
 import type { DbOrTx } from '@server/db/client';
+import { preparedByKey } from '@server/db/prepared';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
@@ -84,3 +85,13 @@ export function cappedHits(db: DbOrTx, shape: { game: SearchQuery['game']; from:
   const hits = namesOfShape(db, { one: sql`1` }, shape, where).orderBy(...order);
   return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(sql`(${hits} limit ${sql.raw(String(LIMITS.searchTotalMax + 1))}) as hits`);
 }
+
+/**
+ * How many names of a shape (game, time filters: `game|from|to`) start with the key, up to one past
+ * the limit: one range of `name_history_key_order_idx` (`startsFrom`, `startsBefore`). Most hits of a
+ * common pattern start with it, so past the limit this alone gives the total.
+ */
+export const startsHits = preparedByKey((db, cases: string) => {
+  const [game, from, to] = cases.split('|') as [SearchQuery['game'], string, string];
+  return cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_starts_hits_${cases.replace(/\|/g, '_')}`);
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, type SearchShape } from './name-match';
+import { hitColumns, holdsWhole, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, startsHits, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -48,7 +48,7 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
     const max = LIMITS.searchTotalMax;
     const [rows, [starting]] = await Promise.all([
       query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }),
-      query.startsHits.execute({ ...times, startsFrom: key, startsBefore: startsBefore(key) }),
+      startsHits(db, filterShape.slice(0, 3).join('|')).execute({ ...times, startsFrom: key, startsBefore: startsBefore(key) }),
     ]);
     // Past the limit with the names that start with the key alone: no need to look up the others.
     const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
@@ -89,8 +89,6 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
     .limit(LIMITS.searchTotalMax + 1)
     .as('hits');
   return {
-    // Most hits of a broad pattern start with it: counting that range (from an index alone) is enough past the limit.
-    startsHits: cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_players_broad_starts_hits_${name}`),
     page: db
       .select(hitColumns)
       .from(nameHistory)
