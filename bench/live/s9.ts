@@ -14,6 +14,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { nameKey, NAME_SEARCH_MIN } from '@shared/names';
 import { LIMITS } from '@shared/limits';
+import { GAMES } from '@shared/games';
 import { ms, type LiveOptions } from './common';
 import { readCpuMs, startTribunalHost, watchRss, type Host } from './hosts';
 import type { TribunalOps } from './tribunal-host';
@@ -52,7 +53,8 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return out;
 }
 
-const searchPath = (param: string, sort = 'default', skip = 0) => `/api/search?type=player&param=${encodeURIComponent(param)}&sort=${sort}&skip=${skip}&limit=${LIMITS.pageDefault}`;
+const searchPath = (param: string, sort = 'default', skip = 0, game = 'all') =>
+  `/api/search?type=player&param=${encodeURIComponent(param)}&sort=${sort}&skip=${skip}&limit=${LIMITS.pageDefault}${game === 'all' ? '' : `&game=${game}`}`;
 
 function startBaseline(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 20_000 + crypto.randomInt(20_000);
@@ -115,7 +117,7 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
     lines.push(
       `### S9: name search through the search box, one node (PostgreSQL, ${o.cases.toLocaleString('en')} cases, ${nameRows.toLocaleString('en')} names)`,
       '',
-      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server CPU per request: the serving process's CPU time (all its threads; the database's own is not counted) over the row's requests. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site). "Search page sorted": the search page's other orders (newest report, most viewed, most replies) over the ${common.length} commonest 5-character starts of a name key, pages 1 to 3 of each: most cases tie on those columns, so each page is read down the sort's case index, ties by the newest case.`,
+      `"typed": what a box debounced at ${DEBOUNCE_MS} ms sends while ${NAMES} names from the dataset are typed (keystroke gaps 60–450 ms): ${typed.length} queries, ${threeChars} of them 3 characters long, asked in a shuffled order (each client cycles through them). "3-char worst": \`${worst!.k}\`, the commonest 3-character start of a name key (${Number(worst!.n).toLocaleString('en')} names begin with it; as a substring it matches more). N = concurrent clients, each asking again as soon as answered, ${seconds} s per row after a 2 s warm-up. Baselines from the same load process in the same run. Server CPU per request: the serving process's CPU time (all its threads; the database's own is not counted) over the row's requests. Server RSS and loop lag: the Tribunal node (a process of its own, as deployed) during its rows. The read cache is off here (\`READ_CACHE_TTL_MS=0\`): every query reaches the database, as the many different names people type do (a prefix many people type is served from memory on a live site). "Search page sorted": the search page's other orders (newest report, most viewed, most replies) over the ${common.length} commonest 5-character starts of a name key, pages 1 to 3 of each: most cases tie on those columns, so each page is read down the sort's case index, ties by the newest case. "Search page filtered by game": the 3-character worst and the 2 commonest 5-character starts, each game, each of the 4 orders, page 1: a game may hold few of a common start's names (the dataset's \`Old…\` names are all bf1), and those must not be walked to.`,
       '',
       '| N | load | requests | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU per request | RSS max | loop lag p99 | target |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -131,6 +133,12 @@ export async function scenarioS9(lines: string[], o: LiveOptions) {
         `search page sorted by report time, views or replies: ${common.map((k) => `\`${k}\``).join(', ')}, pages 1-3`,
         server.url,
         common.flatMap((k) => ['latest', 'mostViewed', 'mostComments'].flatMap((sort) => [0, 1, 2].map((page) => searchPath(k, sort, page * LIMITS.pageDefault)))),
+        '',
+      ],
+      [
+        `search page filtered by game: ${[worst!.k, ...common.slice(0, 2)].map((k) => `\`${k}\``).join(', ')}, every game and order, page 1`,
+        server.url,
+        [worst!.k, ...common.slice(0, 2)].flatMap((k) => GAMES.flatMap((game) => ['default', 'latest', 'mostViewed', 'mostComments'].map((sort) => searchPath(k, sort, 0, game)))),
         '',
       ],
     ];

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { hitColumns, holdsWhole, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, startsHits, type SearchShape } from './name-match';
+import { filteredHitsDense, hitColumns, holdsWhole, isFilteredShape, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, startsHits, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -21,7 +21,8 @@ import { bestMatches } from './best-match';
  * selective pattern is one statement: the matches are found once, counted, and only the page's
  * cases are read in full. A broad one (`BROAD`: "oid", "sniper") would make that hundreds of
  * thousands of rows, so its page is read down the sort's case index until it is full, and its hits
- * counted only up to the limit.
+ * counted only up to the limit. With a filter (game, report time), a common pattern is read in an
+ * order only if the filter keeps enough of its names (`filteredHitsDense`); otherwise as a selective one.
  */
 export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: ReadonlyMap<string, number>) {
   const key = nameKey(q.param);
@@ -38,17 +39,23 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   };
   const whole = containsPattern(key);
   const match = grams.length ? { grams, whole } : { word: containsPattern(word) };
+  const starts = { startsFrom: key, startsBefore: startsBefore(key) };
+  // A common pattern is read down an order, unless the filters leave few of its names: then walking
+  // the order would read most of them to fill a page, and its hits are found and sorted instead.
+  const readInOrder = async (common: boolean) =>
+    common && (!isFilteredShape(filterShape.join('|')) || (await filteredHitsDense(db, filterShape.join('|'), { ...times, ...match, ...starts })));
   if (sort === 'default') {
-    const params = { ...times, ...match, whole, startsFrom: key, startsBefore: startsBefore(key) };
-    return bestMatches(db, filterShape.join('|'), broad ? 'broad' : share >= FEW ? 'some' : 'few', params, q.skip, q.limit);
+    const params = { ...times, ...match, whole, ...starts };
+    const reach = !(await readInOrder(share >= FEW)) ? 'few' : broad ? 'broad' : 'some';
+    return bestMatches(db, filterShape.join('|'), reach, params, q.skip, q.limit);
   }
   const shape: SearchShape = [sort, ...filterShape].join('|');
-  if (broad) {
+  if (await readInOrder(broad)) {
     const query = broadQuery(db, shape);
     const max = LIMITS.searchTotalMax;
     const [rows, [starting]] = await Promise.all([
       query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }),
-      startsHits(db, filterShape.slice(0, 3).join('|')).execute({ ...times, startsFrom: key, startsBefore: startsBefore(key) }),
+      startsHits(db, filterShape.slice(0, 3).join('|')).execute({ ...times, ...starts }),
     ]);
     // Past the limit with the names that start with the key alone: no need to look up the others.
     const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
