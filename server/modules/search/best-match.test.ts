@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '@shared/schemas/search';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { asWord, quadgrams } from './name-grams';
 import { startsBefore } from './name-match';
 import { searchPlayers } from './players';
-import { insertCase, plainWord } from './test-fixtures';
+import { insertCase, plainWord, sharing } from './test-fixtures';
 
 describe('the end of the names that start with a key', () => {
   it('is the key with its last character raised, in code point order', () => {
@@ -28,8 +27,6 @@ describe('name search by best match', () => {
   });
   afterAll(() => app?.close());
 
-  /** Statistics that make `word` broad (in an eighth of the names), fairly common (1%), or none (every pattern has few matches). */
-  const sharing = (share: number) => (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, share]));
   const broad = sharing(0.125);
   const some = sharing(0.01);
   const few = () => new Map<string, number>();

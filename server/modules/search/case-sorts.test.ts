@@ -3,9 +3,8 @@ import { nameKey } from '@shared/names';
 import { searchQuery } from '@shared/schemas/search';
 import { nameHistory } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { asWord, quadgrams } from './name-grams';
 import { searchPlayers } from './players';
-import { insertCase, plainWord } from './test-fixtures';
+import { insertCase, plainWord, sharing } from './test-fixtures';
 
 describe('name search sorted by a case column', () => {
   let app: TestApp;
@@ -14,8 +13,6 @@ describe('name search sorted by a case column', () => {
   });
   afterAll(() => app?.close());
 
-  /** Statistics that make `word` broad (read down the sort's case index), fairly common, or rare (found first, then sorted). */
-  const sharing = (share: number) => (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, share]));
   const reaches = { broad: sharing(0.125), some: sharing(0.01), few: () => new Map<string, number>() };
 
   it('breaks ties by the newest case, then its newest name, alike on every page and whatever the reach', async () => {

@@ -4,9 +4,8 @@ import { nameKey } from '@shared/names';
 import { searchQuery } from '@shared/schemas/search';
 import { nameHistory, type PlayerRow } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { asWord, quadgrams } from './name-grams';
 import { searchPlayers } from './players';
-import { insertCase, plainWord } from './test-fixtures';
+import { insertCase, plainWord, sharing } from './test-fixtures';
 
 /**
  * A filter keeps many of a common pattern's names (its pages are read down an order) or few of them
@@ -20,7 +19,6 @@ describe('name search of a common pattern with a filter', () => {
   });
   afterAll(() => app?.close());
 
-  const sharing = (share: number) => (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, share]));
   const reaches = { broad: sharing(0.125), some: sharing(0.01) };
 
   it('lists every kept hit once, in the sort order, whether the filter keeps many or few', async () => {

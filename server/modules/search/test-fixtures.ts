@@ -4,6 +4,7 @@ import { nameKey } from '@shared/names';
 import { nameHistory, players, timeline, users, type PlayerRow, type TimelineRow, type UserAttr, type UserRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
 import { roomOf } from '@shared/socket';
+import { asWord, quadgrams } from './name-grams';
 
 /**
  * Test data for the search and statistics tests: cases through the real report API, and bulk rows
@@ -18,6 +19,12 @@ export function plainWord(length = 8): string {
   for (const b of crypto.randomBytes(length)) out += PLAIN[b % PLAIN.length];
   return out;
 }
+
+/**
+ * 4-gram statistics that give `word` this share of the names, so a search of it takes the path of a
+ * broad pattern (0.125: read down an order), a fairly common one (0.01) or, with an empty map, a rare one.
+ */
+export const sharing = (share: number) => (word: string) => new Map(quadgrams(asWord(word)).map((g) => [g, share]));
 
 let seq = 0;
 const digits = () => `${Date.now() % 1e12}${String((seq += 1)).padStart(5, '0')}`;
