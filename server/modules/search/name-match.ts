@@ -103,8 +103,8 @@ export const startsHits = preparedByKey((db, cases: string) => {
  * `hits` of the first `names` that hold it (as its index finds them). A filter that keeps a share
  * of the names fills a page after a few hundred cases; one that keeps almost none (a game those
  * names are seldom reported in) would have the walk join most of the pattern's names to their
- * cases, one by one, for a page: 1.7-3.4 s on the bench's million cases, against 0.2-0.4 s to find
- * the hits through the name indexes and sort them.
+ * cases, one by one, for a page: 1.5-3.4 s on the bench's million cases, against 0.16-0.42 s to
+ * find the hits through the name indexes and sort them.
  */
 const DENSE = { names: 10_000, hits: 100 };
 
@@ -151,9 +151,3 @@ export async function filteredHitsDense(db: DbOrTx, shape: string, params: Recor
   if ((await count(s.starting)) >= DENSE.names) return false;
   return (await count(s.keptHolding)) > DENSE.hits;
 }
-
-/** A shape (`game|from|to|…`) that filters the cases (by game or report time). */
-export const isFilteredShape = (shape: string) => {
-  const [game, from, to] = shape.split('|');
-  return game !== 'all' || from === '1' || to === '1';
-};

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { filteredHitsDense, hitColumns, holdsWhole, isFilteredShape, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, startsHits, type SearchShape } from './name-match';
+import { filteredHitsDense, hitColumns, holdsWhole, matchedName, nameMatch, namesOfShape, shapeFilters, startsBefore, startsHits, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -42,8 +42,8 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const starts = { startsFrom: key, startsBefore: startsBefore(key) };
   // A common pattern is read down an order, unless the filters leave few of its names: then walking
   // the order would read most of them to fill a page, and its hits are found and sorted instead.
-  const readInOrder = async (common: boolean) =>
-    common && (!isFilteredShape(filterShape.join('|')) || (await filteredHitsDense(db, filterShape.join('|'), { ...times, ...match, ...starts })));
+  const filtered = q.game !== 'all' || q.createTimeFrom !== undefined || q.createTimeTo !== undefined;
+  const readInOrder = async (common: boolean) => common && (!filtered || (await filteredHitsDense(db, filterShape.join('|'), { ...times, ...match, ...starts })));
   if (sort === 'default') {
     const params = { ...times, ...match, whole, ...starts };
     const reach = !(await readInOrder(share >= FEW)) ? 'few' : broad ? 'broad' : 'some';
