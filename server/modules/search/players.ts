@@ -74,6 +74,9 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
 /** The sorts other than best match. */
 type CaseSort = Exclude<SearchSort<'player'>, 'default'>;
 
+/** The case column each sort orders by. */
+const SORT_COLUMN = { latest: players.createTime, mostViewed: players.viewNum, mostComments: players.commentsNum } satisfies Record<CaseSort, unknown>;
+
 /**
  * The statements of a broad search of one shape: the names are checked with the whole pattern as
  * they come down the case index of the sort; common patterns fill a page after a few hundred names.
@@ -87,11 +90,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
   const filters = shapeFilters(game, from, to);
   // The case's id before the name's: the page is read down the sort's case index, whose next key is
   // the id, so ties in the sort's column (most cases have the same few comments) cost no sort of them all.
-  const orders: Record<CaseSort, SQL[]> = {
-    latest: [newestFirst(players.createTime), newestFirst(players.id), newestFirst(nameHistory.id)],
-    mostViewed: [newestFirst(players.viewNum), newestFirst(players.id), newestFirst(nameHistory.id)],
-    mostComments: [newestFirst(players.commentsNum), newestFirst(players.id), newestFirst(nameHistory.id)],
-  };
+  const order = [newestFirst(SORT_COLUMN[sort]), newestFirst(players.id), newestFirst(nameHistory.id)];
   const hits = namesOfShape(db, { one: sql`1` }, { game, from, to }, and(...nameMatch(lookup)))
     .limit(LIMITS.searchTotalMax + 1)
     .as('hits');
@@ -101,7 +100,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
       .from(nameHistory)
       .innerJoin(players, eq(players.id, nameHistory.playerId))
       .where(and(holdsWhole, ...filters))
-      .orderBy(...orders[sort])
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(`search_players_broad_${name}`),
@@ -119,29 +118,21 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [CaseSort, SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
   const where = and(...nameMatch(lookup), ...shapeFilters(game, from, to));
+  // Only the sort's own column: sorted by report time, a game's cases are then read from that game's
+  // index alone (`players_<game>_create_idx`, 20 ms for 200,000 cases), not from their rows (260 ms).
   const matches = db.$with('matches').as(
     db
-      .select({
-        ...matchedName(),
-        createTime: sql<Date>`${players.createTime}`.as('p_create_time'),
-        viewNum: sql<number>`${players.viewNum}`.as('p_view_num'),
-        commentsNum: sql<number>`${players.commentsNum}`.as('p_comments_num'),
-      })
+      .select({ ...matchedName(), sortValue: sql<unknown>`${SORT_COLUMN[sort]}`.as('p_sort_value') })
       .from(nameHistory)
       .innerJoin(players, eq(players.id, nameHistory.playerId))
       .where(where),
   );
-  type Sortable = { createTime: SQL.Aliased<Date>; viewNum: SQL.Aliased<number>; commentsNum: SQL.Aliased<number>; playerId: SQL.Aliased<number>; nameId: SQL.Aliased<number> };
   // Ties broken as a broad search's are (`broadQuery`): the newest case, then its newest name.
-  const orders = (m: Sortable): Record<CaseSort, SQL[]> => ({
-    latest: [desc(m.createTime), desc(m.playerId), desc(m.nameId)],
-    mostViewed: [desc(m.viewNum), desc(m.playerId), desc(m.nameId)],
-    mostComments: [desc(m.commentsNum), desc(m.playerId), desc(m.nameId)],
-  });
+  const order = (m: { sortValue: SQL.Aliased<unknown>; playerId: SQL.Aliased<number>; nameId: SQL.Aliased<number> }) => [desc(m.sortValue), desc(m.playerId), desc(m.nameId)];
   const page = db
     .select()
     .from(matches)
-    .orderBy(...orders(matches)[sort])
+    .orderBy(...order(matches))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('skip'))
     .as('page');
@@ -152,7 +143,7 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
       .select({ name: { id: page.nameId, originName: page.originName, fromTime: page.fromTime, toTime: page.toTime }, player: players, total })
       .from(page)
       .innerJoin(players, eq(players.id, page.playerId))
-      .orderBy(...orders(page)[sort])
+      .orderBy(...order(page))
       .prepare(`search_players_${name}`),
     count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).where(where).prepare(`search_players_count_${name}`),
   };
