@@ -74,19 +74,22 @@ export const nameHistory = pgTable(
     nameKey: varchar('name_key', { length: 64 }).notNull(),
     fromTime: ts('from_time').notNull().defaultNow(),
     toTime: ts('to_time').notNull().defaultNow(),
+    /** The case's games (`players.games`), kept by triggers (migration 0024): the name indexes find a game's names alone. */
+    caseGames: jsonb('case_games').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     uniqueIndex('name_history_player_name_uq').on(t.playerId, t.originName),
     // Trigrams of the key read as one word: `_` (separators) becomes `0`, which keys never hold
     // (digits fold to letters), so trigrams also span separators (`r0a` in `sniper_a...`).
-    index('name_history_word_trgm').using('gin', sql`translate(${t.nameKey}, '_', '0') gin_trgm_ops`),
+    // The case's games beside the word: a search in one game intersects both in the index.
+    index('name_history_word_trgm').using('gin', sql`translate(${t.nameKey}, '_', '0') gin_trgm_ops`, sql`${t.caseGames} jsonb_path_ops`),
     // Every 4 characters of that word (function `name_quadgrams`, migration 0010): name search looks
     // up a few uncommon ones, whose lists are short, and checks the whole pattern on the names found.
-    index('name_history_quadgram_idx').using('gin', sql`name_quadgrams(translate(${t.nameKey}, '_', '0'))`),
+    index('name_history_quadgram_idx').using('gin', sql`name_quadgrams(translate(${t.nameKey}, '_', '0'))`, sql`${t.caseGames} jsonb_path_ops`),
     // Keys in byte order (collation "C", whatever the database's): the names that start with a
     // searched key are one range of it, the key itself first (best match, `searchPlayers`); the case
-    // id last, so that counting a range reads the index alone.
-    index('name_history_key_order_idx').on(sql`(${t.nameKey} collate "C")`, t.id.desc(), t.playerId),
+    // id and the case's games last, so that counting a range, in one game or all, reads the index alone.
+    index('name_history_key_order_idx').on(sql`(${t.nameKey} collate "C")`, t.id.desc(), t.playerId, t.caseGames),
   ],
 );
 

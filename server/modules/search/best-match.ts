@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsHits, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -33,15 +33,15 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
       .orderBy(asc(KEY_IN_BYTE_ORDER), newestFirst(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
-      .prepare(`search_ordered_starts_${name}`),
-    startsCount: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, keyStarts).prepare(`search_ordered_starts_count_${name}`),
+      .prepare(statementName(cases, `search_ordered_starts_${name}`)),
+    startsCount: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, keyStarts).prepare(statementName(cases, `search_ordered_starts_count_${name}`)),
     inside: joined()
       .where(and(...(reach === 'broad' ? [holdsWhole] : nameMatch(lookup)), not(keyStarts), ...filters))
       .orderBy(desc(nameHistory.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
-      .prepare(`search_ordered_inside_${name}`),
-    total: cappedHits(db, cases, and(...nameMatch(lookup))).prepare(`search_ordered_total_${name}`),
+      .prepare(statementName(cases, `search_ordered_inside_${name}`)),
+    total: cappedHits(db, cases, and(...nameMatch(lookup))).prepare(statementName(cases, `search_ordered_total_${name}`)),
   };
 });
 
@@ -76,8 +76,8 @@ const fewStatements = preparedByKey((db, shape: SearchShape) => {
       .from(page)
       .innerJoin(players, eq(players.id, page.playerId))
       .orderBy(...order(page))
-      .prepare(`search_few_${name}`),
-    count: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, where).prepare(`search_few_count_${name}`),
+      .prepare(statementName(cases, `search_few_${name}`)),
+    count: namesOfShape(db, { n: sql<number>`count(*)::int`.mapWith(Number) }, cases, where).prepare(statementName(cases, `search_few_count_${name}`)),
   };
 });
 

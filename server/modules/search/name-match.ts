@@ -1,14 +1,23 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@shared/limits';
 import type { SearchQuery } from '@shared/schemas/search';
+import { GAMES, type Game } from '@shared/games';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
 import type { DbOrTx } from '@server/db/client';
-import { preparedByKey } from '@server/db/prepared';
+import { preparedByKey, UNNAMED } from '@server/db/prepared';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
+
+/**
+ * The name a search statement of a shape is prepared under: none (`UNNAMED`: planned with its
+ * values at each run) when it filters by report time, whose best plan depends on the times. After
+ * five runs PostgreSQL took a generic plan for those that read the game's every case (`rushe` in
+ * bf1 from 20 hours ago, on a million cases: 12 ms planned with its values, 700 ms generic).
+ */
+export const statementName = (cases: { from: string; to: string }, name: string) => (cases.from === '1' || cases.to === '1' ? UNNAMED : name);
 
 /** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
 export const holdsWhole = sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`;
@@ -53,24 +62,44 @@ export const matchedName = () => ({
   toTime: sql<Date>`${nameHistory.toTime}`.mapWith(nameHistory.toTime).as('n_to_time'),
 });
 
-export const shapeFilters = (game: SearchQuery['game'], from: string, to: string) =>
+/** The game a shape keeps, or null for every game. */
+const gameOf = (game: SearchQuery['game']): Game | null => ((GAMES as readonly string[]).includes(game) ? (game as Game) : null);
+
+/** A name's case games (`name_history.case_games`, or a list's copy of it) hold `game`: a constant, as the index conditions of `inGameSql`. */
+const holdsGame = (games: SQL.Aliased | AnyColumn, game: Game) => sql`${games} @> ${sql.raw(`'["${game}"]'`)}::jsonb`;
+
+/** The filters of a shape read from each name's case row (visible, of its game, within its times). */
+export const caseRowFilters = (game: SearchQuery['game'], from: string, to: string) =>
   caseFilters({ game, status: -1, createTimeFrom: from === '1' ? 0 : undefined, createTimeTo: to === '1' ? 0 : undefined }, true);
+
+/**
+ * The filters of a shape for a statement that joins names to their cases: the case row's, and the
+ * game on the name too, which the name indexes hold beside the grams (`name_history.case_games`),
+ * so that a common name part in one game is found inside the index, not case by case.
+ */
+export const shapeFilters = (game: SearchQuery['game'], from: string, to: string): SQL[] => [...nameRowFilters(game), ...caseRowFilters(game, from, to)];
+
+/** The game of a shape as each name holds it (`name_history.case_games`): nothing for every game. */
+export const nameRowFilters = (game: SearchQuery['game']): SQL[] => {
+  const inGame = gameOf(game);
+  return inGame ? [holdsGame(nameHistory.caseGames, inGame)] : [];
+};
 
 /**
  * A name's case is visible, told from the hidden cases' ids alone (`players_hidden_idx`; few, hashed
  * once per statement): counting a thousand names this way reads no case (0.4 ms on the bench's
  * million cases, against 2.5 ms for a join that reads each name's case).
  */
-const caseVisible = sql`${nameHistory.playerId} not in (select ${players.id} from ${players} where not ${players.valid})`;
+const visibleCase = (playerId: SQL.Aliased | AnyColumn) => sql`${playerId} not in (select ${players.id} from ${players} where not ${players.valid})`;
 
 /**
  * The names matching `where` whose cases the shape lets through (visible, of its game, within its
- * times), with `fields`: a shape that asks only for visibility reads no case (`caseVisible`), the
- * others join each name's case for their filters.
+ * times), with `fields`: a shape without times reads no case (visibility from `visibleCase`, the
+ * game from the name's own `case_games`), the others join each name's case for their filters.
  */
 export function namesOfShape<T extends SelectedFields>(db: DbOrTx, fields: T, shape: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined) {
   const names = db.select(fields).from(nameHistory).$dynamic();
-  if (shape.game === 'all' && shape.from === '0' && shape.to === '0') return names.where(and(where, caseVisible));
+  if (shape.from === '0' && shape.to === '0') return names.where(and(where, ...nameRowFilters(shape.game), visibleCase(nameHistory.playerId)));
   // An inner join keeps the selected fields as they are (the selection is `fields`, not the tables).
   const joined = names.innerJoin(players, eq(players.id, nameHistory.playerId)) as unknown as typeof names;
   return joined.where(and(where, ...shapeFilters(shape.game, shape.from, shape.to)));
@@ -93,7 +122,7 @@ export function cappedHits(db: DbOrTx, shape: { game: SearchQuery['game']; from:
  */
 export const startsHits = preparedByKey((db, cases: string) => {
   const [game, from, to] = cases.split('|') as [SearchQuery['game'], string, string];
-  return cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_starts_hits_${cases.replace(/\|/g, '_')}`);
+  return cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(statementName({ from, to }, `search_starts_hits_${cases.replace(/\|/g, '_')}`));
 });
 
 /**
@@ -111,18 +140,27 @@ const DENSE = { names: 10_000, hits: 100 };
 /** How many of the first `DENSE.names` names matching `where` (in `order`) pass the shape's filters, up to one past `DENSE.hits`. */
 function keptOfFirstNames(db: DbOrTx, cases: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined, ...order: SQL[]) {
   const read = db
-    .select({ playerId: sql<number>`${nameHistory.playerId}`.as('read_player_id') })
+    .select({ playerId: sql<number>`${nameHistory.playerId}`.as('read_player_id'), caseGames: sql<string[]>`${nameHistory.caseGames}`.as('read_case_games') })
     .from(nameHistory)
     .where(where)
     .orderBy(...order)
     .limit(DENSE.names)
     .as('read');
-  const kept = db
-    .select({ one: sql`1` })
-    .from(read)
-    .innerJoin(players, eq(players.id, read.playerId))
-    .where(and(...shapeFilters(cases.game, cases.from, cases.to)))
-    .limit(DENSE.hits + 1);
+  const inGame = gameOf(cases.game);
+  // Without times the names' own games and the hidden cases' ids tell it (no case read); with them, each name's case.
+  const kept =
+    cases.from === '0' && cases.to === '0'
+      ? db
+          .select({ one: sql`1` })
+          .from(read)
+          .where(and(...(inGame ? [holdsGame(read.caseGames, inGame)] : []), visibleCase(read.playerId)))
+          .limit(DENSE.hits + 1)
+      : db
+          .select({ one: sql`1` })
+          .from(read)
+          .innerJoin(players, eq(players.id, read.playerId))
+          .where(and(...caseRowFilters(cases.game, cases.from, cases.to)))
+          .limit(DENSE.hits + 1);
   return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(kept.as('kept'));
 }
 
@@ -133,9 +171,9 @@ const denseStatements = preparedByKey((db, shape: string) => {
   const name = shape.replace(/\|/g, '_');
   const starting = db.select({ one: sql`1` }).from(nameHistory).where(keyStarts).limit(DENSE.names).as('starting');
   return {
-    keptStarting: keptOfFirstNames(db, cases, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(`search_dense_starts_${name}`),
+    keptStarting: keptOfFirstNames(db, cases, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(statementName(cases, `search_dense_starts_${name}`)),
     starting: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(starting).prepare(`search_dense_starting_${name}`),
-    keptHolding: keptOfFirstNames(db, cases, and(...nameMatch(lookup))).prepare(`search_dense_holds_${name}`),
+    keptHolding: keptOfFirstNames(db, cases, and(...nameMatch(lookup))).prepare(statementName(cases, `search_dense_holds_${name}`)),
   };
 });
 
