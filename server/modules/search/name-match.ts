@@ -65,7 +65,7 @@ export const matchedName = () => ({
 /** The game a shape keeps, or null for every game. */
 const gameOf = (game: SearchQuery['game']): Game | null => ((GAMES as readonly string[]).includes(game) ? (game as Game) : null);
 
-/** A name's case games (`name_history.case_games`, or a list's copy of it) hold `game`: a constant, as the index conditions of `inGameSql`. */
+/** A name's case games hold `game`: a constant, as the index conditions of `inGameSql`. */
 const holdsGame = (games: SQL.Aliased | AnyColumn, game: Game) => sql`${games} @> ${sql.raw(`'["${game}"]'`)}::jsonb`;
 
 /** The filters of a shape read from each name's case row (visible, of its game, within its times). */
@@ -79,10 +79,10 @@ export const caseRowFilters = (game: SearchQuery['game'], from: string, to: stri
  */
 export const shapeFilters = (game: SearchQuery['game'], from: string, to: string): SQL[] => [...nameRowFilters(game), ...caseRowFilters(game, from, to)];
 
-/** The game of a shape as each name holds it (`name_history.case_games`): nothing for every game. */
-export const nameRowFilters = (game: SearchQuery['game']): SQL[] => {
+/** The game of a shape as each name holds it (`name_history.case_games`, or a list's copy of it): nothing for every game. */
+export const nameRowFilters = (game: SearchQuery['game'], games: SQL.Aliased | AnyColumn = nameHistory.caseGames): SQL[] => {
   const inGame = gameOf(game);
-  return inGame ? [holdsGame(nameHistory.caseGames, inGame)] : [];
+  return inGame ? [holdsGame(games, inGame)] : [];
 };
 
 /**
@@ -146,14 +146,13 @@ function keptOfFirstNames(db: DbOrTx, cases: { game: SearchQuery['game']; from: 
     .orderBy(...order)
     .limit(DENSE.names)
     .as('read');
-  const inGame = gameOf(cases.game);
   // Without times the names' own games and the hidden cases' ids tell it (no case read); with them, each name's case.
   const kept =
     cases.from === '0' && cases.to === '0'
       ? db
           .select({ one: sql`1` })
           .from(read)
-          .where(and(...(inGame ? [holdsGame(read.caseGames, inGame)] : []), visibleCase(read.playerId)))
+          .where(and(...nameRowFilters(cases.game, read.caseGames), visibleCase(read.playerId)))
           .limit(DENSE.hits + 1)
       : db
           .select({ one: sql`1` })

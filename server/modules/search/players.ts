@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
@@ -9,7 +10,6 @@ import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
 import { caseRowFilters, filteredHitsDense, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { bestMatches } from './best-match';
 
 /**
@@ -120,8 +120,8 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [CaseSort, SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
   const cases = { game, from, to };
-  // Only the sort's own column: sorted by report time, a game's cases are then read from that game's
-  // index alone (`players_<game>_create_idx`, 20 ms for 200,000 cases), not from their rows (260 ms).
+  // Only the sort's own column: sorted by report time with a game and times, that game's cases are then
+  // read from its index alone (`players_<game>_create_idx`, 20 ms for 200,000 cases), not from their rows (260 ms).
   const sortValue = sql<unknown>`${SORT_COLUMN[sort]}`.as('p_sort_value');
   const matches = db.$with('matches').as(
     game !== 'all' && from === '0' && to === '0'
