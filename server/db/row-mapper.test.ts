@@ -60,6 +60,24 @@ describe('compiled row mapping (prepared selects)', () => {
     expect(withQuote!.nested.created).toBeInstanceOf(Date);
   });
 
+  it('maps each select of a set built together as drizzle does', async () => {
+    const { token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { dbId } = await openCase(app, token);
+    const db = app.services.db;
+    const build = (name: string) => ({
+      row: db.select({ id: players.id, created: players.createTime, games: players.games }).from(players).where(eq(players.id, sql.placeholder('id'))).prepare(`${name}_row`),
+      count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(timeline).where(eq(timeline.playerId, sql.placeholder('id'))).prepare(`${name}_count`),
+    });
+    const plain = build('row_mapper_set_plain');
+    const compiled = withCompiledRows(build('row_mapper_set_compiled'));
+    for (const key of ['row', 'count'] as const) {
+      expect((compiled[key] as unknown as { customResultMapper?: unknown }).customResultMapper, key).toBeTypeOf('function');
+      const [a, b] = [await plain[key].execute({ id: dbId }), await compiled[key].execute({ id: dbId })];
+      expect(JSON.stringify(b), key).toBe(JSON.stringify(a));
+      expect(kinds(b), key).toEqual(kinds(a));
+    }
+  });
+
   it('leaves alone what is not a prepared select of fields', () => {
     const custom = { fields: [], customResultMapper: (rows: unknown[]) => rows.length };
     expect(withCompiledRows(custom).customResultMapper).toBe(custom.customResultMapper);

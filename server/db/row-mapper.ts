@@ -65,12 +65,18 @@ function compile(fields: NonNullable<MappedQuery['fields']>, joins: Record<strin
 }
 
 /**
- * Gives a prepared select the compiled row mapping (`compile`). Anything else, or a query that
- * maps its rows its own way, is left as it is.
+ * Gives a prepared select the compiled row mapping (`compile`), and each select of a set built
+ * together (`{ page, count }`, as the search and list statements are). Anything else, or a query
+ * that maps its rows its own way, is left as it is.
  */
 export function withCompiledRows<T>(query: T): T {
   const q = query as MappedQuery;
-  if (!q || typeof q !== 'object' || !Array.isArray(q.fields) || q.customResultMapper) return query;
+  if (!q || typeof q !== 'object') return query;
+  if (!Array.isArray(q.fields)) {
+    if (Object.getPrototypeOf(q) === Object.prototype) for (const inner of Object.values(q)) withCompiledRows(inner);
+    return query;
+  }
+  if (q.customResultMapper) return query;
   const map = compile(q.fields, q.joinsNotNullableMap);
   q.customResultMapper = (rows) => rows.map(map);
   return query;
