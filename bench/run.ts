@@ -156,8 +156,9 @@ try {
   console.log('scenario'.padEnd(40) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'RSS MB'.padStart(9) + 'CPU µs'.padStart(9));
   for (const r of results)
     console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9) + r.cpuUs.toFixed(0).padStart(9));
+  // A size other than the default keeps a section of its own, so the 100,000-case figures stay beside it.
   writeResults(
-    EMBEDDED ? 'read-embedded' : 'read',
+    `read${EMBEDDED ? '-embedded' : ''}${CASES === 100_000 ? '' : `-${CASES}`}`,
     [
       `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
       '',
