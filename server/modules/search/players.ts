@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
@@ -125,7 +124,7 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   const sortValue = sql<unknown>`${SORT_COLUMN[sort]}`.as('p_sort_value');
   const matches = db.$with('matches').as(
     game !== 'all' && from === '0' && to === '0'
-      ? gameMatches(db, matchedName(), sortValue, game, lookup)
+      ? gameMatches(db, sortValue, game, lookup)
       : db
           .select({ ...matchedName(), sortValue })
           .from(nameHistory)
@@ -162,7 +161,7 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
  * by most viewed on a million cases: 104 ms against 31). A time filter is the case's alone, so
  * those searches join the cases and let PostgreSQL choose.
  */
-function gameMatches<T extends SelectedFields>(db: DbOrTx, fields: T, sortValue: SQL.Aliased<unknown>, game: SearchQuery['game'], lookup: string) {
+function gameMatches(db: DbOrTx, sortValue: SQL.Aliased<unknown>, game: SearchQuery['game'], lookup: string) {
   const theCase = db
     .select({ sortValue })
     .from(players)
@@ -170,7 +169,7 @@ function gameMatches<T extends SelectedFields>(db: DbOrTx, fields: T, sortValue:
     .limit(1)
     .as('the_case');
   return db
-    .select({ ...fields, sortValue: theCase.sortValue })
+    .select({ ...matchedName(), sortValue: theCase.sortValue })
     .from(nameHistory)
     .innerJoinLateral(theCase, sql`true`)
     .where(and(...nameMatch(lookup), ...nameRowFilters(game)));
