@@ -11,13 +11,16 @@ import { preparedByKey, UNNAMED } from '@server/db/prepared';
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
 
+/** Whether a shape filters by the case's report time (which only the case row holds). */
+export const filtersTimes = (cases: { from: string; to: string }) => cases.from === '1' || cases.to === '1';
+
 /**
  * The name a search statement of a shape is prepared under: none (`UNNAMED`: planned with its
  * values at each run) when it filters by report time, whose best plan depends on the times. After
  * five runs PostgreSQL took a generic plan for those that read the game's every case (`rushe` in
  * bf1 from 20 hours ago, on a million cases: 12 ms planned with its values, 700 ms generic).
  */
-export const statementName = (cases: { from: string; to: string }, name: string) => (cases.from === '1' || cases.to === '1' ? UNNAMED : name);
+export const statementName = (cases: { from: string; to: string }, name: string) => (filtersTimes(cases) ? UNNAMED : name);
 
 /** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
 export const holdsWhole = sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`;
@@ -99,7 +102,7 @@ const visibleCase = (playerId: SQL.Aliased | AnyColumn) => sql`${playerId} not i
  */
 export function namesOfShape<T extends SelectedFields>(db: DbOrTx, fields: T, shape: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined) {
   const names = db.select(fields).from(nameHistory).$dynamic();
-  if (shape.from === '0' && shape.to === '0') return names.where(and(where, ...nameRowFilters(shape.game), visibleCase(nameHistory.playerId)));
+  if (!filtersTimes(shape)) return names.where(and(where, ...nameRowFilters(shape.game), visibleCase(nameHistory.playerId)));
   // An inner join keeps the selected fields as they are (the selection is `fields`, not the tables).
   const joined = names.innerJoin(players, eq(players.id, nameHistory.playerId)) as unknown as typeof names;
   return joined.where(and(where, ...shapeFilters(shape.game, shape.from, shape.to)));
@@ -147,19 +150,12 @@ function keptOfFirstNames(db: DbOrTx, cases: { game: SearchQuery['game']; from: 
     .limit(DENSE.names)
     .as('read');
   // Without times the names' own games and the hidden cases' ids tell it (no case read); with them, each name's case.
-  const kept =
-    cases.from === '0' && cases.to === '0'
-      ? db
-          .select({ one: sql`1` })
-          .from(read)
-          .where(and(...nameRowFilters(cases.game, read.caseGames), visibleCase(read.playerId)))
-          .limit(DENSE.hits + 1)
-      : db
-          .select({ one: sql`1` })
-          .from(read)
-          .innerJoin(players, eq(players.id, read.playerId))
-          .where(and(...caseRowFilters(cases.game, cases.from, cases.to)))
-          .limit(DENSE.hits + 1);
+  const names = db.select({ one: sql`1` }).from(read).$dynamic();
+  const kept = (
+    filtersTimes(cases)
+      ? names.innerJoin(players, eq(players.id, read.playerId)).where(and(...caseRowFilters(cases.game, cases.from, cases.to)))
+      : names.where(and(...nameRowFilters(cases.game, read.caseGames), visibleCase(read.playerId)))
+  ).limit(DENSE.hits + 1);
   return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(kept.as('kept'));
 }
 

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { caseRowFilters, filteredHitsDense, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
+import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -123,7 +123,7 @@ const searchQuery = preparedByKey((db, shape: SearchShape) => {
   // read from its index alone (`players_<game>_create_idx`, 20 ms for 200,000 cases), not from their rows (260 ms).
   const sortValue = sql<unknown>`${SORT_COLUMN[sort]}`.as('p_sort_value');
   const matches = db.$with('matches').as(
-    game !== 'all' && from === '0' && to === '0'
+    game !== 'all' && !filtersTimes(cases)
       ? gameMatches(db, sortValue, game, lookup)
       : db
           .select({ ...matchedName(), sortValue })
