@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { setUpDataDirApart } from './pglite-initdb';
+import { keepGenericPlansOn } from './generic-plans';
 
 export type Schema = typeof schema;
 /** The database handle used everywhere; PGlite and node-postgres share this type. */
@@ -30,6 +31,8 @@ export interface OpenOptions {
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: connections of the pool for statements kept with generic plans (`withGenericPlans`). */
+  genericPlanPoolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014, answered 503). */
   statementTimeoutMs?: number;
   /** PGlite: its buffer pool in MB (`PGLITE_SHARED_BUFFERS_MB`); `PGLITE_SHARED_BUFFERS_MB_DEFAULT` when unset. */
@@ -55,23 +58,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Dates come back as Date objects; bigint counts as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      statement_timeout: opts.statementTimeoutMs,
-      Client: clientKeepingStatements(pg.Client, new KeptStatementNames()),
-    });
-    // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
-    // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
-    pool.on('error', () => undefined);
-    // The pool listens only to idle connections: one checked out (a transaction between two statements)
-    // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
-    // instead ("not queryable": 503), and the pool discards it on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const openPool = (max: number, options?: string) => {
+      const pool = new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max,
+        options,
+        connectionTimeoutMillis: 5_000,
+        statement_timeout: opts.statementTimeoutMs,
+        Client: clientKeepingStatements(pg.Client, new KeptStatementNames()),
+      });
+      // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
+      // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
+      pool.on('error', () => undefined);
+      // The pool listens only to idle connections: one checked out (a transaction between two statements)
+      // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
+      // instead ("not queryable": 503), and the pool discards it on release.
+      pool.on('connect', (client) => client.on('error', () => undefined));
+      return pool;
+    };
+    const pool = openPool(opts.poolSize ?? 10);
+    const genericPool = openPool(opts.genericPlanPoolSize ?? 4, '-c plan_cache_mode=force_generic_plan');
     const db = drizzle(pool, { schema }) as unknown as Db;
+    keepGenericPlansOn(db, drizzle(genericPool, { schema }) as unknown as Db);
     await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

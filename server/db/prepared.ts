@@ -7,8 +7,8 @@ import type { DbOrTx } from './client';
  * named statement on every pooled connection. `build` must give the same SQL text for a name.
  *
  * After five runs PostgreSQL keeps a prepared statement's generic plan only if it looks no costlier
- * than the plans it made for the values; otherwise it plans every run again (the name search's
- * statements do: about a millisecond each). So they suit lookups whose plan does not depend on
+ * than the plans it made for the values; otherwise it plans every run again (the selective name
+ * search's did, about a millisecond each: they run on `withGenericPlans`). So they suit lookups whose plan does not depend on
  * the values (keys, ids); queries whose best plan depends on a LIMIT, an OFFSET or a partial
  * index predicate should stay unprepared or inline those values in the name.
  * Its rows are mapped to objects by a mapping compiled once (`withCompiledRows`).

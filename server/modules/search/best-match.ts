@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, selectiveHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -94,7 +94,8 @@ const fewStatements = preparedByKey((db, shape: SearchShape) => {
 export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, params: Record<string, unknown>, skip: number, limit: number) {
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
-    const s = fewStatements(db, shape);
+    const [, from, to] = shape.split('|') as [string, string, string];
+    const s = fewStatements(selectiveHandle(db, { from, to }), shape);
     const rows = await s.page.execute({ ...params, limit, skip });
     if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
     // Nothing on the first page: nothing at all. Past the last page: the count alone.

@@ -7,6 +7,7 @@ import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
 import { caseFilters } from '@server/modules/cases/list';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey, UNNAMED } from '@server/db/prepared';
+import { withGenericPlans } from '@server/db/generic-plans';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
@@ -21,6 +22,13 @@ export const filtersTimes = (cases: { from: string; to: string }) => cases.from 
  * bf1 from 20 hours ago, on a million cases: 12 ms planned with its values, 700 ms generic).
  */
 export const statementName = (cases: { from: string; to: string }, name: string) => (filtersTimes(cases) ? UNNAMED : name);
+
+/**
+ * Where the statements of a selective search run: found through the name indexes and sorted, their
+ * plan is the same whatever the pattern, so the named ones (no report time) keep a generic plan
+ * (`withGenericPlans`); planning them with their values took twenty times as long as running them.
+ */
+export const selectiveHandle = (db: DbOrTx, cases: { from: string; to: string }): DbOrTx => (filtersTimes(cases) ? db : withGenericPlans(db));
 
 /** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
 export const holdsWhole = sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`;
