@@ -87,7 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { installDrizzleParsers } = await import('./pglite-parsers');
+  const { dropInstalledParsers, installDrizzleParsers } = await import('./pglite-parsers');
   const { sendQueriesInOneCall } = await import('./pglite-one-call');
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -100,7 +100,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB_DEFAULT}MB`],
   });
   await client.waitReady;
-  const db = drizzle(installDrizzleParsers(sendQueriesInOneCall(client)), { schema }) as unknown as Db;
+  const oneCall = sendQueriesInOneCall(client);
+  const db = drizzle(installDrizzleParsers(oneCall.client), { schema }) as unknown as Db;
+  keepGenericPlansOn(db, drizzle({ client: dropInstalledParsers(oneCall.genericPlans) as typeof client, schema }) as unknown as Db);
   await migrate(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }

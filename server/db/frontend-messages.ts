@@ -114,3 +114,12 @@ export function closeMessages(name: string): Buffer {
   w.bytes(SYNC);
   return w.buf;
 }
+
+/** A simple-protocol Query message (one statement, no parameters). */
+export function simpleQueryMessage(text: string): Buffer {
+  const w = new Writer(Buffer.allocUnsafe(1 + 4 + cstringSize(text)));
+  const at = w.begin('Q');
+  w.cstring(text);
+  w.end(at);
+  return w.buf;
+}

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { parse, type PGlite, type Results } from '@electric-sql/pglite';
 import { Parser } from 'pg-protocol/dist/parser';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
-import { closeMessages, extendedQueryMessages, type ParamValue } from './frontend-messages';
+import { closeMessages, extendedQueryMessages, simpleQueryMessage, type ParamValue } from './frontend-messages';
 
 type Query = PGlite['query'];
 type QueryOptions = NonNullable<Parameters<Query>[2]>;
@@ -106,11 +106,20 @@ async function answerOf(client: PGlite, gathered: AnswerBuffer, message: Uint8Ar
   return messages;
 }
 
-async function runInOneCall(client: PGlite, statements: StatementNames, gathered: AnswerBuffer, text: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results> {
+/**
+ * What a statement on the generic-plan handle (`withGenericPlans`) is sent between: PGlite is one
+ * session, so the setting holds for that statement alone (nothing else runs inside one call), and
+ * is reset whether or not the statement failed (the reset comes after its Sync).
+ */
+const GENERIC_PLAN_ON = simpleQueryMessage('SET plan_cache_mode = force_generic_plan');
+const GENERIC_PLAN_OFF = simpleQueryMessage('RESET plan_cache_mode');
+
+async function runInOneCall(client: PGlite, statements: StatementNames, gathered: AnswerBuffer, text: string, params: unknown[] | undefined, options: QueryOptions | undefined, genericPlan = false): Promise<Results> {
   const step = statements.take(text, params?.length ?? 0);
   let messages;
   try {
-    messages = await answerOf(client, gathered, extendedQuery(step, text, params ?? []));
+    const statement = extendedQuery(step, text, params ?? []);
+    messages = await answerOf(client, gathered, genericPlan ? Buffer.concat([GENERIC_PLAN_ON, statement, GENERIC_PLAN_OFF]) : statement);
   } catch (error) {
     // The statement may not have been parsed: it is parsed afresh next time, under a new name
     // (closing a name the server does not hold is no error, and Close is taken in a failed transaction).
@@ -121,7 +130,8 @@ async function runInOneCall(client: PGlite, statements: StatementNames, gathered
     throw error;
   }
   if (!client.isInTransaction()) await client.syncToFs();
-  return parse.parseResults(messages as unknown as Parameters<typeof parse.parseResults>[0], client.parsers, options)[0]!;
+  // With the setting around it, the statement's result is the second of three (SET, it, RESET).
+  return parse.parseResults(messages as unknown as Parameters<typeof parse.parseResults>[0], client.parsers, options)[genericPlan ? 1 : 0]!;
 }
 
 /**
@@ -135,13 +145,15 @@ async function runInOneCall(client: PGlite, statements: StatementNames, gathered
  * plan only where it estimates that plan no costlier than planning with the values. Queries still
  * wait for PGlite's own locks, as its query does. Results are PGlite's (`pglite-one-call.test.ts`).
  */
-export function sendQueriesInOneCall(client: PGlite): PGlite {
+export function sendQueriesInOneCall(client: PGlite): { client: PGlite; genericPlans: Pick<PGlite, 'query' | 'transaction'> } {
   const statements = new StatementNames();
   const gathered = new AnswerBuffer();
-  client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
-    await client._checkReady();
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options)));
-  }) as Query;
+  const query = (genericPlan: boolean) =>
+    (async (text: string, params?: unknown[], options?: QueryOptions) => {
+      await client._checkReady();
+      return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options, genericPlan)));
+    }) as Query;
+  client.query = query(false);
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
     transaction((tx) => {
@@ -151,5 +163,6 @@ export function sendQueriesInOneCall(client: PGlite): PGlite {
       }) as Query;
       return fn(tx);
     })) as PGlite['transaction'];
-  return client;
+  // The same database, whose statements are planned without their values (a transaction on it is an ordinary one).
+  return { client, genericPlans: { query: query(true), transaction: ((fn: never) => client.transaction(fn)) as PGlite['transaction'] } };
 }

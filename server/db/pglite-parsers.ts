@@ -20,7 +20,8 @@ function withoutInstalled(options: QueryOptions | undefined): QueryOptions | und
   return rest;
 }
 
-function dropInstalledParsers<T extends { query: Query }>(target: T): T {
+/** Queries given drizzle's parsers leave them out: `installDrizzleParsers` put them in the client's table. */
+export function dropInstalledParsers<T extends { query: Query }>(target: T): T {
   const query = target.query.bind(target) as Query;
   target.query = ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutInstalled(options))) as Query;
   return target;

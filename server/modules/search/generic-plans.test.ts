@@ -29,52 +29,64 @@ describe('selective name searches keep one generic plan', () => {
     expect(found.rows.map((r) => r.player.id)).toEqual([c.id]);
   });
 
-  if (!process.env.DATABASE_URL) {
-    it('runs on the one PGlite handle in embedded mode', () => {
-      expect(withGenericPlans(app.services.db)).toBe(app.services.db);
-    });
-    return;
-  }
+  // PostgreSQL: a database handle of its own on the test's database, with one generic-plan connection, so that
+  // what that connection holds is what the searches ran. PGlite: the app's own handle, one session.
+  let database: Database | undefined;
+  beforeAll(async () => {
+    if (process.env.DATABASE_URL) database = await openDatabase({ databaseUrl: app.services.config.databaseUrl!, poolSize: 2, genericPlanPoolSize: 1 });
+  });
+  afterAll(() => database?.close());
+  const handle = () => database?.db ?? app.services.db;
 
-  describe('on PostgreSQL', () => {
-    // A database handle of its own on the test's database, with one generic-plan connection: what that connection holds is what the search ran.
-    let database: Database;
-    beforeAll(async () => {
-      database = await openDatabase({ databaseUrl: app.services.config.databaseUrl!, poolSize: 2, genericPlanPoolSize: 1 });
-    });
-    afterAll(() => database?.close());
+  const rowsOf = async <T>(db: Database['db'], query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  /** The plans made so far for the kept statements whose text holds every part (PGlite names them its own way). */
+  const plansOf = async (...parts: string[]) => {
+    const rows = await rowsOf<{ generic: number; custom: number; n: number }>(
+      withGenericPlans(handle()),
+      sql`select count(*)::int as n, coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom from pg_prepared_statements where ${sql.join(parts.map((p) => sql`statement like ${`%${p}%`}`), sql` and `)}`,
+    );
+    return rows[0]!;
+  };
+  const search = (w: string, extra: Partial<SearchQuery> = {}) => searchPlayers(handle(), searchQuery.parse({ type: 'player', param: w, ...extra }), rare());
 
-    const rowsOf = async <T>(db: Database['db'], query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-    const plansOf = (prefix: string) =>
-      rowsOf<{ name: string; generic_plans: number; custom_plans: number }>(withGenericPlans(database.db), sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name like ${`${prefix}%`} order by name`);
+  it('plans the named statements once, with no values; ordinary statements are left to PostgreSQL to plan', async () => {
+    const words = Array.from({ length: 8 }, () => plainWord(9));
+    for (const w of words) await insertCase(app, { name: `${w}_x`, games: ['bfv'] });
+    // The best-match statement, and the one sorted by report time in one game.
+    const few = ['"start_key"', 'limit $5 offset $6'];
+    const sorted = ['"p_sort_value"', '\'["bfv"]\''];
+    const before = { few: await plansOf(...few), sorted: await plansOf(...sorted) };
+    for (const w of words) {
+      expect((await search(w)).total).toBe(1);
+      expect((await search(w, { sort: 'latest', game: 'bfv' })).total).toBe(1);
+    }
+    const after = { few: await plansOf(...few), sorted: await plansOf(...sorted) };
+    expect(after.few.n).toBe(1);
+    expect(after.few.generic - before.few.generic).toBe(words.length);
+    expect(after.few.custom).toBe(before.few.custom);
+    expect(after.sorted.n).toBe(1);
+    expect(after.sorted.generic - before.sorted.generic).toBe(words.length);
+    expect(after.sorted.custom).toBe(before.sorted.custom);
 
-    it('plans the named statements once, with no values, on connections of their own; the main pool is left to choose', async () => {
-      const words = Array.from({ length: 8 }, () => plainWord(9));
-      for (const w of words) await insertCase(app, { name: `${w}_x`, games: ['bfv'] });
-      const search = (w: string, extra: Partial<SearchQuery> = {}) => searchPlayers(database.db, searchQuery.parse({ type: 'player', param: w, ...extra }), rare());
-      for (const w of words) {
-        expect((await search(w)).total).toBe(1);
-        expect((await search(w, { sort: 'latest', game: 'bfv' })).total).toBe(1);
-        expect((await search(w, { sort: 'latest', game: 'bf1' })).total).toBe(0);
-      }
-      const few = await plansOf('search_few_all_0_0');
-      expect(few.map((s) => s.name)).toEqual(['search_few_all_0_0_grams']);
-      expect(few[0]).toMatchObject({ generic_plans: words.length, custom_plans: 0 });
-      const sorted = await plansOf('search_players_latest_');
-      expect(sorted.map((s) => s.name)).toEqual(['search_players_latest_bf1_0_0_grams', 'search_players_latest_bfv_0_0_grams']);
-      for (const s of sorted) expect(s).toMatchObject({ generic_plans: words.length, custom_plans: 0 });
+    // The main handle plans as PostgreSQL chooses (in PGlite: the setting was put back after each statement).
+    const setting = sql`select current_setting('plan_cache_mode') as mode`;
+    expect(await rowsOf(handle(), setting)).toEqual([{ mode: 'auto' }]);
+    if (database) expect(await rowsOf(withGenericPlans(handle()), setting)).toEqual([{ mode: 'force_generic_plan' }]);
+  });
 
-      const setting = sql`select current_setting('plan_cache_mode') as mode`;
-      expect(await rowsOf(withGenericPlans(database.db), setting)).toEqual([{ mode: 'force_generic_plan' }]);
-      expect(await rowsOf(database.db, setting)).toEqual([{ mode: 'auto' }]);
-    });
+  it('plans a search with report times with its values (its best plan depends on the times)', async () => {
+    const w = plainWord(9);
+    await insertCase(app, { name: `${w}_t` });
+    const found = await search(w, { createTimeFrom: Date.now() - 3_600_000 });
+    expect(found.total).toBe(1);
+    // Run on the main handle: no generic plan was made for its text.
+    expect((await plansOf('"start_key"', '::timestamptz')).generic).toBe(0);
+  });
 
-    it('plans a search with report times with its values, on the main pool (its best plan depends on the times)', async () => {
-      const w = plainWord(9);
-      await insertCase(app, { name: `${w}_t` });
-      const found = await searchPlayers(database.db, searchQuery.parse({ type: 'player', param: w, createTimeFrom: Date.now() - 3_600_000 }), rare());
-      expect(found.total).toBe(1);
-      expect(await plansOf('search_few_all_1')).toEqual([]);
-    });
+  it('puts the setting back after a statement that failed, and answers the next one', async () => {
+    const generic = withGenericPlans(handle());
+    await expect(generic.execute(sql`select 1 / (${0}::int)`)).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await rowsOf(handle(), sql`select current_setting('plan_cache_mode') as mode`)).toEqual([{ mode: 'auto' }]);
+    expect(await rowsOf(generic, sql`select ${2}::int + 1 as n`)).toEqual([{ n: 3 }]);
   });
 });
