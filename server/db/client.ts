@@ -89,6 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { dropInstalledParsers, installDrizzleParsers } = await import('./pglite-parsers');
   const { sendQueriesInOneCall } = await import('./pglite-one-call');
+  const { planUnnamedWithValues } = await import('./pglite-unnamed');
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     if (!opts.loadDataDir) await setUpDataDirApart(opts.dataDir);
@@ -102,7 +103,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const oneCall = sendQueriesInOneCall(client);
   const db = drizzle(installDrizzleParsers(oneCall.client), { schema }) as unknown as Db;
-  keepGenericPlansOn(db, drizzle({ client: dropInstalledParsers(oneCall.genericPlans) as typeof client, schema }) as unknown as Db);
+  keepGenericPlansOn(db, drizzle({ client: dropInstalledParsers(oneCall.planned('generic')) as typeof client, schema }) as unknown as Db);
+  planUnnamedWithValues(db, dropInstalledParsers(oneCall.planned('values')));
   await migrate(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }

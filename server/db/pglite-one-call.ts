@@ -106,20 +106,23 @@ async function answerOf(client: PGlite, gathered: AnswerBuffer, message: Uint8Ar
   return messages;
 }
 
+/** How a kept statement is planned: as PostgreSQL chooses, once without its values, or with them at each run. */
+export type PlanMode = 'auto' | 'generic' | 'values';
+
 /**
- * What a statement on the generic-plan handle (`withGenericPlans`) is sent between: PGlite is one
+ * What a statement planned otherwise than PostgreSQL would choose is sent between: PGlite is one
  * session, so the setting holds for that statement alone (nothing else runs inside one call), and
  * is reset whether or not the statement failed (the reset comes after its Sync).
  */
-const GENERIC_PLAN_ON = simpleQueryMessage('SET plan_cache_mode = force_generic_plan');
-const GENERIC_PLAN_OFF = simpleQueryMessage('RESET plan_cache_mode');
+const PLAN_MODE_ON = { generic: simpleQueryMessage('SET plan_cache_mode = force_generic_plan'), values: simpleQueryMessage('SET plan_cache_mode = force_custom_plan') };
+const PLAN_MODE_OFF = simpleQueryMessage('RESET plan_cache_mode');
 
-async function runInOneCall(client: PGlite, statements: StatementNames, gathered: AnswerBuffer, text: string, params: unknown[] | undefined, options: QueryOptions | undefined, genericPlan = false): Promise<Results> {
+async function runInOneCall(client: PGlite, statements: StatementNames, gathered: AnswerBuffer, text: string, params: unknown[] | undefined, options: QueryOptions | undefined, mode: PlanMode = 'auto'): Promise<Results> {
   const step = statements.take(text, params?.length ?? 0);
   let messages;
   try {
     const statement = extendedQuery(step, text, params ?? []);
-    messages = await answerOf(client, gathered, genericPlan ? Buffer.concat([GENERIC_PLAN_ON, statement, GENERIC_PLAN_OFF]) : statement);
+    messages = await answerOf(client, gathered, mode === 'auto' ? statement : Buffer.concat([PLAN_MODE_ON[mode], statement, PLAN_MODE_OFF]));
   } catch (error) {
     // The statement may not have been parsed: it is parsed afresh next time, under a new name
     // (closing a name the server does not hold is no error, and Close is taken in a failed transaction).
@@ -131,7 +134,7 @@ async function runInOneCall(client: PGlite, statements: StatementNames, gathered
   }
   if (!client.isInTransaction()) await client.syncToFs();
   // With the setting around it, the statement's result is the second of three (SET, it, RESET).
-  return parse.parseResults(messages as unknown as Parameters<typeof parse.parseResults>[0], client.parsers, options)[genericPlan ? 1 : 0]!;
+  return parse.parseResults(messages as unknown as Parameters<typeof parse.parseResults>[0], client.parsers, options)[mode === 'auto' ? 0 : 1]!;
 }
 
 /**
@@ -145,15 +148,15 @@ async function runInOneCall(client: PGlite, statements: StatementNames, gathered
  * plan only where it estimates that plan no costlier than planning with the values. Queries still
  * wait for PGlite's own locks, as its query does. Results are PGlite's (`pglite-one-call.test.ts`).
  */
-export function sendQueriesInOneCall(client: PGlite): { client: PGlite; genericPlans: Pick<PGlite, 'query' | 'transaction'> } {
+export function sendQueriesInOneCall(client: PGlite): { client: PGlite; planned: (mode: Exclude<PlanMode, 'auto'>) => Pick<PGlite, 'query' | 'transaction'> } {
   const statements = new StatementNames();
   const gathered = new AnswerBuffer();
-  const query = (genericPlan: boolean) =>
+  const query = (mode: PlanMode) =>
     (async (text: string, params?: unknown[], options?: QueryOptions) => {
       await client._checkReady();
-      return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options, genericPlan)));
+      return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runInOneCall(client, statements, gathered, text, params, options, mode)));
     }) as Query;
-  client.query = query(false);
+  client.query = query('auto');
   const transaction = client.transaction.bind(client);
   client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
     transaction((tx) => {
@@ -163,6 +166,7 @@ export function sendQueriesInOneCall(client: PGlite): { client: PGlite; genericP
       }) as Query;
       return fn(tx);
     })) as PGlite['transaction'];
-  // The same database, whose statements are planned without their values (a transaction on it is an ordinary one).
-  return { client, genericPlans: { query: query(true), transaction: ((fn: never) => client.transaction(fn)) as PGlite['transaction'] } };
+  // The same database, whose statements are planned in that mode (a transaction on it is an ordinary one).
+  const planned = (mode: Exclude<PlanMode, 'auto'>) => ({ query: query(mode), transaction: ((fn: never) => client.transaction(fn)) as PGlite['transaction'] });
+  return { client, planned };
 }
