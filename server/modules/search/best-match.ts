@@ -5,7 +5,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, selectiveHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
+import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -26,9 +26,9 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
   const name = shape.replace(/\|/g, '_');
   const filters = shapeFilters(game, from, to);
   const cases = { game, from, to };
-  const joined = () => db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
+  const joined = (on: DbOrTx = db) => on.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId));
   return {
-    starts: joined()
+    starts: joined(genericPlanHandle(db, cases))
       .where(and(keyStarts, ...filters))
       .orderBy(asc(KEY_IN_BYTE_ORDER), newestFirst(nameHistory.id))
       .limit(sql.placeholder('limit'))
@@ -95,7 +95,7 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
     const [, from, to] = shape.split('|') as [string, string, string];
-    const s = fewStatements(selectiveHandle(db, { from, to }), shape);
+    const s = fewStatements(genericPlanHandle(db, { from, to }), shape);
     const rows = await s.page.execute({ ...params, limit, skip });
     if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
     // Nothing on the first page: nothing at all. Past the last page: the count alone.

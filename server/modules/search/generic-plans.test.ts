@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@shared/limits';
 import { searchQuery, type SearchQuery } from '@shared/schemas/search';
 import { openDatabase, type Database } from '@server/db/client';
 import { withGenericPlans } from '@server/db/generic-plans';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { searchPlayers } from './players';
-import { insertCase, plainWord } from './test-fixtures';
+import { insertCase, plainWord, sharing } from './test-fixtures';
 
 /** A selective pattern: no 4-gram statistics, so every search is found through the name indexes and sorted. */
 const rare = () => new Map<string, number>();
@@ -72,6 +73,31 @@ describe('selective name searches keep one generic plan', () => {
     const setting = sql`select current_setting('plan_cache_mode') as mode`;
     expect(await rowsOf(handle(), setting)).toEqual([{ mode: 'auto' }]);
     if (database) expect(await rowsOf(withGenericPlans(handle()), setting)).toEqual([{ mode: 'force_generic_plan' }]);
+  });
+
+  it('reads the names that start with a common key on generic plans, and those holding it further in with the values', async () => {
+    const words = Array.from({ length: 7 }, () => plainWord(9));
+    for (const w of words) for (const name of [`${w}_a`, `${w}_b`, `x_${w}`]) await insertCase(app, { name });
+    // The names that start with the key, a page of them and their number: key ranges. The total of all hits: the name indexes.
+    const starts = ['order by ("name_history"."name_key" collate "C") asc', 'inner join "players"'];
+    const capped = `limit ${LIMITS.searchTotalMax + 1}`;
+    const startsHits = ['count(*)', `collate "C") asc) ${capped}`];
+    const total = ['count(*)', 'name_quadgrams', capped];
+    const before = { starts: await plansOf(...starts), startsHits: await plansOf(...startsHits) };
+    for (const w of words) {
+      const found = await searchPlayers(handle(), searchQuery.parse({ type: 'player', param: w, limit: 2 }), sharing(0.01)(w));
+      expect(found.rows.map((r) => r.name.originName)).toEqual([`${w}_a`, `${w}_b`]);
+      expect(found.total).toBe(3);
+    }
+    const after = { starts: await plansOf(...starts), startsHits: await plansOf(...startsHits) };
+    expect(after.starts.generic - before.starts.generic).toBe(words.length);
+    expect(after.starts.custom).toBe(before.starts.custom);
+    expect(after.startsHits.generic - before.startsHits.generic).toBe(words.length);
+    expect(after.startsHits.custom).toBe(before.startsHits.custom);
+    // PostgreSQL: the total runs on the main pool. PGlite: it is planned as PostgreSQL chooses, never forced generic from its first run.
+    const totals = await plansOf(...total);
+    if (database) expect(totals.n).toBe(0);
+    else expect(totals.custom).toBeGreaterThan(0);
   });
 
   it('plans a search with report times with its values at every run (its best plan depends on the times)', async () => {

@@ -8,7 +8,7 @@ import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
-import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, selectiveHandle, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
+import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, genericPlanHandle, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
 import { bestMatches } from './best-match';
 
 /**
@@ -61,7 +61,7 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
     const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
     return { rows, total: Math.min(hits, max) };
   }
-  const query = searchQuery(selectiveHandle(db, { from: filterShape[1]!, to: filterShape[2]! }), shape);
+  const query = searchQuery(genericPlanHandle(db, { from: filterShape[1]!, to: filterShape[2]! }), shape);
   const params = { ...times, ...match };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
   if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, LIMITS.searchTotalMax) };
@@ -112,7 +112,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
 /**
  * The search statement of one shape, built once and prepared: whatever the patterns, the plan
  * starts from the name indexes and reads each match's case by key, so it runs with a generic plan
- * (`selectiveHandle`), except for the time-filtered shapes, whose generic plans were hundreds of
+ * (`genericPlanHandle`), except for the time-filtered shapes, whose generic plans were hundreds of
  * times slower.
  */
 const searchQuery = preparedByKey((db, shape: SearchShape) => {
