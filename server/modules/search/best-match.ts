@@ -50,10 +50,11 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
  * (a few thousand at most), counted, and sorted in the best-match order; only the page's cases are
  * read in full. And the count alone, for a page past the last.
  */
-const fewStatements = preparedByKey((db, shape: SearchShape) => {
+const fewStatements = preparedByKey((main, shape: SearchShape) => {
   const [game, from, to, lookup] = shape.split('|') as [SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
   const cases = { game, from, to };
+  const db = genericPlanHandle(main, cases);
   const where = and(...nameMatch(lookup));
   const matches = db.$with('matches').as(
     namesOfShape(
@@ -94,8 +95,7 @@ const fewStatements = preparedByKey((db, shape: SearchShape) => {
 export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, params: Record<string, unknown>, skip: number, limit: number) {
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
-    const [, from, to] = shape.split('|') as [string, string, string];
-    const s = fewStatements(genericPlanHandle(db, { from, to }), shape);
+    const s = fewStatements(db, shape);
     const rows = await s.page.execute({ ...params, limit, skip });
     if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
     // Nothing on the first page: nothing at all. Past the last page: the count alone.

@@ -136,14 +136,10 @@ export function cappedHits(db: DbOrTx, shape: { game: SearchQuery['game']; from:
  * the limit: one range of `name_history_key_order_idx` (`startsFrom`, `startsBefore`). Most hits of a
  * common pattern start with it, so past the limit this alone gives the total.
  */
-const startsHitsStatement = preparedByKey((db, cases: string) => {
+export const startsHits = preparedByKey((db, cases: string) => {
   const [game, from, to] = cases.split('|') as [SearchQuery['game'], string, string];
-  return cappedHits(db, { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(statementName({ from, to }, `search_starts_hits_${cases.replace(/\|/g, '_')}`));
+  return cappedHits(genericPlanHandle(db, { from, to }), { game, from, to }, keyStarts, asc(KEY_IN_BYTE_ORDER)).prepare(statementName({ from, to }, `search_starts_hits_${cases.replace(/\|/g, '_')}`));
 });
-export const startsHits = (db: DbOrTx, cases: string) => {
-  const [, from, to] = cases.split('|') as [string, string, string];
-  return startsHitsStatement(genericPlanHandle(db, { from, to }), cases);
-};
 
 /**
  * What tells a filtered search of a common pattern whether to read its pages down an order: more

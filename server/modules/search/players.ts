@@ -61,7 +61,7 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
     const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
     return { rows, total: Math.min(hits, max) };
   }
-  const query = searchQuery(genericPlanHandle(db, { from: filterShape[1]!, to: filterShape[2]! }), shape);
+  const query = searchQuery(db, shape);
   const params = { ...times, ...match };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
   if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, LIMITS.searchTotalMax) };
@@ -115,10 +115,11 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
  * (`genericPlanHandle`), except for the time-filtered shapes, whose generic plans were hundreds of
  * times slower.
  */
-const searchQuery = preparedByKey((db, shape: SearchShape) => {
+const searchQuery = preparedByKey((main, shape: SearchShape) => {
   const [sort, game, from, to, lookup] = shape.split('|') as [CaseSort, SearchQuery['game'], string, string, string];
   const name = shape.replace(/\|/g, '_');
   const cases = { game, from, to };
+  const db = genericPlanHandle(main, cases);
   // Only the sort's own column: sorted by report time with a game and times, that game's cases are then
   // read from its index alone (`players_<game>_create_idx`, 20 ms for 200,000 cases), not from their rows (260 ms).
   const sortValue = sql<unknown>`${SORT_COLUMN[sort]}`.as('p_sort_value');
