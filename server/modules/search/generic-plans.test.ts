@@ -11,7 +11,7 @@ import { insertCase, plainWord, sharing } from './test-fixtures';
 /** A selective pattern: no 4-gram statistics, so every search is found through the name indexes and sorted. */
 const rare = () => new Map<string, number>();
 
-describe('selective name searches keep one generic plan', () => {
+describe('search statements whose plan does not depend on their values keep one generic plan', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
