@@ -1,17 +1,19 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { ROOT } from './paths';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
-import { isUnavailable } from './db/errors';
 // The path alone: the package's index also loads Swagger UI's whole browser bundle (about 18 MB resident).
 import swaggerUiDir from 'swagger-ui-dist/absolute-path.js';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
-import { clientErrorOf } from './http/errors';
+import { answerError } from './http/answer-error';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
+import { createAnswerLane } from './http/answer-lane';
+import { pathTable } from './http/path-table';
 import { securityHeaders } from './http/security-headers';
 import { buildOpenApi, docsInit, docsPage } from './http/openapi';
 import { authRoutes } from './modules/auth/routes';
@@ -42,6 +44,7 @@ const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
 export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];
 
+/** The Express app, the cached-answer lane in front of it, and the request listener that joins them. */
 export function createApp(services: Services) {
   const app = express();
   app.disable('x-powered-by');
@@ -58,8 +61,10 @@ export function createApp(services: Services) {
   }
   app.use('/api', express.json({ limit: '2mb' }));
 
+  const exact = pathTable();
+  const lane = createAnswerLane({ services, trust: app.get('trust proxy fn'), cors, routes: exact });
   const api = express.Router();
-  mountRoutes(api, apiRoutes, services);
+  mountRoutes(api, apiRoutes, services, lane, exact);
   const spec = buildOpenApi(apiRoutes, version);
   api.get('/openapi.json', (_req, res) => void res.json(spec));
   api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));
@@ -72,16 +77,8 @@ export function createApp(services: Services) {
   const client = services.config.serveClient ? clientRoutes(services.config.clientDir) : null;
   if (client) app.use(client);
 
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const known = clientErrorOf(err);
-    if (known) return sendError(res, known.status, known.code, known.detail, known.code.startsWith('user.token') ? { err: 1 } : {});
-    if (isUnavailable(err)) {
-      services.log.warn({ err, url: req.originalUrl }, 'a part is down or too slow');
-      res.setHeader('Retry-After', '5');
-      return sendError(res, 503, 'server.unavailable', 'the service is briefly unavailable; try again');
-    }
-    services.log.error({ err, url: req.originalUrl }, 'unhandled error');
-    sendError(res, 500, 'server.error', 'internal error');
-  });
-  return app;
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => answerError(services, err, req, res));
+  /** What the HTTP server runs: kept public answers from the lane, the rest through the app. */
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => lane.handle(req, res, app);
+  return { app, lane, listener };
 }

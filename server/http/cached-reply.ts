@@ -14,11 +14,11 @@ export interface ReadAnswer {
  */
 export async function cachedReply(cache: ReadCache, key: string, code: string, read: () => Promise<ReadAnswer>): Promise<Reply> {
   const hit = cache.get(key);
-  if (hit !== undefined) return { code, body: hit };
+  if (hit !== undefined) return { code, body: hit, cacheKey: key };
   const ticket = cache.ticket();
   const { reply, rooms } = await read();
   if (rooms === null) return reply;
   const kept = serialized(reply);
   cache.set(key, rooms, kept.body!, ticket);
-  return kept;
+  return { ...kept, cacheKey: key };
 }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { ErrorBody, SuccessBody } from '@shared/errors';
 
 /** What a route handler returns: the success envelope's parts. */
@@ -10,6 +10,8 @@ export interface Reply<T = unknown> {
   status?: number;
   /** The whole success envelope already serialised and encoded (a cached answer): sent as it is. */
   body?: Buffer;
+  /** The read cache's key for `body`, when it is kept there (`cachedReply`). */
+  cacheKey?: string;
 }
 
 export const ok = <T>(code: string, data?: T, extra: Omit<Reply<T>, 'code' | 'data'> = {}): Reply<T> => ({ code, data, ...extra });
@@ -30,17 +32,18 @@ const encoded = (envelope: SuccessBody | ErrorBody) => Buffer.from(JSON.stringif
 export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, body: encoded(successBody(reply)) });
 
 /** Writes an encoded envelope as it is (Node leaves the body out of a HEAD answer, which still tells its length). */
-function writeJson(res: Response, status: number, body: Buffer) {
-  res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
+export function writeJson(res: ServerResponse, status: number, body: Buffer) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
 
-export function sendReply(res: Response, reply: Reply) {
+export function sendReply(res: ServerResponse, reply: Reply) {
   writeJson(res, reply.status ?? 200, reply.body ?? encoded(successBody(reply)));
 }
 
-export function sendError(res: Response, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {
+export function sendError(res: ServerResponse, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {
   const body: ErrorBody = { error: 1, code, ...extra };
   if (message !== undefined) body.message = message;
   writeJson(res, status, encoded(body));

@@ -39,12 +39,28 @@ const policy = (frameAncestors: string[]) =>
     xFrameOptions: frameAncestors.includes('*') ? false : { action: 'sameorigin' },
   });
 
+/** Set on every answer to a request that came over https (directly or through a trusted proxy). */
+export const HSTS: [string, string] = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'];
+
 /** Security headers (helmet) for every response; HSTS when the request came over https (directly or via a trusted proxy). */
 export function securityHeaders(): RequestHandler {
   const site = policy(["'self'"]);
   const embeddable = policy(['*']);
   return (req, res, next) => {
-    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.secure) res.setHeader(...HSTS);
     (isEmbeddable(req.path) ? embeddable : site)(req, res, next);
   };
+}
+
+/**
+ * The headers `securityHeaders` sets on an answer of the site's own pages and API (HSTS apart), read
+ * once from helmet itself, for answers written without the app (`answer-lane.ts`).
+ */
+export function siteSecurityHeaders(): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const res = { setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined, getHeader: () => undefined };
+  let done = false;
+  policy(["'self'"])({ headers: {} } as never, res as never, () => void (done = true));
+  if (!done) throw new Error('helmet did not set its headers at once');
+  return headers;
 }

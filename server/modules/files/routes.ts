@@ -76,6 +76,8 @@ export const fileRoutes: AnyRoute[] = [
     auth: 'optional',
     policy: rules.anyone,
     query: fileQuery,
+    // Sent by Express's sendFile (ranges, conditional requests).
+    viaExpress: true,
     success: { code: 'file.ok' },
     errors: ['file.notFound', 'user.permissionDenied'],
     handler: async ({ query, user, res, services }) => {

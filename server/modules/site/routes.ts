@@ -1,7 +1,7 @@
 import { rules } from '@shared/policy';
 import { sql } from 'drizzle-orm';
 import { defineRoute, type AnyRoute } from '@server/http/route';
-import { ok } from '@server/http/envelope';
+import { ok, writeJson } from '@server/http/envelope';
 import type { Services } from '@server/services';
 
 type Check = { status: 'ok' | 'down' | 'off'; kind?: string; detail?: string };
@@ -56,7 +56,7 @@ export const siteRoutes: AnyRoute[] = [
       res.setHeader('Cache-Control', 'no-store');
       if (report.healthy) return ok('health.ok', report.checks);
       // A failure in the error envelope, with the checks beside it for monitors.
-      res.status(503).json({ error: 1, code: 'health.degraded', message: 'a dependency is down', data: report.checks });
+      writeJson(res, 503, Buffer.from(JSON.stringify({ error: 1, code: 'health.degraded', message: 'a dependency is down', data: report.checks })));
       return ok('health.degraded');
     },
   }),
