@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const answered = () => app.server.lane.answered;
+const dispatched = () => app.server.lane.dispatched;
 /** The headers of an answer, without the ones that change at every answer. */
 const headersOf = (res: supertest.Response) => {
   const { date: _date, ...rest } = res.headers as Record<string, string>;
@@ -110,5 +111,33 @@ describe('the cached-answer lane', () => {
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(first.text));
     expect(head.text ?? '').toBe('');
+  });
+
+  it('runs the other GETs of the API itself, answering as the app does, errors and signed-in callers included', async () => {
+    const { dbId } = await openCase(app, bot);
+    // The same requests through Express: a GET with a body is the app's (its body parser reads it).
+    const viaApp = (url: string) => app.request.get(url).set('Content-Type', 'application/json').send('{}');
+    for (const url of [`/api/player?dbId=${dbId}&history=true`, '/api/player?dbId=abc', '/api/player?dbId=2147480000', '/api/user/me']) {
+      const before = dispatched();
+      const lane = await app.request.get(url).set('Origin', 'https://bots.example');
+      expect(dispatched(), url).toBe(before + 1);
+      const express = await viaApp(url).set('Origin', 'https://bots.example');
+      expect(dispatched(), url).toBe(before + 1);
+      expect(lane.status, url).toBe(express.status);
+      expect(lane.body, url).toEqual(express.body);
+      expect(headersOf(lane), url).toEqual(headersOf(express));
+    }
+    expectError(await app.request.get('/api/player?dbId=2147480000'), 404, 'player.notFound');
+    expectError(await app.request.get('/api/user/me'), 401, 'user.tokenExpired');
+    const me = await app.request.get('/api/user/me').set('x-access-token', bot);
+    expectOk(me, 'userInfo.success');
+  });
+
+  it('leaves to Express the routes that need it, the writes and the unknown paths', async () => {
+    const before = dispatched();
+    expectError(await app.request.get('/api/service/file?filename=nothing-here.png'), 404, 'file.notFound');
+    expectError(await app.request.get('/api/no-such-route'), 404, 'request.404');
+    expectError(await app.request.post('/api/player/reply').send({}), 401, 'user.tokenExpired');
+    expect(dispatched()).toBe(before);
   });
 });
