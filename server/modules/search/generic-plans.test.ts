@@ -5,13 +5,14 @@ import { searchQuery, type SearchQuery } from '@shared/schemas/search';
 import { openDatabase, type Database } from '@server/db/client';
 import { withGenericPlans } from '@server/db/generic-plans';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { timelinePage } from '@server/modules/timeline/queries';
 import { searchPlayers } from './players';
 import { insertCase, plainWord, sharing } from './test-fixtures';
 
 /** A selective pattern: no 4-gram statistics, so every search is found through the name indexes and sorted. */
 const rare = () => new Map<string, number>();
 
-describe('search statements whose plan does not depend on their values keep one generic plan', () => {
+describe('statements whose plan does not depend on their values (searches, timeline pages) keep one generic plan', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
@@ -109,6 +110,26 @@ describe('search statements whose plan does not depend on their values keep one 
     const plans = await plansOf('"start_key"', '::timestamptz');
     expect(plans.generic).toBe(0);
     if (!database) expect(plans).toMatchObject({ n: 1, custom: 8 });
+  });
+
+  it('keeps one generic plan for a timeline page of every type, and plans a page filtered by type with its values', async () => {
+    const cases = [];
+    for (let i = 0; i < 7; i++) cases.push(await insertCase(app, { name: `${plainWord(9)}_tl` }));
+    const everyType = ['"the_case"', 'order by "paged"."id" desc', 'from "players" where ("players"."id" = $1'];
+    const typed = ['"the_case"', 'order by "paged"."id" desc', '"paged"."type" = any('];
+    const before = await plansOf(...everyType);
+    for (const c of cases) {
+      expect((await timelinePage(handle(), { dbId: c.id }, { order: 'desc', limit: 20, skip: 0, includeHidden: false }))?.caseId).toBe(c.id);
+      expect((await timelinePage(handle(), { dbId: c.id }, { order: 'desc', limit: 20, skip: 0, includeHidden: false, subject: ['report'] }))?.caseId).toBe(c.id);
+    }
+    const after = await plansOf(...everyType);
+    expect(after.n).toBe(1);
+    expect(after.generic - before.generic).toBe(cases.length);
+    expect(after.custom).toBe(before.custom);
+    // PostgreSQL: the typed page runs on the main pool. PGlite: planned as PostgreSQL chooses, with its values first.
+    const typedPlans = await plansOf(...typed);
+    if (database) expect(typedPlans.n).toBe(0);
+    else expect(typedPlans.custom).toBeGreaterThan(0);
   });
 
   it('puts the setting back after a statement that failed, and answers the next one', async () => {
