@@ -44,7 +44,7 @@ const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
 export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];
 
-/** The Express app, the cached-answer lane in front of it, and the request listener that joins them. */
+/** The Express app, the GET lane in front of it (`http/answer-lane.ts`), and the request listener that joins them. */
 export function createApp(services: Services) {
   const app = express();
   app.disable('x-powered-by');
@@ -78,7 +78,7 @@ export function createApp(services: Services) {
   if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => answerError(services, err, req, res));
-  /** What the HTTP server runs: kept public answers from the lane, the rest through the app. */
+  /** What the HTTP server runs: the API's GETs through the lane, the rest through the app. */
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => lane.handle(req, res, app);
   return { app, lane, listener };
 }

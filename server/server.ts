@@ -14,7 +14,7 @@ import { keepReleasingFreedMemory } from './infra/freed-memory';
 export interface RunningServer {
   services: Services;
   app: ReturnType<typeof createApp>['app'];
-  /** The cached-answer lane in front of the app (`http/answer-lane.ts`). */
+  /** The GET lane in front of the app (`http/answer-lane.ts`). */
   lane: ReturnType<typeof createApp>['lane'];
   http: http.Server;
   realtime: Realtime;

@@ -20,7 +20,7 @@ const headersOf = (res: supertest.Response) => {
   return rest;
 };
 
-describe('the cached-answer lane', () => {
+describe('the GET lane', () => {
   it("answers a visitor's second read of a kept answer itself: the same bytes and headers as the app's", async () => {
     const { dbId } = await openCase(app, bot);
     const url = `/api/player?dbId=${dbId}`;

@@ -134,10 +134,10 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
         await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
       }
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
-      const before = lane && spec.method === 'get' ? new Set(rawHeaderNames(res)) : null;
+      const before = lane && spec.method === 'get' && fromVisitor(req) ? new Set(rawHeaderNames(res)) : null;
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (res.headersSent) return;
-      if (before && reply.cacheKey && fromVisitor(req)) lane!.remember(req.originalUrl, { cacheKey: reply.cacheKey, headers: headersSetSince(res, before), rateLimit: spec.rateLimit });
+      if (before && reply.cacheKey) lane!.remember(req.originalUrl, { cacheKey: reply.cacheKey, headers: headersSetSince(res, before), rateLimit: spec.rateLimit });
       sendReply(res, { status: spec.success.status, ...reply });
     };
     // A write request is counted as writing while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
