@@ -132,7 +132,8 @@ export function createAnswerLane({ services, trust, cors, routes }: LaneDeps): A
     setCommonHeaders(req, res);
     if (logRequests) res.once('finish', () => logged(req, res, started));
     runChain(chain, req as Request, res as Response, (err?: unknown) => {
-      if (res.headersSent) return;
+      // An answer that failed after it began cannot be answered again: its connection is closed, as Express closes it.
+      if (res.headersSent) return void (err && res.destroy());
       if (err) answerError(services, err, req, res);
       else sendError(res, 404, 'request.404');
     });
