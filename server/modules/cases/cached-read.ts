@@ -4,7 +4,7 @@ import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import { AppError } from '@server/http/errors';
 import type { Services } from '@server/services';
-import { findCase, historyOf, keyOf } from './queries';
+import { historyOf, keyOf, readCase } from './queries';
 import { presentCase, presentHistory } from './presenter';
 import { listCases } from './list';
 
@@ -16,7 +16,7 @@ import { listCases } from './list';
 export async function readCaseReply(services: Services, query: CaseKey & { history?: boolean }): Promise<Reply> {
   const [column, value] = keyOf(query);
   const read = async () => {
-    const row = await findCase(services.db, query);
+    const row = await readCase(services.db, query);
     if (!row) throw new AppError('player.notFound');
     const data = presentCase(row);
     if (query.history) return { reply: ok('player.ok', { ...data, history: presentHistory(await historyOf(services.db, row.id)) }), rooms: null };

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CaseKey } from '@shared/schemas/cases';
 import { nameHistory, players, type PlayerRow } from '@server/db/schema';
-import type { DbOrTx } from '@server/db/client';
+import type { Db, DbOrTx } from '@server/db/client';
+import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { preparedByKey, prepared } from '@server/db/prepared';
 
 export type KeyColumn = 'userId' | 'personaId' | 'dbId';
@@ -20,6 +21,45 @@ const caseByKey = preparedByKey((db, column: KeyColumn) =>
 /** The key a lookup uses and its value: `userId` first, then `personaId`, then `dbId`. */
 export const keyOf = (key: CaseKey): [KeyColumn, string | number] =>
   key.userId !== undefined ? ['userId', key.userId] : key.personaId !== undefined ? ['personaId', key.personaId] : ['dbId', key.dbId!];
+
+/** Reads of the visible cases with any of many values of one key column (the read path's shared statement). */
+const casesByColumn = preparedByKey((db, column: KeyColumn) =>
+  db
+    .select()
+    .from(players)
+    .where(and(sql`${KEY_COLUMNS[column]} = any(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[])`, eq(players.valid, true)))
+    .prepare(`cases_by_${column}s`),
+);
+
+type CaseReader = (value: string | number) => Promise<PlayerRow | null>;
+const caseReaders = new WeakMap<Db, Map<KeyColumn, CaseReader>>();
+
+/**
+ * `findCase` for the read path: the reads of one key column that arrive in one turn of the event
+ * loop, or while another such read is in flight, share one statement (`coalesce`). Under load a
+ * round trip then answers dozens of requests; a quiet server sends each read at once. Where a
+ * persona id has several cases, the oldest answers (as the single read's index scan gives).
+ */
+export function readCase(db: Db, key: CaseKey): Promise<PlayerRow | null> {
+  const [column, value] = keyOf(key);
+  let readers = caseReaders.get(db);
+  if (!readers) caseReaders.set(db, (readers = new Map()));
+  let read = readers.get(column);
+  if (!read) {
+    read = coalesce(async (values: Array<string | number>) => {
+      const rows = await casesByColumn(db, column).execute({ keys: [...new Set(values)] });
+      const byValue = new Map<string | number, PlayerRow>();
+      for (const row of rows) {
+        const v = column === 'dbId' ? row.id : column === 'userId' ? row.originUserId : row.originPersonaId;
+        const seen = byValue.get(v);
+        if (!seen || row.id < seen.id) byValue.set(v, row);
+      }
+      return values.map((v) => byValue.get(v) ?? null);
+    }, SHARED_STATEMENTS);
+    readers.set(column, read);
+  }
+  return read(value);
+}
 
 /** The case for a key: `userId` first, then `personaId`, then `dbId` (the original's order). */
 export async function findCase(db: DbOrTx, key: CaseKey, opts: { forUpdate?: boolean } = {}): Promise<PlayerRow | null> {

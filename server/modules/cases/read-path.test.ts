@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
+import { eq } from 'drizzle-orm';
+import { players } from '@server/db/schema';
 import { insertCase } from '@server/modules/search/test-fixtures';
+import { caseKey } from '@shared/schemas/cases';
+import { readCase } from './queries';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,6 +25,29 @@ describe('case reads', () => {
     const res = await app.request.get(`/api/player?dbId=${c.id}`);
     expectOk(res, 'player.ok');
     expect(res.headers['cache-control']).toBe('public, max-age=30');
+  });
+
+  it('reads sent together (one shared statement per key) each hear their own case, by every key', async () => {
+    const cases = [await insertCase(app), await insertCase(app), await insertCase(app)];
+    const hidden = await insertCase(app, { valid: false });
+    // A persona id with two cases: the oldest answers, as a read on its own does.
+    const twin = await insertCase(app);
+    await app.services.db.update(players).set({ originPersonaId: cases[0]!.originPersonaId }).where(eq(players.id, twin.id));
+    const asks = [
+      ...cases.flatMap((c) => [`dbId=${c.id}`, `personaId=${c.originPersonaId}`, `userId=${c.originUserId}`]),
+      `dbId=${hidden.id}`,
+      `personaId=${hidden.originPersonaId}`,
+      'dbId=999999999',
+      `userId=${cases[2]!.originUserId}`,
+    ];
+    const direct = await Promise.all(asks.map((q) => readCase(app.services.db, caseKey.parse(Object.fromEntries(new URLSearchParams(q))))));
+    expect(direct.map((row) => row?.id ?? null)).toEqual([...cases.flatMap((c) => [c.id, c.id, c.id]), null, null, null, cases[2]!.id]);
+    const answers = await Promise.all(asks.map((q) => app.request.get(`/api/player?${q}`)));
+    answers.slice(0, 9).forEach((res, i) => {
+      expectOk(res, 'player.ok');
+      expect(res.body.data.id).toBe(cases[Math.floor(i / 3)]!.id);
+    });
+    for (const res of answers.slice(9, 12)) expect(res.body.code).toBe('player.notFound');
   });
 
   it('lists one game from its own indexes: hidden cases and other games stay out, totals stay exact', async () => {
