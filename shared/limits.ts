@@ -93,6 +93,11 @@ export const LIMITS = {
   codeTriesWindowS: 600,
   codeFailuresPerAccount: 10,
   codeFailuresWindowS: 3600,
+  /**
+   * Keys one per-address or per-user limit counts at most in a process without Redis (or while
+   * Redis is away): about 165 bytes each, so a flood of new addresses costs at most ~16 MB a limit.
+   */
+  rateLimitKeysMax: 100_000,
 } as const;
 
 

@@ -38,6 +38,15 @@ describe('per-address limits', () => {
     expect(other.status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: new addresses in one network share its bucket, another network has its own', async () => {
+    const net = `2001:db8:${(++ipSeq).toString(16)}:1`;
+    // One burst inside one second, each request from another address of the network.
+    const responses = await Promise.all(Array.from({ length: 7 }, (_, i) => app.request.get('/api/captcha').set('X-Forwarded-For', `${net}::${(i + 1).toString(16)}`)));
+    expectLimited(responses, 5);
+    const neighbour = await app.request.get('/api/captcha').set('X-Forwarded-For', `2001:db8:${(++ipSeq).toString(16)}:1::1`);
+    expect(neighbour.status).toBe(200);
+  });
+
   it('sign-in: 10 per minute, counted before anything else', async () => {
     const ip = clientIp();
     const responses: Response[] = [];

@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { LIMITS } from '@shared/limits';
+import { BoundedMemoryLimiter } from './bounded-rate-limiter';
 
 /** Named limits: points per window (seconds). Shared in Redis when it is configured. */
 export const RATE_LIMITS = {
@@ -32,15 +33,24 @@ export const RATE_LIMITS = {
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-export type RateLimiters = Record<RateLimitName, RateLimiterAbstract>;
+/** The limits keyed by account, whose counts must not be forgotten while their window runs (the rest are keyed by address or user). */
+const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set(['signinAccount', 'changePassword', 'codeAccount']);
+
+export type RateLimiter = Pick<RateLimiterAbstract, 'consume' | 'penalty' | 'get' | 'delete'>;
+export type RateLimiters = Record<RateLimitName, RateLimiter>;
+
+/** A limit counted in this process: bounded (`BoundedMemoryLimiter`) but for the account limits. */
+function memoryLimiter(name: RateLimitName, keyPrefix: string, opts: { points: number; duration: number }) {
+  return ACCOUNT_LIMITS.has(name) ? new RateLimiterMemory({ keyPrefix, ...opts }) : new BoundedMemoryLimiter({ keyPrefix, ...opts, maxKeys: LIMITS.rateLimitKeysMax });
+}
 
 export function createRateLimiters(redis: Redis | undefined, prefix: string): RateLimiters {
-  const entries = Object.entries(RATE_LIMITS).map(([name, opts]) => {
+  const entries = (Object.entries(RATE_LIMITS) as Array<[RateLimitName, (typeof RATE_LIMITS)[RateLimitName]]>).map(([name, opts]) => {
     // While Redis is away each node counts in its own memory (the insurance limiter) rather than
     // refusing every request: limits stay in force, only no longer shared between nodes.
     const limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, insuranceLimiter: new RateLimiterMemory({ keyPrefix: `insurance:${name}`, ...opts }), ...opts })
-      : new RateLimiterMemory({ keyPrefix: name, ...opts });
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, insuranceLimiter: memoryLimiter(name, `insurance:${name}`, opts), ...opts })
+      : memoryLimiter(name, name, opts);
     return [name, limiter];
   });
   return Object.fromEntries(entries) as RateLimiters;
