@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
 import { createTestApp, joinRoom, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
-import { insertCase, insertUser } from '@server/modules/search/test-fixtures';
+import { insertCase, insertEntries, insertEntry, insertUser } from '@server/modules/search/test-fixtures';
+import type { CaseKey } from '@shared/schemas/cases';
+import { timelinePage, type TimelinePageQuery } from './queries';
 
 let app: TestApp;
 let staff: string;
@@ -51,6 +53,40 @@ async function caseWith(types: Array<TimelineRow['type']>, hidden: number[] = []
 
 describe('GET /api/player/timeline with several subjects', () => {
   const TYPES: Array<TimelineRow['type']> = ['report', 'reply', 'judgement', 'reply', 'banAppeal', 'report', 'verify', 'reply', 'historyUsername', 'judgement'];
+
+  it('pages asked together (one shared statement) each get their own case, size, offset, order and total', async () => {
+    const author = await insertUser(app);
+    const cases = [await insertCase(app), await insertCase(app), await insertCase(app)];
+    for (const [i, c] of cases.entries()) await insertEntries(app, c, 3 + i * 4, { byUserId: author.id });
+    await insertEntry(app, cases[1]!, { valid: false });
+    const hidden = await insertCase(app, { valid: false });
+    await insertEntries(app, hidden, 2);
+    const asks: Array<[CaseKey, TimelinePageQuery]> = [
+      [{ dbId: cases[0]!.id }, { order: 'asc', limit: 20, skip: 0, includeHidden: false }],
+      [{ dbId: cases[1]!.id }, { order: 'asc', limit: 3, skip: 2, includeHidden: false }],
+      [{ dbId: cases[2]!.id }, { order: 'asc', limit: 5, skip: 0, includeHidden: false }],
+      [{ dbId: cases[1]!.id }, { order: 'asc', limit: 20, skip: 0, includeHidden: true }],
+      [{ dbId: cases[2]!.id }, { order: 'desc', limit: 4, skip: 1, includeHidden: false }],
+      [{ dbId: cases[0]!.id }, { order: 'asc', limit: 20, skip: 50, includeHidden: false }],
+      [{ dbId: hidden.id }, { order: 'asc', limit: 20, skip: 0, includeHidden: false }],
+      [{ personaId: cases[2]!.originPersonaId }, { order: 'asc', limit: 2, skip: 3, includeHidden: false }],
+      [{ dbId: 999_999_999 }, { order: 'asc', limit: 20, skip: 0, includeHidden: false }],
+    ];
+    const together = await Promise.all(asks.map(([key, q]) => timelinePage(app.services.db, key, q)));
+    const alone = [];
+    for (const [key, q] of asks) alone.push(await timelinePage(app.services.db, key, q));
+    expect(together).toEqual(alone);
+    const shown = (i: number) => together[i]!.page.result.map((e) => e.id);
+    const all = (await timelinePage(app.services.db, { dbId: cases[2]!.id }, { order: 'asc', limit: 100, skip: 0, includeHidden: false }))!.page.result.map((e) => e.id);
+    expect(all).toHaveLength(11);
+    expect(shown(2)).toEqual(all.slice(0, 5));
+    expect(shown(4)).toEqual([...all].reverse().slice(1, 5));
+    expect(shown(7)).toEqual(all.slice(3, 5));
+    expect(together.map((t) => t?.caseId ?? null)).toEqual([cases[0]!.id, cases[1]!.id, cases[2]!.id, cases[1]!.id, cases[2]!.id, cases[0]!.id, null, cases[2]!.id, null]);
+    expect(together.map((t) => t?.page.total ?? null)).toEqual([3, 7, 11, 8, 11, 3, null, 11, null]);
+    expect([shown(0).length, shown(1).length, shown(3).length, shown(5).length]).toEqual([3, 3, 8, 0]);
+    expect(together[0]!.page.result[0]).toMatchObject({ byUserId: author.id, username: author.username });
+  });
 
   it('takes one subject, a repeated one, subject[] or a comma list, and lists those types by id with the exact total', async () => {
     const { c, id } = await caseWith(TYPES);

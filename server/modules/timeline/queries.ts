@@ -8,6 +8,7 @@ import { players, roomSequences, timeline, users, type TimelineRow } from '@serv
 import type { DbOrTx } from '@server/db/client';
 import { prepared, preparedByKey } from '@server/db/prepared';
 import { withGenericPlans } from '@server/db/generic-plans';
+import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
@@ -83,7 +84,18 @@ if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells r
  * every page (a quarter of a millisecond, as long as running it). Filtered by type it is planned
  * with its values: the types' index and a sort, where the generic plan walks all the case's entries.
  */
-const pageQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => {
+const pageQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key, false));
+/** `pageQuery` for many keys: the pages of one shape asked together, each row tagged with its ask's `slot`. */
+const pagesQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key, true));
+
+/** The asks a batch statement reads: one row per ask, with its key, limit, skip and (1-based) slot. */
+const asksSql = (column: KeyColumn) =>
+  sql`unnest(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('skips')}::int[]) with ordinality as asks(key, lim, off, slot)`;
+
+/** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
+const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
+
+function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`, batch: boolean) {
   const [column, order, hidden, typed] = key.split(':') as [KeyColumn, 'asc' | 'desc', string, string];
   const db = typed === 'typed' ? main : withGenericPlans(main);
   const theCase = db
@@ -93,7 +105,7 @@ const pageQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => {
       lastSeq: sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${caseRoomSql(players.id)})`.as('last_seq'),
     })
     .from(players)
-    .where(and(eq(KEY_COLUMNS[column], sql.placeholder('key')), sql`${players.valid}`))
+    .where(and(batch ? sql`${KEY_COLUMNS[column]} = asks.key` : eq(KEY_COLUMNS[column], sql.placeholder('key')), sql`${players.valid}`))
     .limit(1)
     .as('the_case');
   const byId = order === 'asc' ? asc(paged.id) : desc(paged.id);
@@ -102,28 +114,71 @@ const pageQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => {
     .from(paged)
     .where(listedEntries(paged, theCase.id, hidden === 'all', typed === 'typed'))
     .orderBy(byId)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('skip'))
+    .limit(batch ? askColumn('lim') : sql.placeholder('limit'))
+    .offset(batch ? askColumn('off') : sql.placeholder('skip'))
     .as('entries');
   const entryFields = Object.fromEntries(Object.keys(getTableColumns(timeline)).map((k) => [k, entries[k as keyof typeof entries]])) as unknown as ReturnType<typeof getTableColumns<typeof timeline>>;
+  const fields = {
+    caseId: theCase.id,
+    total: theCase.total,
+    lastSeq: theCase.lastSeq,
+    entry: entryFields,
+    author: authorColumns(users),
+    quote: quoted,
+    quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
+  };
+  const entryOrder = order === 'asc' ? asc(entries.id) : desc(entries.id);
+  const name = `timeline_page${batch ? 's' : ''}_${key.replace(/:/g, '_')}`;
+  if (batch)
+    return db
+      .select({ slot: sql<number>`asks.slot`.mapWith(Number), ...fields })
+      .from(asksSql(column))
+      .innerJoinLateral(theCase, sql`true`)
+      .leftJoinLateral(entries, sql`true`)
+      .leftJoin(users, eq(users.id, entries.byUserId))
+      .leftJoin(quoted, eq(quoted.id, entries.quoteId))
+      .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
+      .orderBy(sql`asks.slot`, entryOrder)
+      .prepare(name);
   return db
-    .select({
-      caseId: theCase.id,
-      total: theCase.total,
-      lastSeq: theCase.lastSeq,
-      entry: entryFields,
-      author: authorColumns(users),
-      quote: quoted,
-      quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
-    })
+    .select(fields)
     .from(theCase)
     .leftJoinLateral(entries, sql`true`)
     .leftJoin(users, eq(users.id, entries.byUserId))
     .leftJoin(quoted, eq(quoted.id, entries.quoteId))
     .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
-    .orderBy(order === 'asc' ? asc(entries.id) : desc(entries.id))
-    .prepare(`timeline_page_${key.replace(/:/g, '_')}`);
-});
+    .orderBy(entryOrder)
+    .prepare(name);
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+interface PageAsk {
+  value: string | number;
+  limit: number;
+  skip: number;
+}
+const pagesReaders = new WeakMap<DbOrTx, Map<string, (ask: PageAsk) => Promise<PageRow[]>>>();
+
+/**
+ * The pages of every type asked in one turn of the event loop, or while another batch is read, in
+ * one statement (`coalesce`): under load a round trip, a plan and a row description answer dozens
+ * of pages; a quiet server reads each at once. Its rows come back in ask order (`slot`).
+ */
+function pagesReader(db: DbOrTx, statement: `${KeyColumn}:${Shape}`): (ask: PageAsk) => Promise<PageRow[]> {
+  let readers = pagesReaders.get(db);
+  if (!readers) pagesReaders.set(db, (readers = new Map()));
+  let read = readers.get(statement);
+  if (!read) {
+    read = coalesce(async (asks: PageAsk[]) => {
+      const rows = (await pagesQuery(db, statement).execute({ keys: asks.map((a) => a.value), limits: asks.map((a) => a.limit), skips: asks.map((a) => a.skip) })) as Array<PageRow & { slot: number }>;
+      const bySlot: PageRow[][] = asks.map(() => []);
+      for (const { slot, ...row } of rows) bySlot[slot - 1]!.push(row);
+      return bySlot;
+    }, SHARED_STATEMENTS);
+    readers.set(statement, read);
+  }
+  return read;
+}
 
 export interface TimelinePage {
   result: TimelineEntry[];
@@ -137,7 +192,10 @@ export interface TimelinePage {
  */
 export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<{ caseId: number; page: TimelinePage } | null> {
   const [column, value] = keyOf(key);
-  const rows = await pageQuery(db, `${column}:${shapeOf(q)}`).execute({ key: value, ...subjectsOf(q), limit: q.limit, skip: q.skip });
+  const statement = `${column}:${shapeOf(q)}` as const;
+  const rows = q.subject?.length
+    ? await pageQuery(db, statement).execute({ key: value, ...subjectsOf(q), limit: q.limit, skip: q.skip })
+    : await pagesReader(db, statement)({ value, limit: q.limit, skip: q.skip });
   if (!rows.length) return null;
   const result: TimelineEntry[] = [];
   for (const r of rows) {
