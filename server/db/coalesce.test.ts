@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalesce } from './coalesce';
+import { coalesce, coalescedByKey } from './coalesce';
 
 /** A batch runner whose batches end when the test says so. */
 function controlled() {
@@ -86,5 +86,22 @@ describe('coalescing calls into batches', () => {
   it('refuses a batch that answers the wrong number of results', async () => {
     const call = coalesce(async (items: number[]) => items.slice(1), { inFlight: 1, maxBatch: 10 });
     await expect(call(1)).rejects.toThrow('a batch of 1 answered 0 results');
+  });
+
+  it('keeps one batcher per handle and key: calls of one key on one handle go together, others apart', async () => {
+    const batches: Array<[string, string, number[]]> = [];
+    const readers = coalescedByKey(async (db: { name: string }, key: string, items: number[]) => {
+      batches.push([db.name, key, items]);
+      return items.map((n) => `${db.name}:${key}:${n}`);
+    }, { inFlight: 1, maxBatch: 64 });
+    const [a, b] = [{ name: 'a' }, { name: 'b' }];
+    expect(readers(a, 'x')).toBe(readers(a, 'x'));
+    const answers = await Promise.all([readers(a, 'x')(1), readers(a, 'y')(2), readers(a, 'x')(3), readers(b, 'x')(4)]);
+    expect(answers).toEqual(['a:x:1', 'a:y:2', 'a:x:3', 'b:x:4']);
+    expect(batches).toEqual([
+      ['a', 'x', [1, 3]],
+      ['a', 'y', [2]],
+      ['b', 'x', [4]],
+    ]);
   });
 });

@@ -51,6 +51,22 @@ export function coalesce<In, Out>(run: (items: In[]) => Promise<Out[]>, opts: { 
 }
 
 /**
+ * `coalesce` once per database handle and key: `run(db, key, items)` answers a batch of one key's
+ * calls on that handle (a transaction's batches stay on it). For readers whose statement differs
+ * by a small, fixed set of keys (a key column, a page's shape).
+ */
+export function coalescedByKey<D extends object, K, In, Out>(run: (db: D, key: K, items: In[]) => Promise<Out[]>, opts: { inFlight: number; maxBatch: number }): (db: D, key: K) => (item: In) => Promise<Out> {
+  const byDb = new WeakMap<D, Map<K, (item: In) => Promise<Out>>>();
+  return (db, key) => {
+    let readers = byDb.get(db);
+    if (!readers) byDb.set(db, (readers = new Map()));
+    let read = readers.get(key);
+    if (!read) readers.set(key, (read = coalesce((items: In[]) => run(db, key, items), opts)));
+    return read;
+  };
+}
+
+/**
  * How the site's shared statements go: one batch at a time (a second in flight measured slower: each
  * batch is then smaller, and both wait on the same database), at most 64 callers in one.
  */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CaseKey } from '@shared/schemas/cases';
 import { nameHistory, players, type PlayerRow } from '@server/db/schema';
 import type { Db, DbOrTx } from '@server/db/client';
-import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
+import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { preparedByKey, prepared } from '@server/db/prepared';
 
 export type KeyColumn = 'userId' | 'personaId' | 'dbId';
@@ -31,8 +31,16 @@ const casesByColumn = preparedByKey((db, column: KeyColumn) =>
     .prepare(`cases_by_${column}s`),
 );
 
-type CaseReader = (value: string | number) => Promise<PlayerRow | null>;
-const caseReaders = new WeakMap<Db, Map<KeyColumn, CaseReader>>();
+const caseReaders = coalescedByKey(async (db: Db, column: KeyColumn, values: Array<string | number>) => {
+  const rows = await casesByColumn(db, column).execute({ keys: [...new Set(values)] });
+  const byValue = new Map<string | number, PlayerRow>();
+  for (const row of rows) {
+    const v = column === 'dbId' ? row.id : column === 'userId' ? row.originUserId : row.originPersonaId;
+    const seen = byValue.get(v);
+    if (!seen || row.id < seen.id) byValue.set(v, row);
+  }
+  return values.map((v) => byValue.get(v) ?? null);
+}, SHARED_STATEMENTS);
 
 /**
  * `findCase` for the read path: the reads of one key column that arrive in one turn of the event
@@ -42,23 +50,7 @@ const caseReaders = new WeakMap<Db, Map<KeyColumn, CaseReader>>();
  */
 export function readCase(db: Db, key: CaseKey): Promise<PlayerRow | null> {
   const [column, value] = keyOf(key);
-  let readers = caseReaders.get(db);
-  if (!readers) caseReaders.set(db, (readers = new Map()));
-  let read = readers.get(column);
-  if (!read) {
-    read = coalesce(async (values: Array<string | number>) => {
-      const rows = await casesByColumn(db, column).execute({ keys: [...new Set(values)] });
-      const byValue = new Map<string | number, PlayerRow>();
-      for (const row of rows) {
-        const v = column === 'dbId' ? row.id : column === 'userId' ? row.originUserId : row.originPersonaId;
-        const seen = byValue.get(v);
-        if (!seen || row.id < seen.id) byValue.set(v, row);
-      }
-      return values.map((v) => byValue.get(v) ?? null);
-    }, SHARED_STATEMENTS);
-    readers.set(column, read);
-  }
-  return read(value);
+  return caseReaders(db, column)(value);
 }
 
 /** The case for a key: `userId` first, then `personaId`, then `dbId` (the original's order). */

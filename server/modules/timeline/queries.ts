@@ -8,7 +8,7 @@ import { players, roomSequences, timeline, users, type TimelineRow } from '@serv
 import type { DbOrTx } from '@server/db/client';
 import { prepared, preparedByKey } from '@server/db/prepared';
 import { withGenericPlans } from '@server/db/generic-plans';
-import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
+import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
@@ -157,28 +157,17 @@ interface PageAsk {
   limit: number;
   skip: number;
 }
-const pagesReaders = new WeakMap<DbOrTx, Map<string, (ask: PageAsk) => Promise<PageRow[]>>>();
-
 /**
  * The pages of every type asked in one turn of the event loop, or while another batch is read, in
  * one statement (`coalesce`): under load a round trip, a plan and a row description answer dozens
  * of pages; a quiet server reads each at once. Its rows come back in ask order (`slot`).
  */
-function pagesReader(db: DbOrTx, statement: `${KeyColumn}:${Shape}`): (ask: PageAsk) => Promise<PageRow[]> {
-  let readers = pagesReaders.get(db);
-  if (!readers) pagesReaders.set(db, (readers = new Map()));
-  let read = readers.get(statement);
-  if (!read) {
-    read = coalesce(async (asks: PageAsk[]) => {
-      const rows = (await pagesQuery(db, statement).execute({ keys: asks.map((a) => a.value), limits: asks.map((a) => a.limit), skips: asks.map((a) => a.skip) })) as Array<PageRow & { slot: number }>;
-      const bySlot: PageRow[][] = asks.map(() => []);
-      for (const { slot, ...row } of rows) bySlot[slot - 1]!.push(row);
-      return bySlot;
-    }, SHARED_STATEMENTS);
-    readers.set(statement, read);
-  }
-  return read;
-}
+const pagesReader = coalescedByKey(async (db: DbOrTx, statement: `${KeyColumn}:${Shape}`, asks: PageAsk[]) => {
+  const rows = (await pagesQuery(db, statement).execute({ keys: asks.map((a) => a.value), limits: asks.map((a) => a.limit), skips: asks.map((a) => a.skip) })) as Array<PageRow & { slot: number }>;
+  const bySlot: PageRow[][] = asks.map(() => []);
+  for (const { slot, ...row } of rows) bySlot[slot - 1]!.push(row);
+  return bySlot;
+}, SHARED_STATEMENTS);
 
 export interface TimelinePage {
   result: TimelineEntry[];

@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { users, type UserRow } from '@server/db/schema';
 import type { Db, DbOrTx } from '@server/db/client';
-import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
+import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { prepared } from '@server/db/prepared';
 
 /** The hottest read of the site: every signed-in request re-reads its user (privileges are never taken from the token). */
@@ -20,24 +20,19 @@ const usersByIdsQuery = prepared((db) =>
     .prepare('users_by_ids'),
 );
 
-const requestUserReaders = new WeakMap<Db, (id: number) => Promise<UserRow | null>>();
+const requestUserReaders = coalescedByKey(async (db: Db, _all: 'users', ids: number[]) => {
+  const rows = await usersByIdsQuery(db).execute({ ids: [...new Set(ids)] });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) ?? null);
+}, SHARED_STATEMENTS);
 
 /**
  * `userById` for the signed-in user of a request: the requests read in one turn of the event loop
  * read their users in one statement (`coalesce`). Every signed-in request makes this read, so under
  * load it was a round trip (and, embedded, a fifth of the CPU) per request of the busiest writes.
  */
-export async function requestUser(db: Db, id: number): Promise<UserRow | null> {
-  let read = requestUserReaders.get(db);
-  if (!read) {
-    read = coalesce(async (ids: number[]) => {
-      const rows = await usersByIdsQuery(db).execute({ ids: [...new Set(ids)] });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }, SHARED_STATEMENTS);
-    requestUserReaders.set(db, read);
-  }
-  return read(id);
+export function requestUser(db: Db, id: number): Promise<UserRow | null> {
+  return requestUserReaders(db, 'users')(id);
 }
 
 /** Sign-in identifier: the username (any case) or the bound platform e-mail. */
