@@ -71,6 +71,8 @@ describe('GET /api/player/timeline with several subjects', () => {
       [{ dbId: hidden.id }, { order: 'asc', limit: 20, skip: 0, includeHidden: false }],
       [{ personaId: cases[2]!.originPersonaId }, { order: 'asc', limit: 2, skip: 3, includeHidden: false }],
       [{ dbId: 999_999_999 }, { order: 'asc', limit: 20, skip: 0, includeHidden: false }],
+      // The largest skip the API takes (past any 32-bit integer).
+      [{ dbId: cases[0]!.id }, { order: 'asc', limit: 20, skip: Number.MAX_SAFE_INTEGER, includeHidden: false }],
     ];
     const together = await Promise.all(asks.map(([key, q]) => timelinePage(app.services.db, key, q)));
     const alone = [];
@@ -82,8 +84,9 @@ describe('GET /api/player/timeline with several subjects', () => {
     expect(shown(2)).toEqual(all.slice(0, 5));
     expect(shown(4)).toEqual([...all].reverse().slice(1, 5));
     expect(shown(7)).toEqual(all.slice(3, 5));
-    expect(together.map((t) => t?.caseId ?? null)).toEqual([cases[0]!.id, cases[1]!.id, cases[2]!.id, cases[1]!.id, cases[2]!.id, cases[0]!.id, null, cases[2]!.id, null]);
-    expect(together.map((t) => t?.page.total ?? null)).toEqual([3, 7, 11, 8, 11, 3, null, 11, null]);
+    expect(together.map((t) => t?.caseId ?? null)).toEqual([cases[0]!.id, cases[1]!.id, cases[2]!.id, cases[1]!.id, cases[2]!.id, cases[0]!.id, null, cases[2]!.id, null, cases[0]!.id]);
+    expect(together.map((t) => t?.page.total ?? null)).toEqual([3, 7, 11, 8, 11, 3, null, 11, null, 3]);
+    expect(together[9]!.page.result).toEqual([]);
     expect([shown(0).length, shown(1).length, shown(3).length, shown(5).length]).toEqual([3, 3, 8, 0]);
     expect(together[0]!.page.result[0]).toMatchObject({ byUserId: author.id, username: author.username });
   });

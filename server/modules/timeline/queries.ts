@@ -90,7 +90,7 @@ const pagesQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageSta
 
 /** The asks a batch statement reads: one row per ask, with its key, limit, skip and (1-based) slot. */
 const asksSql = (column: KeyColumn) =>
-  sql`unnest(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('skips')}::int[]) with ordinality as asks(key, lim, off, slot)`;
+  sql`unnest(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[], ${sql.placeholder('limits')}::bigint[], ${sql.placeholder('skips')}::bigint[]) with ordinality as asks(key, lim, off, slot)`;
 
 /** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
 const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
