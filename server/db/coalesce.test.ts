@@ -104,4 +104,20 @@ describe('coalescing calls into batches', () => {
       ['b', 'x', [4]],
     ]);
   });
+
+  it('reads a failed batch again call by call: the call the database refuses fails alone', async () => {
+    const batches: number[][] = [];
+    const readers = coalescedByKey(async (_db: object, _key: string, items: number[]) => {
+      batches.push(items);
+      if (items.includes(13)) throw new Error('refused 13');
+      return items.map((n) => n * 2);
+    }, { inFlight: 1, maxBatch: 64 });
+    const read = readers({}, 'k');
+    const outcomes = await Promise.allSettled([read(1), read(13), read(3)]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([2, 'refused 13', 6]);
+    expect(batches).toEqual([[1, 13, 3], [1], [13], [3]]);
+    // A batch of one that fails is not read twice.
+    await expect(read(13)).rejects.toThrow('refused 13');
+    expect(batches).toHaveLength(5);
+  });
 });

@@ -51,17 +51,34 @@ export function coalesce<In, Out>(run: (items: In[]) => Promise<Out[]>, opts: { 
 }
 
 /**
- * `coalesce` once per database handle and key: `run(db, key, items)` answers a batch of one key's
- * calls on that handle (a transaction's batches stay on it). For readers whose statement differs
- * by a small, fixed set of keys (a key column, a page's shape).
+ * `coalesce` once per database handle and key, for reads: `run(db, key, items)` answers a batch of
+ * one key's calls on that handle (a transaction's batches stay on it). For readers whose statement
+ * differs by a small, fixed set of keys (a key column, a page's shape). A batch that fails is read
+ * again one call at a time, so a call the database refuses fails alone, not the requests beside it.
  */
 export function coalescedByKey<D extends object, K, In, Out>(run: (db: D, key: K, items: In[]) => Promise<Out[]>, opts: { inFlight: number; maxBatch: number }): (db: D, key: K) => (item: In) => Promise<Out> {
+  type Outcome = { value: Out } | { error: unknown };
   const byDb = new WeakMap<D, Map<K, (item: In) => Promise<Out>>>();
+  const reader = (db: D, key: K) => {
+    const read = coalesce(async (items: In[]): Promise<Outcome[]> => {
+      try {
+        return (await run(db, key, items)).map((value) => ({ value }));
+      } catch (error) {
+        if (items.length === 1) return [{ error }];
+        return Promise.all(items.map((item) => run(db, key, [item]).then(([value]) => ({ value: value as Out }), (e: unknown) => ({ error: e }))));
+      }
+    }, opts);
+    return async (item: In) => {
+      const outcome = await read(item);
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
+    };
+  };
   return (db, key) => {
     let readers = byDb.get(db);
     if (!readers) byDb.set(db, (readers = new Map()));
     let read = readers.get(key);
-    if (!read) readers.set(key, (read = coalesce((items: In[]) => run(db, key, items), opts)));
+    if (!read) readers.set(key, (read = reader(db, key)));
     return read;
   };
 }
