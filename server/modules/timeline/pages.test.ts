@@ -91,6 +91,33 @@ describe('GET /api/player/timeline with several subjects', () => {
     expect(together[0]!.page.result[0]).toMatchObject({ byUserId: author.id, username: author.username });
   });
 
+  it('pages filtered by type asked together share a statement only with pages of the same types, and each keeps its own', async () => {
+    const [a, b] = [await caseWith(TYPES, [3]), await caseWith(TYPES)];
+    const q = (subject: Array<TimelineRow['type']>, extra: Partial<TimelinePageQuery> = {}): TimelinePageQuery => ({ order: 'asc', limit: 20, skip: 0, includeHidden: false, subject, ...extra });
+    const asks: Array<[CaseKey, TimelinePageQuery]> = [
+      [{ dbId: a.c.id }, q(['reply'])],
+      [{ dbId: b.c.id }, q(['reply'])],
+      [{ dbId: a.c.id }, q(['report', 'reply'])],
+      [{ dbId: b.c.id }, q(['reply', 'report'], { limit: 2, skip: 1 })],
+      [{ dbId: a.c.id }, q(['reply'], { includeHidden: true })],
+      [{ dbId: b.c.id }, q(['judgement'], { order: 'desc' })],
+      [{ dbId: b.c.id }, q([])],
+    ];
+    const together = await Promise.all(asks.map(([key, query]) => timelinePage(app.services.db, key, query)));
+    const alone = [];
+    for (const [key, query] of asks) alone.push(await timelinePage(app.services.db, key, query));
+    expect(together).toEqual(alone);
+    const shown = together.map((t) => t!.page.result.map((e) => e.id));
+    expect(shown[0]).toEqual([a.id(1), a.id(7)]);
+    expect(shown[1]).toEqual([b.id(1), b.id(3), b.id(7)]);
+    expect(shown[2]).toEqual([a.id(0), a.id(1), a.id(5), a.id(7)]);
+    expect(shown[3]).toEqual([b.id(1), b.id(3)]);
+    expect(shown[4]).toEqual([a.id(1), a.id(3), a.id(7)]);
+    expect(shown[5]).toEqual([b.id(9), b.id(2)]);
+    expect(shown[6]).toEqual(b.entries.map((e) => e.id));
+    expect(together.map((t) => t!.page.total)).toEqual([2, 3, 4, 5, 3, 2, 10]);
+  });
+
   it('takes one subject, a repeated one, subject[] or a comma list, and lists those types by id with the exact total', async () => {
     const { c, id } = await caseWith(TYPES);
     const one = await page(`dbId=${c.id}&subject=reply`);

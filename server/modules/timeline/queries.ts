@@ -74,9 +74,10 @@ const caseRoomSql = (id: AnyColumn) => sql`'case:' || ${id}`;
 if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells roomOf.case');
 
 /**
- * One statement per page: the case by its key, the listing's exact total and the case room's last
- * sequence (computed once, on the case's row), then the page's entries with their authors, quoted
- * entries and the quotes' authors. All from one snapshot, so every event up to that sequence is
+ * One statement for the pages of one shape asked together (`asks`, `pagesReader`), each row tagged
+ * with its ask's `slot`. For each ask: the case by its key, the listing's exact total and the case
+ * room's last sequence (computed once, on the case's row), then the page's entries with their
+ * authors, quoted entries and the quotes' authors. All from one snapshot, so every event up to that sequence is
  * already on the page (anything later arrives live or by replay). No row: no such case; one row
  * without an entry: an empty page.
  * A page of all types keeps one generic plan (`withGenericPlans`): it is the plan PostgreSQL makes
@@ -84,9 +85,7 @@ if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells r
  * every page (a quarter of a millisecond, as long as running it). Filtered by type it is planned
  * with its values: the types' index and a sort, where the generic plan walks all the case's entries.
  */
-const pageQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key, false));
-/** `pageQuery` for many keys: the pages of one shape asked together, each row tagged with its ask's `slot`. */
-const pagesQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key, true));
+const pagesQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key));
 
 /** The asks a batch statement reads: one row per ask, with its key, limit, skip and (1-based) slot. */
 const asksSql = (column: KeyColumn) =>
@@ -95,7 +94,7 @@ const asksSql = (column: KeyColumn) =>
 /** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
 const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
 
-function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`, batch: boolean) {
+function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
   const [column, order, hidden, typed] = key.split(':') as [KeyColumn, 'asc' | 'desc', string, string];
   const db = typed === 'typed' ? main : withGenericPlans(main);
   const theCase = db
@@ -105,7 +104,7 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`, batch: boolea
       lastSeq: sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${caseRoomSql(players.id)})`.as('last_seq'),
     })
     .from(players)
-    .where(and(batch ? sql`${KEY_COLUMNS[column]} = asks.key` : eq(KEY_COLUMNS[column], sql.placeholder('key')), sql`${players.valid}`))
+    .where(and(sql`${KEY_COLUMNS[column]} = asks.key`, sql`${players.valid}`))
     .limit(1)
     .as('the_case');
   const byId = order === 'asc' ? asc(paged.id) : desc(paged.id);
@@ -114,8 +113,8 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`, batch: boolea
     .from(paged)
     .where(listedEntries(paged, theCase.id, hidden === 'all', typed === 'typed'))
     .orderBy(byId)
-    .limit(batch ? askColumn('lim') : sql.placeholder('limit'))
-    .offset(batch ? askColumn('off') : sql.placeholder('skip'))
+    .limit(askColumn('lim'))
+    .offset(askColumn('off'))
     .as('entries');
   const entryFields = Object.fromEntries(Object.keys(getTableColumns(timeline)).map((k) => [k, entries[k as keyof typeof entries]])) as unknown as ReturnType<typeof getTableColumns<typeof timeline>>;
   const fields = {
@@ -128,42 +127,35 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`, batch: boolea
     quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
   };
   const entryOrder = order === 'asc' ? asc(entries.id) : desc(entries.id);
-  const name = `timeline_page${batch ? 's' : ''}_${key.replace(/:/g, '_')}`;
-  if (batch)
-    return db
-      .select({ slot: sql<number>`asks.slot`.mapWith(Number), ...fields })
-      .from(asksSql(column))
-      .innerJoinLateral(theCase, sql`true`)
-      .leftJoinLateral(entries, sql`true`)
-      .leftJoin(users, eq(users.id, entries.byUserId))
-      .leftJoin(quoted, eq(quoted.id, entries.quoteId))
-      .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
-      .orderBy(sql`asks.slot`, entryOrder)
-      .prepare(name);
+  const name = `timeline_pages_${key.replace(/:/g, '_')}`;
   return db
-    .select(fields)
-    .from(theCase)
+    .select({ slot: sql<number>`asks.slot`.mapWith(Number), ...fields })
+    .from(asksSql(column))
+    .innerJoinLateral(theCase, sql`true`)
     .leftJoinLateral(entries, sql`true`)
     .leftJoin(users, eq(users.id, entries.byUserId))
     .leftJoin(quoted, eq(quoted.id, entries.quoteId))
     .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
-    .orderBy(entryOrder)
+    .orderBy(sql`asks.slot`, entryOrder)
     .prepare(name);
 }
 
-type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+type PageRow = Omit<Awaited<ReturnType<ReturnType<typeof pagesQuery>['execute']>>[number], 'slot'>;
 interface PageAsk {
   value: string | number;
   limit: number;
   skip: number;
 }
 /**
- * The pages of every type asked in one turn of the event loop, or while another batch is read, in
- * one statement (`coalesce`): under load a round trip, a plan and a row description answer dozens
- * of pages; a quiet server reads each at once. Its rows come back in ask order (`slot`).
+ * The pages of one shape (and of the same types) asked in one turn of the event loop, or while
+ * another batch is read, in one statement (`coalesce`): under load a round trip, a plan and a row
+ * description answer dozens of pages; a quiet server reads each at once. Its rows come back in ask
+ * order (`slot`). `batch`: the statement's key, then `|` and the types asked (none: every type).
  */
-const pagesReader = coalescedByKey(async (db: DbOrTx, statement: `${KeyColumn}:${Shape}`, asks: PageAsk[]) => {
-  const rows = (await pagesQuery(db, statement).execute({ keys: asks.map((a) => a.value), limits: asks.map((a) => a.limit), skips: asks.map((a) => a.skip) })) as Array<PageRow & { slot: number }>;
+const pagesReader = coalescedByKey(async (db: DbOrTx, batch: `${KeyColumn}:${Shape}|${string}`, asks: PageAsk[]) => {
+  const [statement, types] = batch.split('|') as [`${KeyColumn}:${Shape}`, string];
+  const asked = { keys: asks.map((a) => a.value), limits: asks.map((a) => a.limit), skips: asks.map((a) => a.skip) };
+  const rows = await pagesQuery(db, statement).execute(types ? { ...asked, subjects: types.split(',') } : asked);
   const bySlot: PageRow[][] = asks.map(() => []);
   for (const { slot, ...row } of rows) bySlot[slot - 1]!.push(row);
   return bySlot;
@@ -181,10 +173,8 @@ export interface TimelinePage {
  */
 export async function timelinePage(db: DbOrTx, key: CaseKey, q: TimelinePageQuery, opts: PresentOptions = {}): Promise<{ caseId: number; page: TimelinePage } | null> {
   const [column, value] = keyOf(key);
-  const statement = `${column}:${shapeOf(q)}` as const;
-  const rows = q.subject?.length
-    ? await pageQuery(db, statement).execute({ key: value, ...subjectsOf(q), limit: q.limit, skip: q.skip })
-    : await pagesReader(db, statement)({ value, limit: q.limit, skip: q.skip });
+  const types = q.subject?.length ? [...new Set(q.subject)].sort().join(',') : '';
+  const rows = await pagesReader(db, `${column}:${shapeOf(q)}|${types}`)({ value, limit: q.limit, skip: q.skip });
   if (!rows.length) return null;
   const result: TimelineEntry[] = [];
   for (const r of rows) {
