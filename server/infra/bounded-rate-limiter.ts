@@ -5,7 +5,7 @@ export interface BoundedLimiterOptions {
   points: number;
   /** Window, seconds. */
   duration: number;
-  /** Keys kept at most; past it the least recently counted key is forgotten. */
+  /** Keys kept at most; past it the keys of the older slot are forgotten. */
   maxKeys: number;
 }
 
@@ -14,9 +14,11 @@ export interface BoundedLimiterOptions {
  * library's memory store keeps a record and a timer per key, 445 bytes, unbounded, so a flood from
  * many addresses (25,000 new ones a second in the read bench) grew the server by 180 MB in 15 s.
  * Here a key costs a Map entry and its window (no timer), ended windows are dropped a slot at a
- * time, and at most `maxKeys` are kept: past that, the keys of the older slot start again from zero, which only a sender with more than `maxKeys` addresses in one window could cause, and
- * who is not held by a per-address limit anyway. Account limits, whose forgetting would reopen guessing, stay unbounded.
- * Compatible with the library's limiters (the Redis limiter's insurance, the same answers and refusals).
+ * time, and at most `maxKeys` are kept: past that, the keys of the older slot start again from
+ * zero, which only a sender with more than `maxKeys` addresses in one window could cause, and who
+ * is not held by a per-address limit anyway. Account limits, whose forgetting would reopen
+ * guessing, stay unbounded. Compatible with the library's limiters (the Redis limiter's insurance,
+ * the same answers and refusals).
  */
 export class BoundedMemoryLimiter extends RateLimiterCompatibleAbstract {
   // Own fields, defined on the instance: they shadow the abstract class's throwing accessors.

@@ -8,7 +8,7 @@ import { preparedByKey, prepared } from '@server/db/prepared';
 export type KeyColumn = 'userId' | 'personaId' | 'dbId';
 export const KEY_COLUMNS = { userId: players.originUserId, personaId: players.originPersonaId, dbId: players.id } as const;
 
-/** Reads of a visible case by one of its keys, prepared once per key column (the hot read path). */
+/** Reads of a visible case by one of its keys, prepared once per key column (`findCase`; the read path shares `readCase`). */
 const caseByKey = preparedByKey((db, column: KeyColumn) =>
   db
     .select()

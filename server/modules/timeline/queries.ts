@@ -77,15 +77,15 @@ if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells r
  * One statement for the pages of one shape asked together (`asks`, `pagesReader`), each row tagged
  * with its ask's `slot`. For each ask: the case by its key, the listing's exact total and the case
  * room's last sequence (computed once, on the case's row), then the page's entries with their
- * authors, quoted entries and the quotes' authors. All from one snapshot, so every event up to that sequence is
- * already on the page (anything later arrives live or by replay). No row: no such case; one row
- * without an entry: an empty page.
+ * authors, quoted entries and the quotes' authors. All from one snapshot, so every event up to that
+ * sequence is already on the page (anything later arrives live or by replay). No row for an ask: no
+ * such case; one row without an entry: an empty page.
  * A page of all types keeps one generic plan (`withGenericPlans`): it is the plan PostgreSQL makes
  * with the values, node for node, at 100,000 and 1,000,000 cases, which it otherwise made again at
  * every page (a quarter of a millisecond, as long as running it). Filtered by type it is planned
  * with its values: the types' index and a sort, where the generic plan walks all the case's entries.
  */
-const pagesQuery = preparedByKey((main, key: `${KeyColumn}:${Shape}`) => pageStatement(main, key));
+const pagesQuery = preparedByKey(pageStatement);
 
 /** The asks a batch statement reads: one row per ask, with its key, limit, skip and (1-based) slot. */
 const asksSql = (column: KeyColumn) =>
@@ -127,7 +127,6 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
     quoteAuthor: { id: quoteAuthor.id, username: quoteAuthor.username, privileges: quoteAuthor.privileges, originEmail: quoteAuthor.originEmail, attr: quoteAuthor.attr },
   };
   const entryOrder = order === 'asc' ? asc(entries.id) : desc(entries.id);
-  const name = `timeline_pages_${key.replace(/:/g, '_')}`;
   return db
     .select({ slot: sql<number>`asks.slot`.mapWith(Number), ...fields })
     .from(asksSql(column))
@@ -137,7 +136,7 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
     .leftJoin(quoted, eq(quoted.id, entries.quoteId))
     .leftJoin(quoteAuthor, eq(quoteAuthor.id, quoted.byUserId))
     .orderBy(sql`asks.slot`, entryOrder)
-    .prepare(name);
+    .prepare(`timeline_pages_${key.replace(/:/g, '_')}`);
 }
 
 type PageRow = Omit<Awaited<ReturnType<ReturnType<typeof pagesQuery>['execute']>>[number], 'slot'>;
