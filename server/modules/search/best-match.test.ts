@@ -87,6 +87,48 @@ describe('name search by best match', () => {
     }
   });
 
+  it('answers searches asked together (one statement for a shape) as it answers each alone', async () => {
+    const letter = (k: number) => 'abcdefgh'[k]!;
+    // Words of 6 letters (found by their 4-grams) and of 3 (by their trigrams), each with names that start
+    // with it and names holding it further in, a hidden case, and cases of two games.
+    const long = Array.from({ length: 4 }, () => plainWord(6));
+    const short = Array.from({ length: 2 }, () => plainWord(3));
+    for (const [i, w] of [...long, ...short].entries()) {
+      for (let k = 0; k <= i; k++) await insertCase(app, { name: `${w}_${letter(k)}`, games: [k % 2 ? 'bfv' : 'bf1'], history: [`old${w}${letter(k)}`] });
+      await insertCase(app, { name: `${w}_hidden`, valid: false });
+    }
+    // Names holding every 4-gram of a long word but not the word (`v` is no letter of the words).
+    for (const w of long) await insertCase(app, { name: `${w.slice(0, 5)}v${w.slice(1)}` });
+    // Short words are searched with a letter before them, so that only their own names hold them.
+    const asks = [...long, ...short.map((w) => `${w}_`)].flatMap((param) =>
+      [
+        { skip: 0, limit: 20 },
+        { skip: 1, limit: 2 },
+        { skip: 3, limit: 1 },
+        { skip: 50, limit: 10 },
+        { skip: Number.MAX_SAFE_INTEGER, limit: 5 },
+      ].flatMap((p) => [{ param, ...p, game: 'all' as const }, { param, ...p, game: 'bfv' as const }]),
+    );
+    const search = (a: (typeof asks)[number]) => searchPlayers(app.services.db, searchQuery.parse({ type: 'player', ...a }), few());
+    const alone: Awaited<ReturnType<typeof search>>[] = [];
+    for (const a of asks) alone.push(await search(a));
+    const together = await Promise.all(asks.map(search));
+    expect(together).toEqual(alone);
+    // And what they found: every name of the word's visible cases, the new and the old, the bfv ones in bfv.
+    const first = (param: string, game: 'all' | 'bfv') => alone[asks.findIndex((a) => a.param === param && a.skip === 0 && a.game === game)]!;
+    long.forEach((w, i) => {
+      expect(first(w, 'all').total).toBe(2 * (i + 1));
+      expect(first(w, 'bfv').total).toBe(2 * Math.floor((i + 1) / 2));
+      expect(first(w, 'all').rows.slice(0, i + 1).map((r) => r.name.originName)).toEqual(Array.from({ length: i + 1 }, (_, k) => `${w}_${letter(k)}`));
+    });
+    short.forEach((w, j) => expect(first(`${w}_`, 'all').rows.map((r) => r.name.originName)).toEqual(Array.from({ length: long.length + j + 1 }, (_, k) => `${w}_${letter(k)}`)));
+    // Every other page is its part of the first (all of a word's names fit on it).
+    asks.forEach((a, i) => {
+      const all = first(a.param, a.game);
+      expect(alone[i], JSON.stringify(a)).toEqual({ rows: all.rows.slice(a.skip, a.skip + a.limit), total: all.total });
+    });
+  });
+
   it('filters the names that start with the key by game, as the others', async () => {
     const w = plainWord(6);
     await insertCase(app, { name: `${w}_a`, games: ['bf1'] });

@@ -5,7 +5,9 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { cappedHits, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
+import { coalescedByKey, SHARED_SEARCHES } from '@server/db/coalesce';
+import { withGenericPlans } from '@server/db/generic-plans';
+import { ASK_COLUMNS, cappedHits, filtersTimes, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, keyStartsOf, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
  * How common a pattern is, as the 4-gram statistics tell: `few` matches (a few thousand at most) are
@@ -83,6 +85,66 @@ const fewStatements = preparedByKey((main, shape: SearchShape) => {
 });
 
 /**
+ * The pages of patterns with few matches of one shape without report times, asked together: one
+ * statement (`fewPagesReader`), each search's values a row of `asks`, its matches found by the name
+ * indexes, counted (`count(*) over ()`, before the page's limit) and sorted laterally, rows tagged
+ * with the search's `slot`. On the generic-plan handle, as `fewStatements`' page: whatever the
+ * values, the plan starts from the name indexes. (Filtered by report time, a search stays a
+ * statement of its own, planned with its values.)
+ */
+const fewPagesStatement = preparedByKey((main, shape: SearchShape) => {
+  const [game, from, to, lookup] = shape.split('|') as [SearchQuery['game'], string, string, string];
+  const db = withGenericPlans(main);
+  const startKey = sql<string | null>`case when ${keyStartsOf(ASK_COLUMNS)} then ${KEY_IN_BYTE_ORDER} end`;
+  const page = namesOfShape(
+    db,
+    { ...matchedName(), startKey: startKey.as('start_key'), total: sql<number>`(count(*) over ())::int`.as('n_total') },
+    { game, from, to },
+    and(...nameMatch(lookup, ASK_COLUMNS)),
+  )
+    .orderBy(sql`${startKey} asc nulls last`, desc(nameHistory.id))
+    .limit(askColumn('lim'))
+    .offset(askColumn('off'))
+    .as('page');
+  return db
+    .select({ slot: sql<number>`asks.slot`.mapWith(Number), name: { id: page.nameId, originName: page.originName, fromTime: page.fromTime, toTime: page.toTime }, player: players, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(sql`jsonb_to_recordset(${sql.placeholder('asks')}::jsonb) as asks(slot int, grams text[], word text, whole text, starts_from text, starts_before text, lim int, off bigint)`)
+    .innerJoinLateral(page, sql`true`)
+    .innerJoin(players, eq(players.id, page.playerId))
+    .orderBy(sql`asks.slot`, sql`${page.startKey} asc nulls last`, desc(page.nameId))
+    .prepare(`search_few_pages_${shape.replace(/\|/g, '_')}`);
+});
+
+/** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
+const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
+
+interface FewAsk {
+  params: Record<string, unknown>;
+  limit: number;
+  skip: number;
+}
+
+type FewRow = Awaited<ReturnType<ReturnType<typeof fewPagesStatement>['execute']>>[number];
+
+const fewPagesReader = coalescedByKey(async (db: DbOrTx, shape: SearchShape, asks: FewAsk[]) => {
+  const rows = await fewPagesStatement(db, shape).execute({
+    asks: JSON.stringify(
+      asks.map((a, i) => ({ slot: i + 1, grams: a.params.grams, word: a.params.word, whole: a.params.whole, starts_from: a.params.startsFrom, starts_before: a.params.startsBefore, lim: a.limit, off: a.skip })),
+    ),
+  });
+  const bySlot: Array<Omit<FewRow, 'slot'>[]> = asks.map(() => []);
+  for (const { slot, ...row } of rows) bySlot[slot - 1]!.push(row);
+  return bySlot;
+}, SHARED_SEARCHES);
+
+/** The page of a pattern with few matches, each row with the total of its matches (none: an empty page). */
+function fewPage(db: DbOrTx, shape: SearchShape, params: Record<string, unknown>, skip: number, limit: number) {
+  const [, from, to] = shape.split('|') as [string, string, string];
+  if (filtersTimes({ from, to })) return fewStatements(db, shape).page.execute({ ...params, limit, skip });
+  return fewPagesReader(db, shape)({ params, limit, skip });
+}
+
+/**
  * One page of a name search by best match, and the total of hits up to `LIMITS.searchTotalMax`.
  * Best match: first the names whose key starts with the searched key, in key order (the key
  * itself first, and each name before its longer namesakes: `sniper` < `sniper_1` < `sniper_12`),
@@ -95,12 +157,11 @@ const fewStatements = preparedByKey((main, shape: SearchShape) => {
 export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, params: Record<string, unknown>, skip: number, limit: number) {
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
-    const s = fewStatements(db, shape);
-    const rows = await s.page.execute({ ...params, limit, skip });
+    const rows = await fewPage(db, shape, params, skip, limit);
     if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
     // Nothing on the first page: nothing at all. Past the last page: the count alone.
     if (skip === 0) return { rows: [], total: 0 };
-    const [count] = await s.count.execute(params);
+    const [count] = await fewStatements(db, shape).count.execute(params);
     return { rows: [], total: Math.min(count?.n ?? 0, max) };
   }
   const s = orderedStatements(db, `${shape}|${reach}`);

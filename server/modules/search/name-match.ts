@@ -35,23 +35,52 @@ export const statementName = (cases: { from: string; to: string }, name: string)
  */
 export const genericPlanHandle = (db: DbOrTx, cases: { from: string; to: string }): DbOrTx => (filtersTimes(cases) ? db : withGenericPlans(db));
 
+/**
+ * Where a statement takes a search's values from: its placeholders (one search a statement), or the
+ * columns of its row of asks (`ASK_COLUMNS`: many searches of one shape in one statement).
+ */
+export interface SearchValues {
+  whole: SQL;
+  grams: SQL;
+  word: SQL;
+  startsFrom: SQL;
+  startsBefore: SQL;
+}
+
+export const PLACEHOLDERS: SearchValues = {
+  whole: sql`${sql.placeholder('whole')}`,
+  grams: sql`${sql.placeholder('grams')}`,
+  word: sql`${sql.placeholder('word')}`,
+  startsFrom: sql`${sql.placeholder('startsFrom')}`,
+  startsBefore: sql`${sql.placeholder('startsBefore')}`,
+};
+
+/** The values of each search of a batch, as columns of its row of `asks` (`jsonb_to_recordset`). */
+export const ASK_COLUMNS: SearchValues = {
+  whole: sql.raw('asks.whole'),
+  grams: sql.raw('asks.grams'),
+  word: sql.raw('asks.word'),
+  startsFrom: sql.raw('asks.starts_from'),
+  startsBefore: sql.raw('asks.starts_before'),
+};
+
 /** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
-export const holdsWhole = sql`${nameHistory.nameKey} LIKE ${sql.placeholder('whole')} ESCAPE '\\'`;
+export const holdsWholeOf = (v: SearchValues) => sql`${nameHistory.nameKey} LIKE ${v.whole} ESCAPE '\\'`;
+export const holdsWhole = holdsWholeOf(PLACEHOLDERS);
 
 /** A hit: the matching name and its case. */
 export const hitColumns = { name: { id: nameHistory.id, originName: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime }, player: players };
 
 /** The names holding the pattern, found by some of its 4-grams (`grams`, checked with `whole`) or its trigrams (`word`). */
-export const nameMatch = (lookup: string): SQL[] =>
-  lookup === 'grams'
-    ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${sql.placeholder('grams')}::text[]`, holdsWhole]
-    : [sql`${NAME_WORD_SQL} LIKE ${sql.placeholder('word')} ESCAPE '\\'`];
+export const nameMatch = (lookup: string, v: SearchValues = PLACEHOLDERS): SQL[] =>
+  lookup === 'grams' ? [sql`name_quadgrams(${NAME_WORD_SQL}) @> ${v.grams}::text[]`, holdsWholeOf(v)] : [sql`${NAME_WORD_SQL} LIKE ${v.word} ESCAPE '\\'`];
 
 /** The key in byte order, as `name_history_key_order_idx` holds it. */
 export const KEY_IN_BYTE_ORDER = sql`(${nameHistory.nameKey} collate "C")`;
 
 /** The names whose key starts with the searched one: one range of `name_history_key_order_idx` (`startsFrom`, `startsBefore`). */
-export const keyStarts = sql`(${KEY_IN_BYTE_ORDER} >= ${sql.placeholder('startsFrom')} and ${KEY_IN_BYTE_ORDER} < ${sql.placeholder('startsBefore')})`;
+export const keyStartsOf = (v: SearchValues) => sql`(${KEY_IN_BYTE_ORDER} >= ${v.startsFrom} and ${KEY_IN_BYTE_ORDER} < ${v.startsBefore})`;
+export const keyStarts = keyStartsOf(PLACEHOLDERS);
 
 /**
  * The first text after every text that starts with `key`, in byte order (code point order, as
