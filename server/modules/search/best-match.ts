@@ -6,6 +6,7 @@ import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
 import { coalescedByKey, SHARED_SEARCHES } from '@server/db/coalesce';
+import { askColumn } from '@server/db/ask-column';
 import { withGenericPlans } from '@server/db/generic-plans';
 import { ASK_COLUMNS, cappedHits, filtersTimes, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, keyStartsOf, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
@@ -115,8 +116,6 @@ const fewPagesStatement = preparedByKey((main, shape: SearchShape) => {
     .prepare(`search_few_pages_${shape.replace(/\|/g, '_')}`);
 });
 
-/** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
-const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
 
 interface FewAsk {
   params: Record<string, unknown>;

@@ -47,7 +47,7 @@ export interface SearchValues {
   startsBefore: SQL;
 }
 
-export const PLACEHOLDERS: SearchValues = {
+const PLACEHOLDERS: SearchValues = {
   whole: sql`${sql.placeholder('whole')}`,
   grams: sql`${sql.placeholder('grams')}`,
   word: sql`${sql.placeholder('word')}`,
@@ -65,7 +65,7 @@ export const ASK_COLUMNS: SearchValues = {
 };
 
 /** The names whose key holds the whole pattern (`whole`): checked on each name read, however it was found. */
-export const holdsWholeOf = (v: SearchValues) => sql`${nameHistory.nameKey} LIKE ${v.whole} ESCAPE '\\'`;
+const holdsWholeOf = (v: SearchValues) => sql`${nameHistory.nameKey} LIKE ${v.whole} ESCAPE '\\'`;
 export const holdsWhole = holdsWholeOf(PLACEHOLDERS);
 
 /** A hit: the matching name and its case. */

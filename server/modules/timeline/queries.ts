@@ -9,6 +9,7 @@ import type { DbOrTx } from '@server/db/client';
 import { prepared, preparedByKey } from '@server/db/prepared';
 import { withGenericPlans } from '@server/db/generic-plans';
 import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
+import { askColumn } from '@server/db/ask-column';
 import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
@@ -91,8 +92,6 @@ const pagesQuery = preparedByKey(pageStatement);
 const asksSql = (column: KeyColumn) =>
   sql`unnest(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[], ${sql.placeholder('limits')}::bigint[], ${sql.placeholder('skips')}::bigint[]) with ordinality as asks(key, lim, off, slot)`;
 
-/** A column of the batch's asks where drizzle's types take only a number or a placeholder (it writes any SQL there). */
-const askColumn = (name: 'lim' | 'off') => sql.raw(`asks.${name}`) as unknown as ReturnType<typeof sql.placeholder>;
 
 function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
   const [column, order, hidden, typed] = key.split(':') as [KeyColumn, 'asc' | 'desc', string, string];
