@@ -92,7 +92,6 @@ const pagesQuery = preparedByKey(pageStatement);
 const asksSql = (column: KeyColumn) =>
   sql`unnest(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[], ${sql.placeholder('limits')}::bigint[], ${sql.placeholder('skips')}::bigint[]) with ordinality as asks(key, lim, off, slot)`;
 
-
 function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
   const [column, order, hidden, typed] = key.split(':') as [KeyColumn, 'asc' | 'desc', string, string];
   const db = typed === 'typed' ? main : withGenericPlans(main);
