@@ -51,7 +51,8 @@ const orderedStatements = preparedByKey((db, shape: SearchShape) => {
 /**
  * The statements of a pattern with few matches, of one shape: all its matches are found by the name indexes
  * (a few thousand at most), counted, and sorted in the best-match order; only the page's cases are
- * read in full. And the count alone, for a page past the last.
+ * read in full (the page of a shape filtered by report time; the others go in `fewPagesStatement`). And
+ * the count alone, for a page past the last.
  */
 const fewStatements = preparedByKey((main, shape: SearchShape) => {
   const [game, from, to, lookup] = shape.split('|') as [SearchQuery['game'], string, string, string];
@@ -115,7 +116,6 @@ const fewPagesStatement = preparedByKey((main, shape: SearchShape) => {
     .orderBy(sql`asks.slot`, sql`${page.startKey} asc nulls last`, desc(page.nameId))
     .prepare(`search_few_pages_${shape.replace(/\|/g, '_')}`);
 });
-
 
 interface FewAsk {
   params: Record<string, unknown>;
