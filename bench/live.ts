@@ -5,7 +5,8 @@
  * DATABASE_URL (and S3/S6/S7 REDIS_URL). Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
  * counts and times are bounded; results are printed and written into bench/RESULTS.md, each
- * scenario into its own section.
+ * scenario into its own section. BENCH_CPU_PROF=<dir> writes V8 CPU profiles there: of each
+ * one-node host's measured stretch (bench/live/measured-profile.ts), of each two-node node's life.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';

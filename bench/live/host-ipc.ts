@@ -3,6 +3,7 @@
  * bench's calls by name over IPC, so nothing of the bench shares its memory or its event loop.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { startMeasuredProfile, stopMeasuredProfile } from './measured-profile';
 
 export type Ops = Record<string, (...args: any[]) => unknown>;
 export interface HostCall {
@@ -30,13 +31,16 @@ export function commonOps(clients: () => number, close: () => Promise<void>) {
       const m = process.memoryUsage();
       return m.heapUsed + m.external;
     },
-    lagStart: () => {
+    /** The measured stretch begins: the loop's lag is watched (and the process profiled: measured-profile.ts). */
+    lagStart: async () => {
       lag = monitorEventLoopDelay({ resolution: 5 });
       lag.enable();
+      await startMeasuredProfile();
     },
     /** The p99 of the event-loop delay since lagStart, ms. */
-    lagStop: () => {
+    lagStop: async () => {
       lag?.disable();
+      await stopMeasuredProfile();
       return (lag?.percentile(99) ?? NaN) / 1e6;
     },
     close: async () => {
