@@ -1,6 +1,6 @@
 /**
  * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S3|S4|S5|S6|S7|S8|S9|S10|all]
- * [--sockets 100,1000,3000] [--replies 30] [--fleets 2] [--gap 100] [--rates 100,500,1000]
+ * [--sockets 100,1000,3000] [--replies 30] [--rounds 2] [--fleets 2] [--gap 100] [--rates 100,500,1000]
  * [--viewers 100,1000] [--cases 500000] [--typists 1,10,50] [--seconds 10]`. S3, S6, S7 and S9 need
  * DATABASE_URL (and S3/S6/S7 REDIS_URL). Every figure stands next to a baseline measured in the
  * same run. One file per scenario under bench/live/; the fleets are child processes on loopback;
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'all' },
     sockets: { type: 'string', default: '100,1000,3000' },
     replies: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '2' },
     fleets: { type: 'string', default: '2' },
     gap: { type: 'string', default: '100' },
     rates: { type: 'string', default: '100,500,1000' },
@@ -39,6 +40,7 @@ const { values } = parseArgs({
 const options: LiveOptions = {
   sizes: values.sockets!.split(',').map(Number).filter((n) => n > 0 && n <= 20_000),
   replies: Math.min(Number(values.replies), 500),
+  rounds: Math.max(1, Math.min(Number(values.rounds), 10)),
   fleets: Math.max(1, Math.min(Number(values.fleets), 8)),
   gapMs: Number(values.gap),
   rates: values.rates!.split(',').map(Number).filter((n) => n > 0 && n <= 5_000),

@@ -17,6 +17,8 @@ import type { BareOps } from './bare-host';
 export interface LiveOptions {
   sizes: number[];
   replies: number;
+  /** S2: rounds per size, each measuring both servers (their order alternating), pooled: a machine whose speed drifts slows both alike. */
+  rounds: number;
   fleets: number;
   gapMs: number;
   /** S4: chat messages a second (all pairs together). */

@@ -86,6 +86,23 @@ async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: s
   };
 }
 
+/** Rounds of one server at one size as one run: every delivery and reply counted, the worst RSS and lag, the mean CPU and socket memory. */
+function pooled(runs: Run[]): Run {
+  const mean = (pick: (r: Run) => number) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+  return {
+    deliveries: runs.flatMap((r) => r.deliveries),
+    responses: runs.flatMap((r) => r.responses),
+    expected: runs.reduce((sum, r) => sum + r.expected, 0),
+    received: runs.reduce((sum, r) => sum + r.received, 0),
+    duplicates: runs.reduce((sum, r) => sum + r.duplicates, 0),
+    lastPerReply: runs.flatMap((r) => r.lastPerReply),
+    rssMb: Math.max(...runs.map((r) => r.rssMb)),
+    lagP99: Math.max(...runs.map((r) => r.lagP99)),
+    idleSocketKb: mean((r) => r.idleSocketKb),
+    cpuMsPerReply: mean((r) => r.cpuMsPerReply),
+  };
+}
+
 export async function scenarioS2(lines: string[], o: LiveOptions) {
   const { fleets: FLEETS, replies: REPLIES, gapMs: GAP_MS } = o;
   const site = await startBenchServer(o.db);
@@ -113,14 +130,22 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     lines.push(
       `### S2: a reply → N sockets in the case room, one node (${modeLabel(o.db)})`,
       '',
-      `${REPLIES} replies ${GAP_MS} ms apart per size, ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag, CPU (user + system time of all its threads from the first counted reply until its last delivery, over the replies) and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
+      `${o.rounds} round${o.rounds > 1 ? 's' : ''} per size of ${REPLIES} replies ${GAP_MS} ms apart to each server (the servers' order alternating from round to round, the rounds pooled: a drift in the machine's speed slows both alike), ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag, CPU (user + system time of all its threads from the first counted reply until its last delivery, over the replies) and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
       '',
       '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | server CPU per reply | RSS max | loop lag p99 | idle socket |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const n of o.sizes) {
-      const t = await measure(o, n, site.host, room, 'tribunal', reply);
-      const b = await measure(o, n, bare, room, 'bare', bareSend);
+      const tRuns: Run[] = [];
+      const bRuns: Run[] = [];
+      for (let round = 0; round < o.rounds; round++) {
+        const tribunalFirst = round % 2 === 0;
+        if (tribunalFirst) tRuns.push(await measure(o, n, site.host, room, 'tribunal', reply));
+        bRuns.push(await measure(o, n, bare, room, 'bare', bareSend));
+        if (!tribunalFirst) tRuns.push(await measure(o, n, site.host, room, 'tribunal', reply));
+      }
+      const t = pooled(tRuns);
+      const b = pooled(bRuns);
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         lines.push(
           `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.cpuMsPerReply.toFixed(1)} ms | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
