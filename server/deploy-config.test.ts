@@ -31,7 +31,9 @@ describe("the deployment's node flags", () => {
   // A node's resident memory is mostly fixed cost (issue 16): V8's default worker pool (4 threads,
   // each keeping its own malloc arena of compiler memory) and 16 MB semi-spaces cost about 55 MB
   // of an embedded node's 360-430 MB under the read bench, with no throughput to show for it on 2 cores.
-  it('keep the young generation at 8 MB and V8 to 2 worker threads, fewer than plain node', () => {
+  // 8 MB semi-spaces, not 4: with 4 a fan-out to 3,000 sockets collected while its writes were in
+  // flight (a fifth of the node's time in GC), for 10 MB of resident memory saved.
+  it('keep the young generation at 16 MB and V8 to 2 worker threads, fewer than plain node', () => {
     const probe = `
       let keep = [];
       for (let i = 0; i < 400000; i++) { keep.push({ i, s: 'x'.repeat(20) + i, a: [i, i + 1] }); if (keep.length > 20000) keep = []; }
@@ -40,7 +42,7 @@ describe("the deployment's node flags", () => {
     const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, [...args, '-e', probe], { encoding: 'utf8' })) as { youngMb: number; threads: number };
     const deployed = run(nodeArgs);
     const plain = run(nodeArgs.filter((a) => !/^--(max-semi-space-size|v8-pool-size)=/.test(a)));
-    expect(deployed.youngMb).toBeLessThanOrEqual(8);
+    expect(deployed.youngMb).toBeLessThanOrEqual(16);
     expect(plain.youngMb).toBeGreaterThan(deployed.youngMb);
     expect(plain.threads - deployed.threads).toBe(2);
   });
