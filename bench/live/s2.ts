@@ -15,6 +15,8 @@ interface Run {
   expected: number;
   received: number;
   duplicates: number;
+  /** Per reply: its first delivery (the request's own path, before the fan-out's length counts) and its last. */
+  firstPerReply: number[];
   lastPerReply: number[];
   rssMb: number;
   lagP99: number;
@@ -78,6 +80,7 @@ async function measure(o: LiveOptions, n: number, host: Host<CommonOps>, room: s
     expected,
     received,
     duplicates,
+    firstPerReply: [...perReply.values()].map((l) => Math.min(...l)),
     lastPerReply: [...perReply.values()].map((l) => Math.max(...l)),
     rssMb: rssMax!,
     lagP99,
@@ -95,6 +98,7 @@ function pooled(runs: Run[]): Run {
     expected: runs.reduce((sum, r) => sum + r.expected, 0),
     received: runs.reduce((sum, r) => sum + r.received, 0),
     duplicates: runs.reduce((sum, r) => sum + r.duplicates, 0),
+    firstPerReply: runs.flatMap((r) => r.firstPerReply),
     lastPerReply: runs.flatMap((r) => r.lastPerReply),
     rssMb: Math.max(...runs.map((r) => r.rssMb)),
     lagP99: Math.max(...runs.map((r) => r.lagP99)),
@@ -130,10 +134,10 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
     lines.push(
       `### S2: a reply → N sockets in the case room, one node (${modeLabel(o.db)})`,
       '',
-      `${o.rounds} round${o.rounds > 1 ? 's' : ''} per size of ${REPLIES} replies ${GAP_MS} ms apart to each server (the servers' order alternating from round to round, the rounds pooled: a drift in the machine's speed slows both alike), ${FLEETS} client processes; delivery = request sent → event received; "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag, CPU (user + system time of all its threads from the first counted reply until its last delivery, over the replies) and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
+      `${o.rounds} round${o.rounds > 1 ? 's' : ''} per size of ${REPLIES} replies ${GAP_MS} ms apart to each server (the servers' order alternating from round to round, the rounds pooled: a drift in the machine's speed slows both alike), ${FLEETS} client processes; delivery = request sent → event received ("first of a reply": its earliest delivery, the write's own path before the fan-out's length counts); "bare" = a plain Socket.IO server emitting the same ${frames.length} frames a reply causes (${frame.length} bytes) to the same N in the same run. Each server runs in a process of its own as a site runs it (bench/live/hosts.ts): RSS, loop lag, CPU (user + system time of all its threads from the first counted reply until its last delivery, over the replies) and the idle socket's memory (heap and external memory per socket, after collection) are that process's own.`,
       '',
-      '| N | server | delivery p50 | p95 | p99 | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | server CPU per reply | RSS max | loop lag p99 | idle socket |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| N | server | delivery p50 | p95 | p99 | first of a reply (p50) | last of a reply (p50 / max) | over bare p99 | HTTP response p50 / p99 | lost / duplicated | server CPU per reply | RSS max | loop lag p99 | idle socket |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const n of o.sizes) {
       const tRuns: Run[] = [];
@@ -148,7 +152,7 @@ export async function scenarioS2(lines: string[], o: LiveOptions) {
       const b = pooled(bRuns);
       for (const [name, r] of [['bare', b], ['Tribunal', t]] as const) {
         lines.push(
-          `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.cpuMsPerReply.toFixed(1)} ms | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
+          `| ${n} | ${name} | ${ms(pct(r.deliveries, 0.5))} | ${ms(pct(r.deliveries, 0.95))} | ${ms(pct(r.deliveries, 0.99))} | ${ms(pct(r.firstPerReply, 0.5))} | ${ms(pct(r.lastPerReply, 0.5))} / ${ms(Math.max(...r.lastPerReply))} | ${name === 'bare' ? '' : signed(pct(t.deliveries, 0.99) - pct(b.deliveries, 0.99))} | ${ms(pct(r.responses, 0.5))} / ${ms(pct(r.responses, 0.99))} | ${r.expected - r.received + r.duplicates > 0 ? `${Math.max(0, r.expected - r.received)} / ${r.duplicates}` : '0 / 0'} | ${r.cpuMsPerReply.toFixed(1)} ms | ${r.rssMb.toFixed(0)} MB | ${ms(r.lagP99)} | ${r.idleSocketKb.toFixed(1)} KB |`,
         );
       }
       console.log(lines.slice(-2).join('\n'));
