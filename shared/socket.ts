@@ -7,6 +7,7 @@ import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types
 import type { MessageItem } from './types/messages';
 import type { MediaFile } from './types/files';
 import type { Announcement } from './schemas/announcements';
+import type { RoomJoinRequest, RoomLeaveRequest } from './schemas/realtime';
 
 export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
 
@@ -119,6 +120,6 @@ export interface CaseViewers {
 }
 
 export interface ClientToServerEvents {
-  'room:join': (req: { room: string; lastSeq?: number }, ack: (res: JoinResult) => void) => void;
-  'room:leave': (req: { room: string }, ack?: (res: { ok: boolean }) => void) => void;
+  'room:join': (req: RoomJoinRequest, ack: (res: JoinResult) => void) => void;
+  'room:leave': (req: RoomLeaveRequest, ack?: (res: { ok: boolean }) => void) => void;
 }

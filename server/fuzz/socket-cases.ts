@@ -1,17 +1,19 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { ClientToServerEvents } from '@shared/socket';
+import { roomJoinRequest, roomLeaveRequest } from '@shared/schemas/realtime';
 import { arbitraryOf } from './zod-arbitrary';
 import { hostileValue, mutate, mutationArb, PROTOTYPE_KEYS } from './hostile';
 import type { RoleName } from './actors';
 
 /**
- * The payloads of the client-to-server events of shared/socket.ts, as zod schemas for the
- * generator. The type checks below fail to compile when the event map changes without them.
+ * The payloads of the client-to-server events of shared/socket.ts: the schemas the server checks
+ * them with, for the generator. The type checks below fail to compile when the event map changes
+ * without them.
  */
 export const SOCKET_EVENTS = {
-  'room:join': z.object({ room: z.string().max(64), lastSeq: z.number().int().nonnegative().optional() }),
-  'room:leave': z.object({ room: z.string().max(64) }),
+  'room:join': roomJoinRequest,
+  'room:leave': roomLeaveRequest,
 } as const;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const eventsCovered: Same<keyof typeof SOCKET_EVENTS, keyof ClientToServerEvents> = true;

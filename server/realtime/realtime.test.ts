@@ -95,6 +95,26 @@ describe('rooms', () => {
     for (const room of ['case:abc', 'lobby', '', 'user:0']) expect(await joinRoom(socket, room)).toMatchObject({ ok: false, code: 'room.bad' });
   });
 
+  // Found by the long fuzz run: a fraction joined the room, then failed in the replay's bigint
+  // comparison, so the client heard room.bad and still got the room's events.
+  it('answers room.bad to a lastSeq that is no whole number ≥ 0, and leaves the socket out of the room', async () => {
+    const room = freshCaseRoom();
+    await recordOffline(room, 3);
+    const socket = await app.socket();
+    const seen = collectEvents(socket);
+    for (const lastSeq of [1e-7, 2.5, -1, 2 ** 53, '1', null]) {
+      const ack = await socket.timeout(5_000).emitWithAck('room:join', { room, lastSeq } as never);
+      expect(ack, `lastSeq ${String(lastSeq)}`).toEqual({ ok: false, room, code: 'room.bad' });
+    }
+    expect(await socket.timeout(5_000).emitWithAck('room:join', 'case:1' as never)).toEqual({ ok: false, room: '', code: 'room.bad' });
+    await inTransaction(app.services, ({ emit }) => emit(room, 'user.updated', { userId: 4 }));
+    await sleep(100);
+    expect(seen.filter((e) => e.room === room)).toEqual([]);
+    // The same socket then joins with a good lastSeq and gets what it missed.
+    expect(await joinRoom(socket, room, 2)).toEqual({ ok: true, room, lastSeq: 4, replayed: 2 });
+    await expect.poll(() => seen.filter((e) => e.room === room).map((e) => e.seq)).toEqual([3, 4]);
+  });
+
   it('lets a user into its own user room only', async () => {
     const { user, token } = await app.factories.signedIn();
     const other = await app.factories.createUser();

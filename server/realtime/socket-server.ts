@@ -6,6 +6,7 @@ import { redisAdapter } from '@server/infra/redis-packages';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
+import { roomJoinRequest, roomLeaveRequest } from '@shared/schemas/realtime';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
 import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
@@ -27,6 +28,12 @@ interface SocketData {
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The room a join answer names: what the client sent when it is a name at all, else ''. */
+const roomNameOf = (sent: unknown): string => {
+  const room = (sent as { room?: unknown } | null)?.room;
+  return typeof room === 'string' && room.length <= LIMITS.roomNameMax ? room : '';
+};
 
 export interface RealtimeDeps {
   db: Db;
@@ -97,13 +104,16 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     }
   };
 
-  async function join(socket: IoSocket, req: { room: string; lastSeq?: number }): Promise<JoinResult> {
-    const room = typeof req?.room === 'string' ? req.room : '';
+  async function join(socket: IoSocket, sent: unknown): Promise<JoinResult> {
+    const room = roomNameOf(sent);
     try {
       await joins.consume(socket.id);
     } catch {
       return { ok: false, room, code: 'room.rateLimited' };
     }
+    const parsed = roomJoinRequest.safeParse(sent);
+    if (!parsed.success) return { ok: false, room, code: 'room.bad' };
+    const req = parsed.data;
     const who = await deps.identify(socket.data.token);
     const verdict = mayJoin(room, who);
     if (verdict !== 'ok') return { ok: false, room, code: verdict };
@@ -115,7 +125,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       void announceViewers(room);
     }
     // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
-    const since = typeof req.lastSeq === 'number' && req.lastSeq >= 0 ? req.lastSeq : null;
+    const since = req.lastSeq ?? null;
     const { current, missed } = await readReplay(room, since ?? Infinity);
     if (since === null || since >= current) return { ok: true, room, lastSeq: current, replayed: 0 };
     // Too far behind, or purged history leaves a hole: never replay across it, refetch instead.
@@ -144,18 +154,20 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       try {
         reply(await join(socket, req));
       } catch (e) {
-        deps.log.error({ err: e, room: req?.room }, 'room join failed');
-        reply({ ok: false, room: typeof req?.room === 'string' ? req.room : '', code: 'room.bad' });
+        deps.log.error({ err: e, room: roomNameOf(req) }, 'room join failed');
+        reply({ ok: false, room: roomNameOf(req), code: 'room.bad' });
       }
     });
-    socket.on('room:leave', async (req, ...rest: unknown[]) => {
+    socket.on('room:leave', async (sent, ...rest: unknown[]) => {
       const ack = rest.at(-1);
+      const req = roomLeaveRequest.safeParse(sent);
       // Only rooms a client may ask for: the server's own (uid:<id>, the socket's id) end sessions and reach sockets.
-      if (typeof req?.room === 'string' && parseRoom(req.room)) {
-        await socket.leave(req.room);
-        if (socket.rooms.has(staffRoomOfCase(req.room))) {
-          await socket.leave(staffRoomOfCase(req.room));
-          void announceViewers(req.room);
+      if (req.success && parseRoom(req.data.room)) {
+        const { room } = req.data;
+        await socket.leave(room);
+        if (socket.rooms.has(staffRoomOfCase(room))) {
+          await socket.leave(staffRoomOfCase(room));
+          void announceViewers(room);
         }
       }
       if (typeof ack === 'function') (ack as (res: { ok: boolean }) => void)({ ok: true });
