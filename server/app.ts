@@ -10,6 +10,7 @@ import swaggerUiDir from 'swagger-ui-dist/absolute-path.js';
 import type { Services } from './services';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { answerError } from './http/answer-error';
+import { jsonBody } from './http/json-body';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
 import { createAnswerLane } from './http/answer-lane';
@@ -59,7 +60,7 @@ export function createApp(services: Services) {
   if (services.log.isLevelEnabled('info')) {
     app.use('/api', pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   }
-  app.use('/api', express.json({ limit: '2mb' }));
+  app.use('/api', jsonBody());
 
   const exact = pathTable();
   const lane = createAnswerLane({ services, trust: app.get('trust proxy fn'), cors, routes: exact });

@@ -68,6 +68,8 @@ export const LIMITS = {
   /** Realtime room joins per socket per window: a page joins a few, a reconnect re-joins them all. */
   roomJoinsPerWindow: 60,
   roomJoinWindowS: 10,
+  /** How deep a request body or socket payload may nest arrays and objects (the API's own nest a few levels). */
+  jsonDepthMax: 32,
   /** The longest room name a client may send (the longest real one, a chat of two 10-digit ids, has 26 characters). */
   roomNameMax: 64,
   /** External authorization: the mailed approval code's life, the app token's default and longest life. */

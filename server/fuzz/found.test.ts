@@ -2,17 +2,19 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { isErrorCode } from '@shared/errors';
-import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
+import { createTestApp, TEST_SECRET, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 import { apiRoutes } from '@server/app';
 import { LIMITS } from '@shared/limits';
+import { capturingLogger } from './engine';
 
 /** Each case here is one the fuzzer found answering a 5xx or outside the envelope, as it sent it. */
 let app: TestApp;
 let root: string;
 let user: { id: number };
+const logs = capturingLogger();
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ log: logs.log });
   ({ token: root, user } = await app.factories.signedIn({ privileges: ['root', 'dev'] }));
 });
 afterAll(() => app?.close());
@@ -130,5 +132,88 @@ describe('a socket that asks to leave a room only the server uses', () => {
     expect(await socket.timeout(3_000).emitWithAck('room:leave', { room: socket.id! })).toEqual({ ok: true });
     expectOk(await app.request.post('/api/user/signout').set('x-access-token', token), 'logout.success');
     expect(await ended).toBe('io server disconnect');
+  });
+});
+
+/** JSON text of arrays nested `levels` deep around a number (written out: stringifying them overflows first). */
+const nestedArrays = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+/** Deep enough to overflow validation's stack on this runtime, shallow enough for JSON.parse. */
+const DEEP = 3_500;
+
+/** A socket.io event with an acknowledgement, sent as raw packet text; resolves with the acknowledgement's argument. */
+function rawEventWithAck(socket: ClientSocket, event: string, payloadJson: string, id: number): Promise<unknown> {
+  const engine = socket.io.engine as unknown as { send(msg: string): void; on(e: 'data', f: (d: unknown) => void): void; off(e: 'data', f: (d: unknown) => void): void };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no acknowledgement of ${event}`)), 5_000);
+    const onData = (data: unknown) => {
+      if (typeof data !== 'string' || !data.startsWith(`3${id}[`)) return;
+      clearTimeout(timer);
+      engine.off('data', onData);
+      resolve((JSON.parse(data.slice(`3${id}`.length)) as unknown[])[0]);
+    };
+    engine.on('data', onData);
+    engine.send(`2${id}${JSON.stringify([event]).slice(0, -1)},${payloadJson}]`);
+  });
+}
+
+describe('a payload nested thousands of levels deep', () => {
+  // Found by the long fuzz run (seed 480950818): validation compared the `length` it found with a
+  // limit, which turned the nested arrays into text recursively and overflowed the stack (500).
+  const post = (path: string, body: string, token?: string) => {
+    const req = app.request.post(path).set('content-type', 'application/json');
+    return (token ? req.set('x-access-token', token) : req).send(body);
+  };
+
+  it('is a 400 request.bad on any route, before the route reads it', async () => {
+    const deep = nestedArrays(DEEP);
+    expectError(await post('/api/playerStatistics', `{"data":{"length":${deep}}}`), 400, 'request.bad');
+    expectError(await post('/api/player/reply', `{"data":{"toPlayerId":1,"content":{"length":${deep}}}}`, root), 400, 'request.bad');
+    expectError(await post('/api/user/signin', `{"data":{"username":{"length":${deep}}}}`), 400, 'request.bad');
+    expect(logs.lines).toEqual([]);
+  });
+
+  it(`is read by the route up to ${LIMITS.jsonDepthMax} levels`, async () => {
+    // The body's object and `data` are two levels.
+    expectInvalid(await post('/api/playerStatistics', `{"data":{"length":${nestedArrays(LIMITS.jsonDepthMax - 2)}}}`), 'playerStatistics.bad', 'data');
+    expectError(await post('/api/playerStatistics', `{"data":{"length":${nestedArrays(LIMITS.jsonDepthMax - 1)}}}`), 400, 'request.bad');
+  });
+
+  it('in a socket event is answered room.bad, and nothing is logged', async () => {
+    const socket = await app.socket();
+    const deep = nestedArrays(DEEP);
+    expect(await rawEventWithAck(socket, 'room:join', `{"room":{"length":${deep}}}`, 901)).toEqual({ ok: false, room: '', code: 'room.bad' });
+    expect(await rawEventWithAck(socket, 'room:join', `{"room":"all","lastSeq":{"length":${deep}}}`, 902)).toEqual({ ok: false, room: 'all', code: 'room.bad' });
+    expect(await rawEventWithAck(socket, 'room:leave', `{"room":{"length":${deep}}}`, 903)).toEqual({ ok: true });
+    expect(await socket.timeout(3_000).emitWithAck('room:join', { room: 'all' })).toMatchObject({ ok: true, room: 'all' });
+    expect(logs.lines).toEqual([]);
+    socket.disconnect();
+  });
+});
+
+describe('an object in place of a list or a text, whose length cannot be compared', () => {
+  // Found by the long fuzz run (seed 1503985644): zod measures a `length` it finds even on a value of
+  // the wrong type, and `{"toString":null}` there made the comparison throw (500, or no socket answer).
+  const uncomparable = '{"toString":null,"valueOf":null}';
+
+  it('is the route’s <area>.bad, as any value of the wrong type', async () => {
+    const stats = await app.request.post('/api/playerStatistics').set('content-type', 'application/json').send(`{"data":{"length":${uncomparable}}}`);
+    expectError(stats, 400, 'playerStatistics.bad');
+    const reply = await app.request
+      .post('/api/player/reply')
+      .set('x-access-token', root)
+      .set('content-type', 'application/json')
+      .send(`{"data":{"toPlayerId":1,"content":{"length":${uncomparable}}}}`);
+    expectError(reply, 400, 'reply.bad');
+    const mark = await app.request.post('/api/message/mark').set('x-access-token', root).set('content-type', 'application/json').send(`{"type":"read","ids":{"length":${uncomparable}}}`);
+    expectError(mark, 400, 'message.bad');
+    expect(logs.lines).toEqual([]);
+  });
+
+  it('in a socket event is answered room.bad or left, and nothing is logged', async () => {
+    const socket = await app.socket();
+    expect(await rawEventWithAck(socket, 'room:join', `{"room":{"length":${uncomparable}}}`, 911)).toEqual({ ok: false, room: '', code: 'room.bad' });
+    expect(await rawEventWithAck(socket, 'room:leave', `{"room":{"length":${uncomparable}}}`, 912)).toEqual({ ok: true });
+    expect(logs.lines).toEqual([]);
+    socket.disconnect();
   });
 });

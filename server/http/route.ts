@@ -9,6 +9,7 @@ import { AppError } from './errors';
 import { authenticate, type AuthedUser } from './auth';
 import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
+import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import { consumeUserLimit } from './user-limit';
 import { pathTable, type PathTable } from './path-table';
 import { countedAsWriting } from '@server/realtime/writes-in-progress';
@@ -85,7 +86,7 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, area: string, 
   const unstorable = unstorableText(value);
   if (unstorable) throw new AppError(`${area}.bad` as never, [{ param: unstorable.path, msg: unstorable.msg, location, code: unstorable.code }], 400);
   if (!schema) return value as T;
-  const result = schema.safeParse(value ?? {});
+  const result = safeParseInput(schema, value ?? {});
   if (!result.success) throw new AppError(`${area}.bad` as never, validationMessage(result.error, value, location), 400);
   return result.data;
 }

@@ -7,6 +7,8 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
 import { roomJoinRequest, roomLeaveRequest } from '@shared/schemas/realtime';
+import { safeParseInput } from '@shared/schemas/safe-parse-input';
+import type { z } from 'zod';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
 import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
@@ -28,6 +30,12 @@ interface SocketData {
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** A client's payload read with its schema (`safeParseInput`), or null. */
+const readPayload = <T>(schema: z.ZodType<T>, sent: unknown): T | null => {
+  const parsed = safeParseInput(schema, sent);
+  return parsed.success ? parsed.data : null;
+};
 
 /** The room a join answer names: what the client sent when it is a name at all, else ''. */
 const roomNameOf = (sent: unknown): string => {
@@ -111,9 +119,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     } catch {
       return { ok: false, room, code: 'room.rateLimited' };
     }
-    const parsed = roomJoinRequest.safeParse(sent);
-    if (!parsed.success) return { ok: false, room, code: 'room.bad' };
-    const req = parsed.data;
+    const req = readPayload(roomJoinRequest, sent);
+    if (!req) return { ok: false, room, code: 'room.bad' };
     const who = await deps.identify(socket.data.token);
     const verdict = mayJoin(room, who);
     if (verdict !== 'ok') return { ok: false, room, code: verdict };
@@ -160,10 +167,10 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     });
     socket.on('room:leave', async (sent, ...rest: unknown[]) => {
       const ack = rest.at(-1);
-      const req = roomLeaveRequest.safeParse(sent);
+      const req = readPayload(roomLeaveRequest, sent);
       // Only rooms a client may ask for: the server's own (uid:<id>, the socket's id) end sessions and reach sockets.
-      if (req.success && parseRoom(req.data.room)) {
-        const { room } = req.data;
+      if (req && parseRoom(req.room)) {
+        const { room } = req;
         await socket.leave(room);
         if (socket.rooms.has(staffRoomOfCase(room))) {
           await socket.leave(staffRoomOfCase(room));

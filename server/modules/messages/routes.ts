@@ -18,6 +18,7 @@ import { userAvatarOf } from '@server/modules/users/avatar';
 import { conversation, conversations, listBox, unreadCounts } from './queries';
 import { deleteMessage, deleteMessages, markMessages, sendMessage } from './service';
 import { messagePolicy } from './policy';
+import { safeParseInput } from '@shared/schemas/safe-parse-input';
 
 const TAG = 'Messages';
 
@@ -110,7 +111,7 @@ export const messageRoutes: AnyRoute[] = [
     errors: ['message.notFound'],
     handler: async ({ user, query, body, services }) => {
       const merged = { ...query, ...body };
-      const parsed = markInput.safeParse(merged);
+      const parsed = safeParseInput(markInput, merged);
       if (!parsed.success) throw new AppError('message.bad', validationMessage(parsed.error, merged, 'query'), 400);
       const input = parsed.data;
       const which = input.id !== undefined ? { id: input.id } : input.ids ? { ids: input.ids } : { withUserId: input.withUserId };
