@@ -76,7 +76,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'x'.repeat(n)) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 30 }).map((n) => '9'.repeat(n + 10)) },
   { weight: 1, arbitrary: fc.constantFrom<unknown>([], [1], ['a', 'b'], [[[]]], [null], Array.from({ length: 2000 }, (_, i) => i)) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>({}, { $gt: '' }, { length: 1e9 }, { toString: 'x' }, { 0: 'a', length: 1 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({}, { $gt: '' }, { length: 1e9 }, { toString: 'x' }, { 0: 'a', length: 1 }, { length: { toString: null, valueOf: null } }) },
   { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS).map((k) => withOwnKey({}, k, { polluted: true })) },
   { weight: 1, arbitrary: fc.constantFrom(`${DEEP_MARKER}array`, `${DEEP_MARKER}object`) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
