@@ -22,17 +22,17 @@ interface Step {
 
 const live = (what: string, args: string[], needs: Step['needs'] = []): Step => ({ group: 'live', what, script: 'bench:live', args, needs });
 
-/** The sizes follow the issue's table: N from 100 to 10,000 where the scenario's target names it. */
+/** Each scenario from N = 100 to 10,000 (the issue asks how every figure grows), with the sizes its target names among them. */
 const STEPS: Step[] = [
   { group: 'read', what: 'read path, 100,000 cases (PostgreSQL)', script: 'bench', args: ['--cases', '100000'], needs: ['DATABASE_URL'] },
   { group: 'read', what: 'read path, 1,000,000 cases (PostgreSQL)', script: 'bench', args: ['--cases', '1000000', '--keep'], needs: ['DATABASE_URL'] },
   { group: 'read', what: 'read path, embedded (PGlite)', script: 'bench', args: ['--db', 'pglite', '--cases', '100000'], needs: [] },
   live('S2 and S8, embedded', ['--scenario', 'S2', '--sockets', '100,1000,3000,5000,10000']),
-  live('S4 and S5, embedded', ['--scenario', 'S4,S5']),
-  live('S4 and S5 on PostgreSQL', ['--scenario', 'S4,S5', '--db', 'postgres'], ['DATABASE_URL']),
-  live('S3, two nodes', ['--scenario', 'S3', '--sockets', '100,1000,3000'], ['DATABASE_URL', 'REDIS_URL']),
+  live('S4 and S5, embedded', ['--scenario', 'S4,S5', '--viewers', '100,1000,3000,10000']),
+  live('S4 and S5 on PostgreSQL', ['--scenario', 'S4,S5', '--db', 'postgres', '--viewers', '100,1000,3000,10000'], ['DATABASE_URL']),
+  live('S3, two nodes', ['--scenario', 'S3', '--sockets', '100,1000,3000,5000,10000'], ['DATABASE_URL', 'REDIS_URL']),
   live('S6, push to all on two nodes', ['--scenario', 'S6', '--sockets', '100,1000,5000,10000'], ['DATABASE_URL', 'REDIS_URL']),
-  live('S7, reconnect storm', ['--scenario', 'S7', '--sockets', '100,1000,5000'], ['DATABASE_URL', 'REDIS_URL']),
+  live('S7, reconnect storm', ['--scenario', 'S7', '--sockets', '100,1000,5000,10000'], ['DATABASE_URL', 'REDIS_URL']),
   live('S9, name search at 1,000,000 cases', ['--scenario', 'S9', '--cases', '1000000'], ['DATABASE_URL']),
   live('S10, queue hop', ['--scenario', 'S10'], ['REDIS_URL']),
   { group: 'bundle', what: 'client bundle', script: 'bench:bundle', args: [], needs: [] },
