@@ -22,6 +22,10 @@ describe('emailField', () => {
   it('refuses what is not an address', () => {
     expect(emailField.safeParse('not-an-email').success).toBe(false);
   });
+  it('refuses a domain label that starts or ends with a hyphen or is longer than 63 (mail servers refuse them), and takes the rest', () => {
+    for (const bad of ['a@b-.com', 'a@-b.com', 'a@b.-c.com', `a@${'x'.repeat(64)}.com`, 'a@b..com', 'a@b.c', '.a@b.com', 'a.@b.com']) expect(emailField.safeParse(bad).success, bad).toBe(false);
+    for (const good of ["o'brien@example.com", 'a+tag@sub-domain.example.co', 'a_b-c@1.example.com', `a@${'x'.repeat(63)}.com`, '-@example.com']) expect(emailField.safeParse(good).success, good).toBe(true);
+  });
 });
 
 describe('ids', () => {

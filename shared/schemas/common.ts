@@ -19,4 +19,10 @@ export const limitParam = (max = 100, dflt = 20) => z.coerce.number().int().min(
 /** Digits-only platform ids, kept as strings on the wire. */
 export const platformId = z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative()]).transform(String);
 
-export const emailField = z.string().trim().toLowerCase().email().max(254);
+/**
+ * An e-mail address as zod's practical rule reads it, but with a domain whose every label is 1-63
+ * letters, digits and inner hyphens (RFC 1035): zod lets a label end in a hyphen (`a@b-.com`), which
+ * mail servers refuse as bad syntax, so the address could be stored and never mailed.
+ */
+const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const emailField = z.string().trim().toLowerCase().email({ pattern: EMAIL_PATTERN }).max(LIMITS.emailMax);
