@@ -64,6 +64,13 @@ const MACHINE_TOKENS = ['bot', 'external-auth'];
 
 export const isMuted = (actor: Actor, now = Date.now()) => actor.mutedUntil !== null && actor.mutedUntil > now;
 
+/**
+ * A banned account reads what a visitor reads wherever a read differs by who asks (appeal
+ * attachments, archives, a profile's bound account). It still signs in, reads its messages and
+ * changes its password: those routes need the token and are not such reads.
+ */
+export const readsAsVisitor = (actor: Pick<Actor, 'privileges'>) => actor.privileges.includes('blacklisted');
+
 /** Staff and bots write without the per-user comment and upload limits (reference §2). */
 export const exemptStaffOrBot = (actor: Actor) => hasAny(actor.privileges, [...ADMIN_LEVELS[1], 'bot']);
 /** Staff search, chat and warn without per-user limits. */

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { and, eq } from 'drizzle-orm';
 import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
-import type { Actor } from '@shared/policy';
+import { readsAsVisitor, type Actor } from '@shared/policy';
 import { appAuthorizations, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { TokenPayload } from '@server/modules/auth/tokens';
@@ -70,12 +70,16 @@ export async function resolveToken(services: Services, raw: string | undefined) 
   return { user: toAuthedUser(row, token) };
 }
 
+/**
+ * The signed-in user of a request. Where the token is optional (reads that anyone may make, some
+ * answered differently to accounts), an account that `readsAsVisitor` is read as a visitor: null.
+ */
 export async function authenticate(services: Services, req: Request, required: boolean): Promise<AuthedUser | null> {
   const header = req.headers['x-access-token'];
   const raw = Array.isArray(header) ? header[0] : header;
   if (!raw && !required) return null;
   const result = await resolveToken(services, raw);
-  if ('user' in result) return result.user!;
+  if ('user' in result) return required || !readsAsVisitor(result.user!.actor) ? result.user! : null;
   if (!required) return null;
   throw new AppError(result.error);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { adminLog, messages, players } from '@server/db/schema';
+import { adminLog, messages, players, users } from '@server/db/schema';
 import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
@@ -142,6 +142,32 @@ describe('MOSS archives', () => {
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect((download.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a banned account’s token reads exactly what a visitor reads (timeline, entry, archive); a member reads the attachment', async () => {
+    const { token, dbId } = await accusedWithCase(2);
+    const up = await upload(token, makeZip([{ name: 'Logfile.log', content: 'MOSS log\n' }]));
+    const res = await appeal(token, dbId, { appealType: 'moss', extendedLinks: { mossDownloadUrl: up.body.data.downloadURL } });
+    expectOk(res, 'banAppeal.success', 201);
+    const member = await app.factories.signedIn();
+    const banned = await app.factories.signedIn();
+    // Banned after signing in: the token stays valid; the account is read anew on every request.
+    await app.services.db.update(users).set({ privileges: ['blacklisted'] }).where(eq(users.id, banned.user.id));
+    const paths = [`/api/player/timeline?dbId=${dbId}&subject=banAppeal`, `/api/player/timeline/item?id=${res.body.data.id}`];
+    for (const path of paths) {
+      const asMember = await app.request.get(path).set('x-access-token', member.token);
+      const entry = asMember.body.data.result?.[0] ?? asMember.body.data;
+      expect(entry.content, path).toMatchObject({ showAttachment: true, extendedLinks: { mossDownloadUrl: `${PUBLIC_URL}${up.body.data.downloadURL}` } });
+      const asVisitor = await app.request.get(path);
+      const asBanned = await app.request.get(path).set('x-access-token', banned.token);
+      expectOk(asBanned, asVisitor.body.code);
+      expect(asBanned.body, path).toEqual(asVisitor.body);
+      expect(JSON.stringify(asBanned.body), path).not.toContain('mossDownloadUrl');
+    }
+    expect((await app.request.get(up.body.data.downloadURL).set('x-access-token', member.token)).status).toBe(200);
+    expectError(await app.request.get(up.body.data.downloadURL).set('x-access-token', banned.token), 403, 'user.permissionDenied');
+    // Still signed in: its own account and messages read as before.
+    expectOk(await app.request.get('/api/user/me').set('x-access-token', banned.token), 'userInfo.success');
   });
 
   it('takes the archive as the upload answered it: its name, its relative downloadURL, or that URL absolute on our site', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { readsAsVisitor } from '@shared/policy';
 import type { TimelineEntry } from '@shared/types/cases';
 import { downloadOwnFile, ownFileUrl } from '@client/api/files';
 import { getTimelineItem } from '@client/api/judgement';
@@ -75,7 +76,8 @@ export function AppealFacts({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const viewer = useViewer();
-  const content = useAttachment(entry, viewer.signedIn);
+  // A banned account reads entries as a visitor does (shared/policy.ts): asking again would show nothing more.
+  const content = useAttachment(entry, viewer.signedIn && !readsAsVisitor(viewer));
   const type = content.appealType === 'none' ? 'other' : content.appealType;
   const links = content.extendedLinks ?? {};
   const outside = (['btrLink', 'videoLink'] as const).filter((kind) => !!links[kind]);
