@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
 import { ROOT } from './paths';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
 // The path alone: the package's index also loads Swagger UI's whole browser bundle (about 18 MB resident).
@@ -13,8 +13,7 @@ import { answerError } from './http/answer-error';
 import { jsonBody } from './http/json-body';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
-import { createAnswerLane } from './http/answer-lane';
-import { pathTable } from './http/path-table';
+import { COMPRESS_FROM_BYTES } from './http/compressed-body';
 import { securityHeaders } from './http/security-headers';
 import { buildOpenApi, docsInit, docsPage } from './http/openapi';
 import { authRoutes } from './modules/auth/routes';
@@ -45,7 +44,7 @@ const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
 export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];
 
-/** The Express app, the GET lane in front of it (`http/answer-lane.ts`), and the request listener that joins them. */
+/** The Express app: every request, API or page, goes through this one pipeline. */
 export function createApp(services: Services) {
   const app = express();
   app.disable('x-powered-by');
@@ -60,12 +59,11 @@ export function createApp(services: Services) {
   if (services.log.isLevelEnabled('info')) {
     app.use('/api', pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   }
+  app.use('/api', compression({ threshold: COMPRESS_FROM_BYTES }));
   app.use('/api', jsonBody());
 
-  const exact = pathTable();
-  const lane = createAnswerLane({ services, trust: app.get('trust proxy fn'), cors, routes: exact });
   const api = express.Router();
-  mountRoutes(api, apiRoutes, services, lane, exact);
+  mountRoutes(api, apiRoutes, services);
   const spec = buildOpenApi(apiRoutes, version);
   api.get('/openapi.json', (_req, res) => void res.json(spec));
   api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));
@@ -79,7 +77,5 @@ export function createApp(services: Services) {
   if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => answerError(services, err, req, res));
-  /** What the HTTP server runs: the API's GETs through the lane, the rest through the app. */
-  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => lane.handle(req, res, app);
-  return { app, lane, listener };
+  return app;
 }

@@ -13,9 +13,7 @@ import { keepReleasingFreedMemory } from './infra/freed-memory';
 
 export interface RunningServer {
   services: Services;
-  app: ReturnType<typeof createApp>['app'];
-  /** The GET lane in front of the app (`http/answer-lane.ts`). */
-  lane: ReturnType<typeof createApp>['lane'];
+  app: ReturnType<typeof createApp>;
   http: http.Server;
   realtime: Realtime;
   url: string;
@@ -46,8 +44,8 @@ const RELEASE_FREED_MEMORY_EVERY_MS = 10_000;
 /** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
 export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
   const services = await createServices(config, overrides);
-  const { app, lane, listener } = createApp(services);
-  const server = http.createServer(listener);
+  const app = createApp(services);
+  const server = http.createServer(app);
   answerClientErrors(server);
   const cors = corsPolicy(config.cors);
   const realtime = createRealtime(server, {
@@ -95,7 +93,6 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   return {
     services,
     app,
-    lane,
     http: server,
     realtime,
     url,

@@ -242,6 +242,8 @@ export interface ErrorBody {
   code: string;
   message?: unknown;
   err?: 1;
+  /** What a failed check found (the health report's checks). */
+  data?: unknown;
 }
 
 export interface SuccessBody<T = unknown> {

@@ -1,17 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
 import type { Services } from '@server/services';
 import { isUnavailable } from '@server/db/errors';
 import { clientErrorOf } from './errors';
 import { sendError } from './envelope';
 
-/**
- * The answer to an error a request ended in, whoever dispatched it (the app's error handler, the
- * lane): the catalogue's code for what the request did wrong, 503 when a part is down, else 500.
- */
-export function answerError(services: Services, err: unknown, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+/** The answer to an error a request ended in: the catalogue's code for what the request did wrong, 503 when a part is down, else 500. */
+export function answerError(services: Services, err: unknown, req: Request, res: Response) {
   const known = clientErrorOf(err);
   if (known) return sendError(res, known.status, known.code, known.detail, known.code.startsWith('user.token') ? { err: 1 } : {});
-  const url = req.originalUrl ?? req.url;
+  const url = req.originalUrl;
   if (isUnavailable(err)) {
     services.log.warn({ err, url }, 'a part is down or too slow');
     res.setHeader('Retry-After', '5');

@@ -1,5 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { Response } from 'express';
 import type { ErrorBody, SuccessBody } from '@shared/errors';
+import { NO_STORE, type RouteCache } from './cache-control';
+import { keptAnswerEncoded } from './compressed-body';
 
 /** What a route handler returns: the success envelope's parts. */
 export interface Reply<T = unknown> {
@@ -12,6 +14,8 @@ export interface Reply<T = unknown> {
   body?: Buffer;
   /** The read cache's key for `body`, when it is kept there (`cachedReply`). */
   cacheKey?: string;
+  /** This answer's own caching, in place of its route's (null: not to be kept). */
+  cache?: RouteCache | null;
 }
 
 export const ok = <T>(code: string, data?: T, extra: Omit<Reply<T>, 'code' | 'data'> = {}): Reply<T> => ({ code, data, ...extra });
@@ -31,20 +35,32 @@ const encoded = (envelope: SuccessBody | ErrorBody) => Buffer.from(JSON.stringif
 /** A reply whose envelope is encoded once, to be kept and sent as it is. */
 export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: reply.status, body: encoded(successBody(reply)) });
 
-/** Writes an encoded envelope as it is (Node leaves the body out of a HEAD answer, which still tells its length). */
-export function writeJson(res: ServerResponse, status: number, body: Buffer) {
+/**
+ * Writes an encoded envelope (Node leaves the body out of a HEAD answer, which still tells its
+ * length). A kept answer goes out compressed from its kept copy; others are compressed on the way
+ * by the `compression` middleware when long enough.
+ */
+function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  const compressed = kept ? keptAnswerEncoded(res.req, body) : null;
+  if (compressed) {
+    res.setHeader('Content-Encoding', compressed.encoding);
+    res.vary('Accept-Encoding');
+  }
+  const bytes = compressed?.bytes ?? body;
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
-export function sendReply(res: ServerResponse, reply: Reply) {
-  writeJson(res, reply.status ?? 200, reply.body ?? encoded(successBody(reply)));
+export function sendReply(res: Response, reply: Reply) {
+  writeJson(res, reply.status ?? 200, reply.body ?? encoded(successBody(reply)), reply.cacheKey !== undefined);
 }
 
-export function sendError(res: ServerResponse, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {
+/** An error is never kept by a cache, whatever the route would let keep its answers. */
+export function sendError(res: Response, status: number, code: string, message?: unknown, extra: Partial<ErrorBody> = {}) {
   const body: ErrorBody = { error: 1, code, ...extra };
   if (message !== undefined) body.message = message;
+  res.setHeader('Cache-Control', NO_STORE);
   writeJson(res, status, encoded(body));
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { Request, Response, NextFunction } from 'express';
 import type { Services } from '@server/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
@@ -9,7 +8,7 @@ import { addressKey } from './address-key';
  * Takes a point of the per-IP limit `name` for `ip` (an IPv6 client by its /64, `addressKey`). When none is left the 429 is answered and it
  * resolves false; an error of the limiter's store rejects.
  */
-export async function withinRateLimit(services: Services, name: RateLimitName, ip: string, res: ServerResponse): Promise<boolean> {
+async function withinRateLimit(services: Services, name: RateLimitName, ip: string, res: Response): Promise<boolean> {
   try {
     await services.rateLimiters[name].consume(addressKey(ip));
     return true;

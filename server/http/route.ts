@@ -11,9 +11,8 @@ import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import { consumeUserLimit } from './user-limit';
-import { pathTable, type PathTable } from './path-table';
 import { countedAsWriting } from '@server/realtime/writes-in-progress';
-import { fromVisitor, type AnswerLane } from './answer-lane';
+import { cacheControlOf, cacheControlValue, type RouteCache } from './cache-control';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -50,12 +49,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   userLimit?: { name: RateLimitName; exempt?: (actor: Actor) => boolean };
   /** An app's `external-auth` token may call it although it writes (reporting); reads always may. */
   appToken?: boolean;
-  /**
-   * Its handler uses what only Express's response has (`sendFile`): Express dispatches it always.
-   * Other GETs may come through the lane (`answer-lane.ts`), whose request and response are Node's
-   * own, with `query`, `ip` and `originalUrl` set as Express sets them.
-   */
-  viaExpress?: boolean;
+  /** How long shared caches may keep a visitor's successful answer (`cache-control.ts`); absent: not at all. */
+  cache?: RouteCache;
   /** Success status and code, for the docs. */
   success: { code: string; status?: number };
   errors?: string[];
@@ -110,16 +105,7 @@ function enforce(policy: Rule, actor: Actor | null) {
   if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
 }
 
-/** The headers a handler set itself (`before`: the names set when it began). */
-const headersSetSince = (res: Response, before: ReadonlySet<string>): Array<[string, string]> =>
-  rawHeaderNames(res).filter((name) => !before.has(name)).map((name) => [name, String(res.getHeader(name))]);
-
-/** The names of the headers set, as they were spelled (Node's OutgoingMessage has it; its types give it to requests only). */
-const rawHeaderNames = (res: Response): string[] => (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
-
-/** `lane`: told of every visitor's GET answered from the read cache, to answer that URL itself next time. */
-export function mountRoutes(router: Router, routes: AnyRoute[], services: Services, lane?: AnswerLane, exact: PathTable = pathTable()) {
-  router.use(exact.middleware);
+export function mountRoutes(router: Router, routes: AnyRoute[], services: Services) {
   for (const spec of routes) {
     assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
@@ -135,16 +121,14 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
         await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
       }
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
-      const before = lane && spec.method === 'get' && fromVisitor(req) ? new Set(rawHeaderNames(res)) : null;
       const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
       if (res.headersSent) return;
-      if (before && reply.cacheKey) lane!.remember(req.originalUrl, { cacheKey: reply.cacheKey, headers: headersSetSince(res, before), rateLimit: spec.rateLimit });
+      if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });
     };
     // A write request is counted as writing while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
     chain.push(spec.method === 'get' ? handle : (req, res) => countedAsWriting(services.db, () => handle(req, res)));
-    if (/[:*?(]/.test(spec.path)) router[spec.method](spec.path, ...chain);
-    else exact.add(spec.method, spec.path, chain, { viaExpress: !!spec.viaExpress });
+    router[spec.method](spec.path, cacheControlOf(spec), ...chain);
   }
 }
 

@@ -51,16 +51,3 @@ export function securityHeaders(): RequestHandler {
     (isEmbeddable(req.path) ? embeddable : site)(req, res, next);
   };
 }
-
-/**
- * The headers `securityHeaders` sets on an answer of the site's own pages and API (HSTS apart), read
- * once from helmet itself, for answers written without the app (`answer-lane.ts`).
- */
-export function siteSecurityHeaders(): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  const res = { setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined, getHeader: () => undefined };
-  let done = false;
-  policy(["'self'"])({ headers: {} } as never, res as never, () => void (done = true));
-  if (!done) throw new Error('helmet did not set its headers at once');
-  return headers;
-}

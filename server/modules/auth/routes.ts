@@ -36,8 +36,7 @@ export const authRoutes: AnyRoute[] = [
     query: captchaQuery,
     rateLimit: 'captcha',
     success: { code: 'captcha.gen' },
-    handler: ({ res, services }) => {
-      res.setHeader('Cache-Control', 'no-store');
+    handler: ({ services }) => {
       const { turnstileSiteKey, turnstileSecret } = services.config;
       return ok('captcha.gen', { ...services.captcha.create(), ...(turnstileSiteKey && turnstileSecret ? { turnstileSiteKey } : {}) });
     },

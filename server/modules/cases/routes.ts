@@ -4,6 +4,7 @@ import { batchBody, batchsQuery, playerQuery, playersQuery, updateBody, viewedBo
 import { boolParam } from '@shared/schemas/common';
 import { exemptStaffOrBot } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
+import { PUBLIC_READ } from '@server/http/cache-control';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { commentLimit } from '@server/modules/timeline/policy';
@@ -14,7 +15,6 @@ import { listCasesReply, readCaseReply } from './cached-read';
 import { refreshCase } from './update';
 
 const TAG = 'Cases';
-const PUBLIC_CACHE = 'public, max-age=10';
 
 export const caseRoutes: AnyRoute[] = [
   defineRoute({
@@ -26,12 +26,9 @@ export const caseRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: playersQuery,
+    cache: { maxAge: 10 },
     success: { code: 'players.ok' },
-    handler: async ({ query, services, res }) => {
-      const reply = await listCasesReply(services, query);
-      res.setHeader('Cache-Control', PUBLIC_CACHE);
-      return reply;
-    },
+    handler: ({ query, services }) => listCasesReply(services, query),
   }),
   defineRoute({
     method: 'get',
@@ -42,14 +39,10 @@ export const caseRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: playerQuery,
+    cache: PUBLIC_READ,
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
-    handler: async ({ query, services, res }) => {
-      const reply = await readCaseReply(services, query);
-      // As the original: the same answer for everyone, so browsers and proxies may keep it 30 s (reference §12).
-      res.setHeader('Cache-Control', 'public, max-age=30');
-      return reply;
-    },
+    handler: ({ query, services }) => readCaseReply(services, query),
   }),
   defineRoute({
     method: 'post',

@@ -76,15 +76,15 @@ export const fileRoutes: AnyRoute[] = [
     auth: 'optional',
     policy: rules.anyone,
     query: fileQuery,
-    // Sent by Express's sendFile (ranges, conditional requests).
-    viaExpress: true,
+    // Media are public and never change under their name; archives are read with a token, so privately.
+    cache: { maxAge: 86400, immutable: true },
     success: { code: 'file.ok' },
     errors: ['file.notFound', 'user.permissionDenied'],
     handler: async ({ query, user, res, services }) => {
       const row = await fileByName(services.db, query.filename);
       if (!row) throw new AppError('file.notFound');
       if (!isMedia(row.mimeType) && !user) throw new AppError('user.permissionDenied', 'sign in to see appeal attachments');
-      if (query.explain) return ok('file.ok', { filename: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), state: row.state, reason: row.reason });
+      if (query.explain) return ok('file.ok', { filename: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), state: row.state, reason: row.reason }, { cache: null });
       if (row.state !== 'ready') throw new AppError('file.notFound', row.state === 'processing' ? 'the file is still being processed' : 'the file could not be processed');
       const variant = row.kind === 'image' ? query.size : undefined;
       if (query.size && !variant) throw new AppError('file.notFound', 'only images have other sizes');
@@ -92,7 +92,6 @@ export const fileRoutes: AnyRoute[] = [
       if (!services.storage.exists(row.name, variant)) throw new AppError('file.notFound', 'the file is gone from storage');
       res.setHeader('Content-Type', variant ? 'image/webp' : row.mimeType);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', isMedia(row.mimeType) ? 'public, max-age=86400, immutable' : 'private, no-store');
       if (!isMedia(row.mimeType)) res.setHeader('Content-Disposition', `attachment; filename="${row.name}"`);
       // The path is built from the stored name only; variants sit in a hidden folder of the storage.
       await new Promise<void>((resolve, reject) => res.sendFile(services.storage.pathOf(row.name, variant), { dotfiles: 'allow' }, (err) => (err ? reject(err) : resolve())));

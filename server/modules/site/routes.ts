@@ -1,7 +1,7 @@
 import { rules } from '@shared/policy';
 import { sql } from 'drizzle-orm';
 import { defineRoute, type AnyRoute } from '@server/http/route';
-import { ok, writeJson } from '@server/http/envelope';
+import { ok, sendError } from '@server/http/envelope';
 import type { Services } from '@server/services';
 
 type Check = { status: 'ok' | 'down' | 'off'; kind?: string; detail?: string };
@@ -53,10 +53,9 @@ export const siteRoutes: AnyRoute[] = [
     errors: ['health.degraded'],
     handler: async ({ services, res }) => {
       const report = await healthReport(services);
-      res.setHeader('Cache-Control', 'no-store');
       if (report.healthy) return ok('health.ok', report.checks);
       // A failure in the error envelope, with the checks beside it for monitors.
-      writeJson(res, 503, Buffer.from(JSON.stringify({ error: 1, code: 'health.degraded', message: 'a dependency is down', data: report.checks })));
+      sendError(res, 503, 'health.degraded', 'a dependency is down', { data: report.checks });
       return ok('health.degraded');
     },
   }),

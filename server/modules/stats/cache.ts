@@ -1,8 +1,4 @@
-import type { Response } from 'express';
 import type { Services } from '@server/services';
-
-/** Public read-only answers may be kept 30 s by browsers and proxies (reference §12). */
-export const publicCache = (res: Response) => res.setHeader('Cache-Control', 'public, max-age=30');
 
 /**
  * A value computed at most once per `ttlMs` per server (per Services) and key: concurrent callers

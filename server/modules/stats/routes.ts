@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/stats';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { publicCache } from './cache';
+import { PUBLIC_READ } from '@server/http/cache-control';
 import { cachedRankings, cachedSiteStats, cachedTrend } from './cached';
 import { playerStatistics } from './player-statistics';
 import { activitiesReply, statisticsReply } from './cached-read';
@@ -32,9 +32,9 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: statisticsQuery,
     rateLimit: 'statistics',
+    cache: PUBLIC_READ,
     success: { code: 'statistics.ok' },
-    handler: async ({ query, services, res }) => {
-      publicCache(res);
+    handler: async ({ query, services }) => {
       return statisticsReply(services, query);
     },
   }),
@@ -61,9 +61,9 @@ export const statsRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: activitiesQuery,
+    cache: PUBLIC_READ,
     success: { code: 'activities.ok' },
-    handler: async ({ query, services, res }) => {
-      publicCache(res);
+    handler: async ({ query, services }) => {
       return activitiesReply(services, query);
     },
   }),
@@ -76,9 +76,9 @@ export const statsRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: trendQuery,
+    cache: PUBLIC_READ,
     success: { code: 'trend.ok' },
-    handler: async ({ query, services, res }) => {
-      publicCache(res);
+    handler: async ({ query, services }) => {
       return ok('trend.ok', (await cachedTrend(services, query.time)).slice(0, query.limit).map(presentTrending));
     },
   }),
@@ -90,9 +90,9 @@ export const statsRoutes: AnyRoute[] = [
     area: 'siteStats',
     auth: 'none',
     policy: rules.anyone,
+    cache: PUBLIC_READ,
     success: { code: 'siteStats.ok' },
-    handler: async ({ services, res }) => {
-      publicCache(res);
+    handler: async ({ services }) => {
       return ok('siteStats.ok', await cachedSiteStats(services, ''));
     },
   }),
@@ -105,9 +105,9 @@ export const statsRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: activeStatisticalQuery,
+    cache: PUBLIC_READ,
     success: { code: 'statistics.ok' },
-    handler: async ({ query, services, res }) => {
-      publicCache(res);
+    handler: async ({ query, services }) => {
       return ok('statistics.ok', pickRankings(await cachedRankings(services, query.time, query.isBot), query));
     },
   }),
@@ -119,9 +119,9 @@ export const statsRoutes: AnyRoute[] = [
     area: 'getAdmins',
     auth: 'none',
     policy: rules.anyone,
+    cache: PUBLIC_READ,
     success: { code: 'getAdmins.success' },
-    handler: async ({ services, res }) => {
-      publicCache(res);
+    handler: async ({ services }) => {
       return ok('getAdmins.success', (await staffUsers(services.db)).map(presentAdmin));
     },
   }),
@@ -134,9 +134,9 @@ export const statsRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     query: banAppealsQuery,
+    cache: PUBLIC_READ,
     success: { code: 'banAppeals.ok' },
-    handler: async ({ query, services, res }) => {
-      publicCache(res);
+    handler: async ({ query, services }) => {
       const { rows, total } = await listBanAppeals(services.db, query);
       return ok('banAppeals.ok', { result: rows.map(presentAppeal), total });
     },

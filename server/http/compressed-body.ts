@@ -1,0 +1,29 @@
+import zlib from 'node:zlib';
+import type { Request } from 'express';
+
+/** Answers shorter than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** The compressed copies of kept answers, living as long as the answer itself (the read cache's buffer). */
+const copies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+const compress = (body: Buffer, encoding: Encoding) =>
+  encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body);
+
+/**
+ * An answer kept in the read cache, in the encoding the request accepts: compressed once, on the
+ * first request that accepts it, then sent as it is to every later one. Null: send it plain (then
+ * the `compression` middleware leaves it alone only when it is short).
+ */
+export function keptAnswerEncoded(req: Request, body: Buffer): { encoding: Encoding; bytes: Buffer } | null {
+  if (body.length < COMPRESS_FROM_BYTES) return null;
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  if (encoding !== 'br' && encoding !== 'gzip') return null;
+  let kept = copies.get(body);
+  if (!kept) copies.set(body, (kept = {}));
+  return { encoding, bytes: (kept[encoding] ??= compress(body, encoding)) };
+}
