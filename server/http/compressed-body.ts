@@ -21,8 +21,9 @@ const compress = (body: Buffer, encoding: Encoding) =>
  */
 export function keptAnswerEncoded(req: Request, body: Buffer): { encoding: Encoding; bytes: Buffer } | null {
   if (body.length < COMPRESS_FROM_BYTES) return null;
-  const encoding = req.acceptsEncodings('br', 'gzip');
-  if (encoding !== 'br' && encoding !== 'gzip') return null;
+  // Brotli when accepted at all (browsers list it after gzip, at the same weight), as `compression` prefers it.
+  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+  if (!encoding) return null;
   let kept = copies.get(body);
   if (!kept) copies.set(body, (kept = {}));
   return { encoding, bytes: (kept[encoding] ??= compress(body, encoding)) };

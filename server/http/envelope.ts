@@ -42,6 +42,9 @@ export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: 
  */
 function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   res.statusCode = status;
+  // Refused before its body was read (size, type, token, limit): what is left of the body cannot be
+  // told from a next request, so the connection ends with this answer; the client opens a new one.
+  if (!res.req.complete) res.setHeader('Connection', 'close');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   const compressed = kept ? keptAnswerEncoded(res.req, body) : null;
   if (compressed) {
