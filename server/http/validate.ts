@@ -34,6 +34,11 @@ export function validationMessage(error: ZodError, input: unknown, location: 'qu
   });
 }
 
+/** One field refused by a rule checked beside its schema (it needs the server's settings), shaped as `validationMessage`'s items. */
+export function fieldIssue(location: 'query' | 'body', param: string, value: unknown, code: string, msg: string, extra: Record<string, unknown> = {}) {
+  return { value: excerptOf(value), msg, param, location, code, ...extra };
+}
+
 /** Text PostgreSQL cannot store: NUL (refused in text) and a surrogate without its pair (refused in JSON). */
 const UNSTORABLE: Array<{ pattern: RegExp; code: 'nul_character' | 'lone_surrogate'; msg: string }> = [
   { pattern: /\u0000/, code: 'nul_character', msg: 'must not contain a NUL character' },

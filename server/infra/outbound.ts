@@ -31,11 +31,45 @@ export interface OutboundAnswer {
   body: string;
 }
 
+/** The range of an IP address (ipaddr.js's names; an IPv4-mapped IPv6 address as its IPv4), null for anything else. */
+function rangeOf(address: string): string | null {
+  return ipaddr.isValid(address) ? ipaddr.process(address).range() : null;
+}
+
 /** Only public unicast addresses (and loopback when a test allows it) may be reached. */
 export function isReachableAddress(address: string, allowLoopback = false): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
+  const range = rangeOf(address);
   return range === 'unicast' || (allowLoopback && range === 'loopback');
+}
+
+/** How a refusal names the range of an address. */
+const RANGE_NAMES: Record<string, string> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+  linkLocal: 'a link-local address (cloud metadata services live there)',
+  uniqueLocal: 'a unique-local address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  unspecified: 'the unspecified address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+};
+
+/** `localhost` and its subdomains always mean this machine (RFC 6761), whatever a resolver says. */
+const isLoopbackName = (host: string) => /(^|\.)localhost$/.test(host.toLowerCase().replace(/\.$/, ''));
+
+/**
+ * Why the host of an address a client gave us is refused before any connection: a literal IP
+ * address out of `isReachableAddress`'s reach, or a `localhost` name; null when only resolving
+ * the name can tell (`outboundRequest` checks every address it resolves to). `hostname` is as
+ * `URL` parses it: IPv4 in any form (`2130706433`, `0x7f.1`) already dotted, IPv6 in brackets.
+ */
+export function unreachableHostReason(hostname: string, allowLoopback = false): { range: string; message: string } | null {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  let range: string | null;
+  if (net.isIP(bare)) range = isReachableAddress(bare, allowLoopback) ? null : rangeOf(bare);
+  else range = isLoopbackName(bare) && !allowLoopback ? 'loopback' : null;
+  return range && { range, message: `must be at a public address: ${hostname} is ${RANGE_NAMES[range] ?? `not a public address (${range})`}` };
 }
 
 async function resolveOnce(host: string, allowLoopback: boolean): Promise<string> {

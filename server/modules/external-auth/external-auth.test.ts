@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appAuthorizations } from '@server/db/schema';
 import { loadConfig } from '@server/config';
-import { isReachableAddress } from '@server/infra/outbound';
+import { isReachableAddress, unreachableHostReason } from '@server/infra/outbound';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { startAppSite, type AppSite } from '@server/test/app-site';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
@@ -139,12 +140,47 @@ describe('external authorization', () => {
     expectTokenExpired(await app.request.get('/api/user/me').set('x-access-token', sent));
   });
 
-  it('refuses http callbacks at once, and private, link-local and metadata addresses before connecting', async () => {
+  it('refuses http callbacks and callbacks at literal non-public addresses when the app asks, naming the rule: nothing is stored or mailed', async () => {
     const { token: botToken } = await bot();
-    const { user, token } = await app.factories.signedIn();
+    const { user } = await app.factories.signedIn();
     expectInvalid(await ask(botToken, { id: user.id, appName: 'x', appId: '1', CALLBACK_PATH: 'http://localhost/cb' }), 'externalAuth.bad', 'CALLBACK_PATH');
+    const hosts: Array<[string, RegExp]> = [
+      ['10.0.0.7', /private/],
+      ['0x0a.0.0.7', /private/],
+      ['167772167', /private/],
+      ['012.0.0.7', /private/],
+      ['169.254.169.254', /link-local/],
+      ['100.64.0.1', /carrier-grade NAT/],
+      ['0.0.0.0', /unspecified/],
+      ['[fd00::1]', /unique-local/],
+      ['[fe80::1]', /link-local/],
+      ['[::ffff:10.0.0.7]', /private/],
+    ];
+    for (const [host, rule] of hosts) {
+      const res = await ask(botToken, { id: user.id, appName: 'x', appId: '1', CALLBACK_PATH: `https://${host}/cb` });
+      expectInvalid(res, 'externalAuth.bad', 'CALLBACK_PATH');
+      expect(res.body.message[0], host).toMatchObject({ location: 'body', code: 'non_public_address', msg: expect.stringMatching(rule) });
+    }
+    expect(await app.services.db.select().from(appAuthorizations).where(eq(appAuthorizations.userId, user.id))).toEqual([]);
+    expect(app.mail.to(user.email!)).toEqual([]);
+  });
+
+  it('a callback whose address is refused only when connecting (a name resolving there, a request stored before) fails before anything is sent', async () => {
+    const { user: botUser } = await bot();
+    const { user, token } = await app.factories.signedIn();
     for (const host of ['10.1.2.3', '169.254.169.254', '192.168.0.10', '[fd00::1]']) {
-      const res = await confirm(token, await requestFor(botToken, user, `https://${host}/cb`));
+      const code = crypto.randomBytes(32).toString('hex');
+      await app.services.db.insert(appAuthorizations).values({
+        userId: user.id,
+        requestedBy: botUser.id,
+        appName: 'x',
+        appId: '1',
+        callbackUrl: `https://${host}/cb`,
+        tokenTtl: 3_600_000,
+        codeHash: crypto.createHash('sha256').update(code).digest('hex'),
+        codeExpires: new Date(Date.now() + 60_000),
+      });
+      const res = await confirm(token, code);
       expectError(res, 400, 'confirmAuth.fail');
       expect(res.body.message).toMatch(/non-public address/);
     }
@@ -171,6 +207,43 @@ describe('outbound address rules', () => {
     }
     expect(isReachableAddress('127.0.0.1', true)).toBe(true);
     expect(isReachableAddress('10.0.0.1', true)).toBe(false);
+  });
+
+  it('refuses literal non-public hosts and localhost names as URL parsing reads them; other names wait for resolving', () => {
+    const reason = (url: string, allowLoopback = false) => unreachableHostReason(new URL(url).hostname, allowLoopback)?.range ?? null;
+    const refused: Array<[string, string]> = [
+      ['https://127.0.0.1/cb', 'loopback'],
+      ['https://2130706433', 'loopback'],
+      ['https://0x7f.1', 'loopback'],
+      ['https://0177.0.0.1', 'loopback'],
+      ['https://127.1', 'loopback'],
+      ['https://[::1]/cb', 'loopback'],
+      ['https://[::ffff:127.0.0.1]', 'loopback'],
+      ['https://localhost:8443/cb', 'loopback'],
+      ['https://LOCALHOST./cb', 'loopback'],
+      ['https://api.localhost', 'loopback'],
+      ['https://10.0.0.7', 'private'],
+      ['https://172.16.5.4', 'private'],
+      ['https://192.168.1.1', 'private'],
+      ['https://169.254.169.254/latest/meta-data', 'linkLocal'],
+      ['https://100.64.0.1', 'carrierGradeNat'],
+      ['https://0.0.0.0', 'unspecified'],
+      ['https://0', 'unspecified'],
+      ['https://[::]', 'unspecified'],
+      ['https://[fc00::1]', 'uniqueLocal'],
+      ['https://[fd12:3456::1]', 'uniqueLocal'],
+      ['https://[fe80::1]', 'linkLocal'],
+      ['https://[::ffff:169.254.169.254]', 'linkLocal'],
+      ['https://224.0.0.1', 'multicast'],
+      ['https://255.255.255.255', 'broadcast'],
+    ];
+    for (const [url, range] of refused) expect(reason(url), url).toBe(range);
+    for (const url of ['https://8.8.8.8', 'https://[2606:4700:4700::1111]', 'https://example.com', 'https://intranet.corp', 'https://localhost.example.com', 'https://mylocalhost']) expect(reason(url), url).toBeNull();
+    expect(unreachableHostReason('[::1]')?.message).toBe('must be at a public address: [::1] is a loopback address');
+    // Where a test allows loopback, loopback only.
+    for (const url of ['https://127.0.0.1', 'https://[::1]', 'https://localhost:8443', 'https://0x7f.1']) expect(reason(url, true), url).toBeNull();
+    expect(reason('https://10.0.0.7', true)).toBe('private');
+    expect(reason('https://0.0.0.0', true)).toBe('unspecified');
   });
 
   it('never allows loopback in production, whatever the environment says', () => {

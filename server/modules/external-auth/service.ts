@@ -9,7 +9,8 @@ import { AppError } from '@server/http/errors';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { pickLanguage } from '@shared/languages';
-import { outboundRequest, OutboundError } from '@server/infra/outbound';
+import { outboundRequest, OutboundError, unreachableHostReason } from '@server/infra/outbound';
+import { fieldIssue } from '@server/http/validate';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { authTextOf, publishesAuthText } from './auth-text';
 
@@ -36,8 +37,19 @@ async function present(services: Services, row: AppAuthorizationRow): Promise<Ap
 /** The line the asking account's app publishes in its auths.txt. */
 export const authTextFor = (services: Services, requester: AuthedUser) => authTextOf(services.secret, requester.id);
 
+/**
+ * A callback at a literal loopback, private, link-local or otherwise non-public address (or a
+ * `localhost` name) is refused when the app asks, as bad input: its approval could only fail.
+ * Names that resolve to such addresses are refused when the approval connects (`outboundRequest`).
+ */
+function checkCallbackHost(services: Services, callback: string) {
+  const refusal = unreachableHostReason(new URL(callback).hostname, services.config.externalAuth.allowLoopback);
+  if (refusal) throw new AppError('externalAuth.bad', [fieldIssue('body', 'CALLBACK_PATH', callback, 'non_public_address', `the callback ${refusal.message}`, { range: refusal.range })], 400);
+}
+
 /** `externalAuth`: records the request and mails the user a single-use approval link (24 h). */
 export async function requestAppAuthorization(services: Services, requester: AuthedUser, input: ExternalAuthInput) {
+  checkCallbackHost(services, input.CALLBACK_PATH);
   const [user] = await services.db.select().from(users).where(eq(users.id, input.id)).limit(1);
   if (!user || !user.valid) throw new AppError('externalAuth.noSuchUser', 'no such user');
   if (!user.originEmail) throw new AppError('externalAuth.fail', 'the user has no bound e-mail to ask');
