@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { isScreenPath, SCREENS } from '@shared/screens';
+import { LANGUAGES } from '@shared/languages';
+import type { RouteHandle } from './app/usePageMeta';
 import { routeExists, routes } from './routes';
 
 /** Every full path of the route tree, the catch-all left out. */
@@ -13,7 +17,21 @@ function pathsOf(list: readonly RouteObject[], parent = ''): string[] {
   });
 }
 
+/** The page names routes give their titles under (`meta.<page>.title`). */
+function pagesOf(list: readonly RouteObject[]): string[] {
+  return list.flatMap((r) => [...((r.handle as RouteHandle | undefined)?.page ? [(r.handle as RouteHandle).page] : []), ...pagesOf(r.children ?? [])]);
+}
+
 describe('the client route table', () => {
+  it('gives every route a title in every language', () => {
+    const pages = [...new Set(pagesOf(routes))];
+    expect(pages.length).toBeGreaterThan(40);
+    for (const { code } of LANGUAGES) {
+      const meta = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../locales/${code}.json`), 'utf8')).meta as Record<string, { title?: unknown }>;
+      expect(pages.filter((page) => typeof meta[page]?.title !== 'string' || !meta[page]!.title), code).toEqual([]);
+    }
+  });
+
   it('is the shared screen list, no more and no less', () => {
     expect(pathsOf(routes).sort()).toEqual(Object.values(SCREENS).sort());
   });

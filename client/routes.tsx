@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { childPath, SCREENS } from '@shared/screens';
 import { Guard } from './app/Guard';
 import type { Access } from './app/guards';
+import { STAFF_SCREENS } from './app/staffScreens';
 import { MENU, availableEntries } from './app/menu';
 import type { RouteHandle } from './app/usePageMeta';
 import { Layout } from './layout/Layout';
@@ -84,6 +85,18 @@ function screen(path: string, page: string, Page: ComponentType, access: Access 
   };
 }
 
+/** A path that shows another screen, behind the same guard: a signed-out visitor comes back to the path they asked for. */
+function redirect(path: string, to: string, access: Access): RouteObject {
+  return {
+    path,
+    element: (
+      <Guard access={access}>
+        <Navigate to={to} replace />
+      </Guard>
+    ),
+  };
+}
+
 /** The screens that exist (spec §2), at the paths of the shared route list. */
 const pages: RouteObject[] = [
   screen(SCREENS.home, 'home', HomePage),
@@ -126,27 +139,27 @@ const pages: RouteObject[] = [
   screen(SCREENS.searchFor, 'search', SearchPage),
   screen(SCREENS.space, 'space', SpacePage),
   screen(SCREENS.announcement, 'announcement', AnnouncementPage),
-  screen(SCREENS.adminHome, 'adminHome', AdminHomePage, 'admin'),
-  { path: SCREENS.adminHomeAlias, element: <Navigate to={SCREENS.adminHome} replace /> },
-  screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, 'admin'),
-  screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, 'admin'),
-  screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, 'admin'),
-  screen(SCREENS.adminComments, 'adminComments', AdminCommentsPage, 'admin'),
-  screen(SCREENS.adminHomeManagement, 'adminHomeManagement', HomeManagementPage, 'admin'),
-  screen(SCREENS.adminUsers, 'adminUsers', AdminUsersPage, 'admin'),
-  screen(SCREENS.adminMuted, 'adminMuted', MutedUsersPage, 'admin'),
-  screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, 'admin'),
-  screen(SCREENS.adminLogs, 'adminLogs', LogsPage, 'admin'),
-  screen(SCREENS.adminChatLog, 'adminChatLog', ChatLogPage, 'admin'),
-  screen(SCREENS.adminVerifications, 'adminVerifications', VerificationsPage, 'admin'),
-  screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, 'admin'),
-  screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, 'admin'),
-  screen(SCREENS.adminTools, 'adminTools', AdminToolsPage, 'admin'),
-  { path: SCREENS.adminUnknown, element: <Navigate to={SCREENS.adminHome} replace /> },
+  screen(SCREENS.adminHome, 'adminHome', AdminHomePage, STAFF_SCREENS.adminHome),
+  redirect(SCREENS.adminHomeAlias, SCREENS.adminHome, STAFF_SCREENS.adminHome),
+  screen(SCREENS.adminJudgementLog, 'adminJudgementLog', JudgementLogPage, STAFF_SCREENS.adminJudgementLog),
+  screen(SCREENS.adminAppeals, 'adminAppeals', AppealsPage, STAFF_SCREENS.adminAppeals),
+  screen(SCREENS.adminMessages, 'adminMessages', AdminMessagesPage, STAFF_SCREENS.adminMessages),
+  screen(SCREENS.adminComments, 'adminComments', AdminCommentsPage, STAFF_SCREENS.adminComments),
+  screen(SCREENS.adminHomeManagement, 'adminHomeManagement', HomeManagementPage, STAFF_SCREENS.adminHomeManagement),
+  screen(SCREENS.adminUsers, 'adminUsers', AdminUsersPage, STAFF_SCREENS.adminUsers),
+  screen(SCREENS.adminMuted, 'adminMuted', MutedUsersPage, STAFF_SCREENS.adminMuted),
+  screen(SCREENS.adminBlocked, 'adminBlocked', BlockedUsersPage, STAFF_SCREENS.adminBlocked),
+  screen(SCREENS.adminLogs, 'adminLogs', LogsPage, STAFF_SCREENS.adminLogs),
+  screen(SCREENS.adminChatLog, 'adminChatLog', ChatLogPage, STAFF_SCREENS.adminChatLog),
+  screen(SCREENS.adminVerifications, 'adminVerifications', VerificationsPage, STAFF_SCREENS.adminVerifications),
+  screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, STAFF_SCREENS.adminStatistics),
+  screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, STAFF_SCREENS.adminMedia),
+  screen(SCREENS.adminTools, 'adminTools', AdminToolsPage, STAFF_SCREENS.adminTools),
+  redirect(SCREENS.adminUnknown, SCREENS.adminHome, STAFF_SCREENS.adminHome),
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
-  screen(SCREENS.workflow, 'workflow', WorkflowPage, 'admin'),
-  screen(SCREENS.workflowAdds, 'workflowAdds', WorkflowPage, 'admin'),
-  screen(SCREENS.workflowAddItem, 'workflowAddItem', WorkflowAddItemPage, 'admin'),
+  screen(SCREENS.workflow, 'workflow', WorkflowPage, STAFF_SCREENS.workflow),
+  screen(SCREENS.workflowAdds, 'workflowAdds', WorkflowPage, STAFF_SCREENS.workflowAdds),
+  screen(SCREENS.workflowAddItem, 'workflowAddItem', WorkflowAddItemPage, STAFF_SCREENS.workflowAddItem),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];

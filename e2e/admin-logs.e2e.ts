@@ -48,8 +48,8 @@ describe('staff records', () => {
 
     const page = await phonePage(boss.user);
     await page.goto(`${app.url}/admin`);
-    await page.waitForSelector('[data-tool="logs"] a', { timeout: 15_000 });
-    await page.locator('[data-tool="logs"] a').click();
+    await page.waitForSelector('[data-tool="adminLogs"] a', { timeout: 15_000 });
+    await page.locator('[data-tool="adminLogs"] a').click();
     await page.waitForFunction(() => location.pathname === '/admin/logs', { timeout: 15_000 });
     const list = '[data-records="adminLog"]';
     await page.waitForSelector(`${list} [data-record]`, { timeout: 15_000 });

@@ -46,7 +46,7 @@ describe('admin users and mutes', () => {
     // The super finds them by name and mutes them.
     const { page: admin } = await signedInPage(boss, 1280);
     await admin.goto(`${app.url}/admin`);
-    await admin.locator('[data-tool="users"] a').click();
+    await admin.locator('[data-tool="adminUsers"] a').click();
     await seeText(admin, 'Find an account, then manage it.');
     await fill(admin, 'Search for', member.username);
     await click(admin, 'Search');

@@ -75,8 +75,8 @@ describe('staff area', () => {
     await wait(page, '/admin');
     await seeText(page, 'Staff tools');
     await seeTextIn(page, '[data-tool="openCases"]', '1 open case');
-    await seeTextIn(page, '[data-tool="appeals"]', '1 case under appeal');
-    expect(await page.$eval('[data-tool="messages"] a', (a) => a.getAttribute('href'))).toBe('/admin/messages');
+    await seeTextIn(page, '[data-tool="adminAppeals"]', '1 case under appeal');
+    expect(await page.$eval('[data-tool="adminMessages"] a', (a) => a.getAttribute('href'))).toBe('/admin/messages');
     await screenshot(page, 'admin-home-phone');
 
     // The judgement log: both verdicts, then only the admin's, the name typed and sent with Enter.
@@ -157,5 +157,39 @@ describe('staff area', () => {
     await page.locator('::-p-aria([name="Open menu"][role="button"])').click();
     await page.waitForSelector('dialog[open]');
     expect(await page.$('dialog[open] a[href="/admin"]')).toBeNull();
+  });
+
+  it("sends staff to the staff home naming the role a page is for, and shows each role only its own tools", async () => {
+    const superUser = await app.factories.createUser({ privileges: ['super'] });
+    const page = await phonePage(superUser);
+    for (const path of ['/admin/verifications', '/admin/media']) {
+      await page.goto(`${app.url}${path}`);
+      await wait(page, '/admin');
+      await seeText(page, 'That page is not among your tools');
+      await seeText(page, `${path} is for accounts with the role Root or Developer.`);
+    }
+    expect(await page.$('[data-tool="adminVerifications"]')).toBeNull();
+    expect(await page.$('[data-tool="adminChatLog"]')).not.toBeNull();
+
+    const admin = await app.factories.createUser({ privileges: ['admin'] });
+    const adminPage = await phonePage(admin);
+    for (const path of ['/admin/users', '/admin/comments', '/admin/logs']) {
+      await adminPage.goto(`${app.url}${path}`);
+      await adminPage.waitForSelector('h1', { timeout: 15_000 });
+      expect(new URL(adminPage.url()).pathname).toBe(path);
+      expect(await adminPage.evaluate(() => document.body.innerText)).not.toContain('You are not allowed to do this');
+    }
+    await adminPage.goto(`${app.url}/admin`);
+    await seeText(adminPage, 'Staff tools');
+    expect(await adminPage.$('[data-tool="adminUsers"]')).not.toBeNull();
+    expect(await adminPage.$('[data-tool="adminBlocked"]')).toBeNull();
+    expect(await adminPage.$('[data-tool="adminHomeManagement"]')).toBeNull();
+  });
+
+  it('sends a signed-out visitor of any staff path to sign in, coming back to that whole path', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.goto(`${app.url}/admin/user?id=7`);
+    await page.waitForFunction(() => location.pathname === '/signin', { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('backurl')).toBe('/admin/user?id=7');
   });
 });

@@ -33,9 +33,14 @@ export interface Refusal {
 export interface Rule {
   readonly name: string;
   check(actor: Actor | null, now?: number): Refusal | null;
+  /** For a rule that is a list of roles: those roles (the pages name them to whoever lacks them). */
+  readonly roles?: readonly Privilege[];
 }
 
-const rule = (name: string, check: Rule['check']): Rule => ({ name, check });
+/** A rule that is a list of roles. */
+export type RoleRule = Rule & { readonly roles: readonly Privilege[] };
+
+const rule = (name: string, check: Rule['check'], roles?: readonly Privilege[]): Rule => ({ name, check, ...(roles ? { roles } : {}) });
 
 /** Every rule in order; the first refusal is the answer. */
 export function allOf(name: string, ...rules: Rule[]): Rule {
@@ -76,11 +81,12 @@ export const exemptStaffOrBot = (actor: Actor) => hasAny(actor.privileges, [...A
 /** Staff search, chat and warn without per-user limits. */
 export const exemptStaff = (actor: Actor) => hasAny(actor.privileges, ADMIN_LEVELS[1]);
 
-const signedInOnly = (name: string, test: (actor: Actor, now: number) => Refusal | null): Rule =>
-  rule(name, (actor, now = Date.now()) => (actor ? test(actor, now) : SIGN_IN));
+const signedInOnly = (name: string, test: (actor: Actor, now: number) => Refusal | null, roles?: readonly Privilege[]): Rule =>
+  rule(name, (actor, now = Date.now()) => (actor ? test(actor, now) : SIGN_IN), roles);
 
-const adminLevel = (level: 1 | 2 | 3 | 4, name: string) =>
-  signedInOnly(name, (a) => (hasAny(a.privileges, ADMIN_LEVELS[level]) ? null : DENIED(`needs one of ${ADMIN_LEVELS[level].join(', ')}`)));
+/** Signed in with one of these roles. */
+const oneOf = (name: string, roles: readonly Privilege[]) =>
+  signedInOnly(name, (a) => (hasAny(a.privileges, roles) ? null : DENIED(`for ${roles.join(', ')} accounts`)), roles) as RoleRule;
 
 /** The named rules routes and socket events declare. */
 export const rules = {
@@ -102,17 +108,17 @@ export const rules = {
     MACHINE_TOKENS.includes(a.visitType) || a.privileges.includes('bot') ? DENIED('not with a bot or app token') : null,
   ),
   /** Admin level 1: admin, super, root, dev. */
-  staff: adminLevel(1, 'staff'),
+  staff: oneOf('staff', ADMIN_LEVELS[1]),
   /** Admin level 2: super, root, dev. */
-  superStaff: adminLevel(2, 'superStaff'),
+  superStaff: oneOf('superStaff', ADMIN_LEVELS[2]),
   /** Admin level 3: root, dev. */
-  rootOrDev: adminLevel(3, 'rootOrDev'),
+  rootOrDev: oneOf('rootOrDev', ADMIN_LEVELS[3]),
   /** Admin level 4: root. */
-  root: adminLevel(4, 'root'),
+  root: oneOf('root', ADMIN_LEVELS[4]),
   /** Super and root (not dev): the site's editorial documents (bulletin, rule announcements). */
-  superOrRoot: signedInOnly('superOrRoot', (a) => (hasAny(a.privileges, ['super', 'root']) ? null : DENIED('for super and root accounts'))),
+  superOrRoot: oneOf('superOrRoot', ['super', 'root']),
   /** Dev accounts only: tooling such as checking another account's credentials. */
-  dev: signedInOnly('dev', (a) => (a.privileges.includes('dev') ? null : DENIED('for dev accounts'))),
+  dev: oneOf('dev', ['dev']),
   /** Judges cases: admin, super, root (not dev), never through an app's token. */
   judge: signedInOnly('judge', (a) => {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');
@@ -142,6 +148,13 @@ export function appTokenReach(method: string, routeAllows: boolean): Rule {
 export function notMuted(code: ErrorCode, status?: number): Rule {
   return signedInOnly('notMuted', (a, now) => (isMuted(a, now) ? { code, status, message: `muted until ${new Date(a.mutedUntil!).toISOString()}` } : null));
 }
+
+/**
+ * What staff see of an account's personal data: every admin its platform account and settings
+ * (spec: the extra user information); its e-mail from admin level 2 (super, root, dev); its
+ * sign-up and sign-in addresses from level 3 (root, dev).
+ */
+export const staffSees = (privileges: readonly string[]) => ({ email: hasAny(privileges, ADMIN_LEVELS[2]), addresses: hasAny(privileges, ADMIN_LEVELS[3]) });
 
 /** Staff may hide and show any entry; authors may hide their own replies (not show them again). */
 export function mayHideEntry(actor: Actor | null, entry: { byUserId: number | null; type: string }, show: boolean): boolean {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rules } from '@shared/policy';
 import { guardRedirect, safeBackUrl, signinPath } from './guards';
+import { STAFF_SCREENS } from './staffScreens';
 
 const signedOut = { signedIn: false, privileges: [] };
 const member = { signedIn: true, privileges: ['normal'] };
@@ -12,7 +14,7 @@ describe('guardRedirect', () => {
 
   it('sends signed-out visitors to sign-in with the full path to come back to', () => {
     const target = guardRedirect('user', signedOut, where)!;
-    const url = new URL(target, 'http://x');
+    const url = new URL(target.to, 'http://x');
     expect(url.pathname).toBe('/signin');
     expect(url.searchParams.get('backurl')).toBe('/profile/information?tab=security#password');
     expect(url.searchParams.has('reason')).toBe(false);
@@ -20,29 +22,39 @@ describe('guardRedirect', () => {
 
   it('carries the reason the server ended the session', () => {
     const target = guardRedirect('user', { ...signedOut, endReason: 'user.tokenExpired' }, where)!;
-    expect(new URL(target, 'http://x').searchParams.get('reason')).toBe('user.tokenExpired');
+    expect(new URL(target.to, 'http://x').searchParams.get('reason')).toBe('user.tokenExpired');
   });
 
   it('sends someone who just signed out home rather than to sign-in', () => {
-    expect(guardRedirect('user', { ...signedOut, endReason: 'signout' }, where)).toBe('/');
+    expect(guardRedirect('user', { ...signedOut, endReason: 'signout' }, where)).toEqual({ to: '/' });
   });
 
   it('shows login-required pages to any signed-in user', () => {
     expect(guardRedirect('user', member, where)).toBeNull();
   });
 
-  it('sends non-admins away from admin pages to their profile', () => {
-    expect(guardRedirect('admin', member, where)).toBe('/profile/information');
-    expect(guardRedirect('admin', { signedIn: true, privileges: ['normal', 'volunteer'] }, where)).toBe('/profile/information');
-    expect(guardRedirect('admin', { signedIn: true, privileges: ['bot'] }, where)).toBe('/profile/information');
+  it('sends non-admins away from staff pages to their profile', () => {
+    for (const privileges of [['normal'], ['normal', 'volunteer'], ['bot']]) {
+      expect(guardRedirect(rules.staff, { signedIn: true, privileges }, where)).toEqual({ to: '/profile/information' });
+      expect(guardRedirect(rules.rootOrDev, { signedIn: true, privileges }, where)).toEqual({ to: '/profile/information' });
+    }
   });
 
-  it('lets admin, super, root and dev into admin pages', () => {
-    for (const p of ['admin', 'super', 'root', 'dev']) expect(guardRedirect('admin', { signedIn: true, privileges: [p] }, where)).toBeNull();
+  it('lets admin, super, root and dev into the pages for every admin', () => {
+    for (const p of ['admin', 'super', 'root', 'dev']) expect(guardRedirect(rules.staff, { signedIn: true, privileges: [p] }, where)).toBeNull();
   });
 
-  it('asks a signed-out visitor of an admin page to sign in first', () => {
-    expect(guardRedirect('admin', signedOut, where)).toMatch(/^\/signin\?backurl=/);
+  it("sends staff without a page's role to the staff home, naming the roles the page is for", () => {
+    expect(guardRedirect(STAFF_SCREENS.adminVerifications, { signedIn: true, privileges: ['super'] }, where)).toEqual({ to: '/admin', needs: ['root', 'dev'] });
+    expect(guardRedirect(STAFF_SCREENS.adminMedia, { signedIn: true, privileges: ['super'] }, where)).toEqual({ to: '/admin', needs: ['root', 'dev'] });
+    expect(guardRedirect(STAFF_SCREENS.adminChatLog, { signedIn: true, privileges: ['admin'] }, where)).toEqual({ to: '/admin', needs: ['root', 'super', 'dev'] });
+    expect(guardRedirect(STAFF_SCREENS.adminHomeManagement, { signedIn: true, privileges: ['dev'] }, where)).toEqual({ to: '/admin', needs: ['super', 'root'] });
+    for (const page of ['adminUsers', 'adminComments', 'adminLogs'] as const) expect(guardRedirect(STAFF_SCREENS[page], { signedIn: true, privileges: ['admin'] }, where), page).toBeNull();
+  });
+
+  it('asks a signed-out visitor of a staff page to sign in first, coming back to the whole path', () => {
+    const target = guardRedirect(rules.staff, signedOut, { pathname: '/admin/user', search: '?id=7' })!;
+    expect(new URL(target.to, 'http://x').searchParams.get('backurl')).toBe('/admin/user?id=7');
   });
 });
 

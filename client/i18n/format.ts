@@ -58,6 +58,9 @@ export function formatBytes(bytes: number, language: string) {
 /** A share (0 to 1) as a percentage in the language's way. */
 export const formatPercent = (value: number, language: string) => new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(value);
 
+/** Names joined as the language joins alternatives ("super, root or dev"). */
+export const formatAlternatives = (names: readonly string[], language: string) => new Intl.ListFormat(intlLocale(language), { type: 'disjunction' }).format(names);
+
 /** The formatters bound to the current interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -71,5 +74,6 @@ export function useFormat() {
     number: (v: number) => formatNumber(v, lang),
     bytes: (v: number) => formatBytes(v, lang),
     percent: (v: number) => formatPercent(v, lang),
+    alternatives: (v: readonly string[]) => formatAlternatives(v, lang),
   };
 }

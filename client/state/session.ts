@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
-import { isAdmin } from '@shared/privileges';
-import type { Actor } from '@shared/policy';
+import { hasAny, isAdmin } from '@shared/privileges';
+import type { Actor, RoleRule } from '@shared/policy';
 import { getMe, signout } from '@client/api/account';
 import type { Me, SigninResult, TokenUserInfo } from '@client/api/types';
 import { clearSession, loadSession, saveSession } from './sessionStore';
@@ -102,5 +102,13 @@ function actorOfSession(state: SessionState | Readonly<SessionState>): Actor | n
 export function useViewer() {
   const snap = useSnapshot(session);
   const viewer = viewerOf(snap);
-  return { ...viewer, isAdmin: isAdmin(viewer.privileges), userinfo: snap.userinfo, me: snap.me, actor: actorOfSession(snap) };
+  return {
+    ...viewer,
+    isAdmin: isAdmin(viewer.privileges),
+    /** Whether the viewer holds one of the roles a rule names (shared/policy.ts). */
+    has: (rule: RoleRule) => hasAny(viewer.privileges, rule.roles),
+    userinfo: snap.userinfo,
+    me: snap.me,
+    actor: actorOfSession(snap),
+  };
 }

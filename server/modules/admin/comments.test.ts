@@ -67,11 +67,13 @@ describe('GET /api/admin/commentAll', () => {
     for (const secret of ['password', 'passwordHash', 'hash', 'token', 'code', 'originEmail', 'email', 'attr']) expect(keys.has(secret), secret).toBe(false);
   });
 
-  it('is for super, root and dev, and validates its filters', async () => {
+  it('is read by every admin (edited by super, root and dev), and validates its filters', async () => {
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
     const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
     const { token: normal } = await app.factories.signedIn();
-    expectError(await get('commentAll', admin), 403, 'user.permissionDenined');
+    expectOk(await get('commentAll', admin), 'admin.commentAll.ok');
+    expectOk(await get('commentTypeList?type=judgement', admin), 'admin.commentTypeList.ok');
+    expectError(await app.request.post('/api/admin/setComment').set('x-access-token', admin).send({ data: { id: 1, valid: 0 } }), 403, 'user.permissionDenined');
     expectError(await get('commentAll', normal), 403, 'user.permissionDenined');
     expectOk(await get('commentAll', dev), 'admin.commentAll.ok');
     expectInvalid(await get('commentAll?type=gossip', superToken), 'admin.commentAll.bad', 'type.0');

@@ -17,7 +17,7 @@ export const adminLogRoutes: AnyRoute[] = [
     summary: 'Every staff write (role changes, mutes, comment edits, deletions …), newest first; filters by actor, target user, action and time; exact total.',
     area: 'admin.adminLog',
     auth: 'required',
-    policy: adminPolicy.superStaff,
+    policy: adminPolicy.staff,
     query: adminLogQuery,
     success: { code: 'admin.adminLog.ok' },
     errors: ['user.permissionDenied'],

@@ -4,6 +4,6 @@ export const userPolicy = {
   /** Changing one's own settings: not banned, and a person rather than a bot or app token (reference §2). */
   updateMe: allOf('updateMe', rules.notBanned, rules.interactive),
   changeName: allOf('changeName', rules.notLocked, rules.interactive),
-  /** Every attribute of any user: super, root, dev. */
-  infoForAdmin: rules.superStaff,
+  /** A user's attributes and platform account for staff (spec: admins see the extra user information); e-mail and addresses go by level (`staffView`). */
+  infoForAdmin: rules.staff,
 };

@@ -9,7 +9,7 @@ import { userById } from './queries';
 import { changeName, updateOwnAttr } from './profile';
 import { clientOf } from './operations';
 import { userPolicy } from './policy';
-import { attrForStaff } from './addresses';
+import { attrForStaff, emailForStaff } from './addresses';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
 import { ownedOf } from '@server/modules/achievements/owned';
@@ -68,7 +68,7 @@ export const userRoutes: AnyRoute[] = [
     method: 'get',
     path: '/user/info4admin',
     tag: TAG,
-    summary: 'A user’s profile with every attribute (super, root, dev).',
+    summary: 'A user’s profile with every attribute, for staff: the bound e-mail for super, root and dev; the sign-up and sign-in addresses for root and dev.',
     area: 'userInfo',
     auth: 'required',
     policy: userPolicy.infoForAdmin,
@@ -80,7 +80,8 @@ export const userRoutes: AnyRoute[] = [
       if (!row) throw new AppError('userInfo.notFound');
       const [stats, owned] = await Promise.all([reportStats(services.db, row.id), ownedOf(services.db, row.id)]);
       const info = presentUser(row, 'staff', stats, owned);
-      return ok('userInfo.success', { ...info, attr: attrForStaff(info.attr, user.privileges) });
+      const origin = info.origin && { ...info.origin, originEmail: emailForStaff(info.origin.originEmail ?? null, user.privileges) };
+      return ok('userInfo.success', { ...info, origin, attr: attrForStaff(info.attr, user.privileges) });
     },
   }),
   defineRoute({

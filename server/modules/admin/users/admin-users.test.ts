@@ -54,10 +54,21 @@ describe('GET /api/admin/searchUser', () => {
     expect(staff.body.data.map((u: { username: string }) => u.username)).toEqual([`${tag}x0`]);
   });
 
-  it('is for super/root/dev and validates', async () => {
+  it('lets every admin find accounts, but by e-mail and with e-mails only from super up', async () => {
+    const target = await app.factories.createUser({ username: unique('Mail').slice(0, 20) });
     const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
+    const byId = await get(admin, `searchUser?parameter=id&name=${target.id}`);
+    expectOk(byId, 'searchUser.ok');
+    expect(byId.body.data[0]).toMatchObject({ id: target.id, originName: target.account!.name, originEmail: null });
+    expectError(await get(admin, `searchUser?parameter=originEmail&name=${encodeURIComponent(target.email!)}`), 403, 'user.permissionDenined');
+    const { token: sup } = await app.factories.signedIn({ privileges: ['super'] });
+    expect((await get(sup, `searchUser?parameter=id&name=${target.id}`)).body.data[0].originEmail).toBe(target.email);
+  });
+
+  it('is for staff and validates', async () => {
+    const { token: member } = await app.factories.signedIn({ privileges: ['volunteer', 'normal'] });
     const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
-    expectError(await get(admin, 'searchUser?name=abc'), 403, 'user.permissionDenined');
+    expectError(await get(member, 'searchUser?name=abc'), 403, 'user.permissionDenined');
     expectTokenExpired(await app.request.get('/api/admin/searchUser?name=abc'));
     expectInvalid(await get(dev, 'searchUser?name=abc&parameter=password'), 'searchUser.bad', 'parameter');
     expectInvalid(await get(dev, 'searchUser'), 'searchUser.bad', 'name');

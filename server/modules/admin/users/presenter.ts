@@ -1,6 +1,6 @@
 import type { UserRow } from '@server/db/schema';
 import type { StaffUserRow } from '@shared/schemas/admin-users';
-import { attrForStaff } from '@server/modules/users/addresses';
+import { attrForStaff, emailForStaff } from '@server/modules/users/addresses';
 
 /** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
 export function muteEnd(mute: string | null | undefined): number | null {
@@ -10,8 +10,8 @@ export function muteEnd(mute: string | null | undefined): number | null {
 }
 
 /**
- * A user row as the staff lists show it: picked fields only (never the password hash); the
- * addresses in `attr` only for root and dev (admin level 3).
+ * A user row as the staff lists show it: picked fields only (never the password hash); the e-mail
+ * and the addresses in `attr` only for the levels that see them (`staffSees`).
  */
 export function presentStaffUser(row: UserRow, viewerPrivileges: readonly string[], now = Date.now()): StaffUserRow {
   const attr = attrForStaff(row.attr, viewerPrivileges) as Record<string, unknown>;
@@ -24,7 +24,7 @@ export function presentStaffUser(row: UserRow, viewerPrivileges: readonly string
     originName: row.originName,
     originUserId: row.originUserId,
     originPersonaId: row.originPersonaId,
-    originEmail: row.originEmail,
+    originEmail: emailForStaff(row.originEmail, viewerPrivileges),
     createTime: row.createTime.toISOString(),
     updateTime: row.updateTime.toISOString(),
     signoutTime: row.signoutTime?.toISOString() ?? null,

@@ -20,6 +20,7 @@ import { ok } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import { userByLogin } from '@server/modules/users/queries';
 import { verifyNothing, verifyPassword } from '@server/modules/auth/passwords';
+import { staffSees } from '@shared/policy';
 import { adminPolicy } from '../policy';
 import { presentStaffUser } from './presenter';
 import { searchStaffUsers } from './search';
@@ -38,14 +39,16 @@ export const adminUserRoutes: AnyRoute[] = [
     method: 'get',
     path: '/admin/searchUser',
     tag: TAG,
-    summary: 'Find accounts by id, username or platform name (look-alike characters folded), persona id or e-mail; all, staff or bots; exact total.',
+    summary: 'Find accounts by id, username or platform name (look-alike characters folded), persona id or e-mail (super, root, dev); all, staff or bots; exact total. E-mails and addresses show for the levels that see them.',
     area: 'searchUser',
     auth: 'required',
-    policy: adminPolicy.superStaff,
+    policy: adminPolicy.staff,
     query: searchUserQuery,
     success: { code: 'searchUser.ok' },
     errors: DENIED,
     handler: async ({ query, user, services }) => {
+      // Finding an account by its e-mail tells the e-mail: for the levels that see e-mails.
+      if (query.parameter === 'originEmail' && !staffSees(user.privileges).email) throw new AppError('user.permissionDenined', 'searching by e-mail is for super, root and dev accounts');
       const { rows, total } = await searchStaffUsers(services.db, query);
       return ok('searchUser.ok', rows.map((r) => presentStaffUser(r, user.privileges)), { total });
     },
