@@ -175,7 +175,7 @@ export function HomeManagementPage() {
       />
       <SelectField
         label={t('admin.homeManagement.language')}
-        hint={latest.state === 'ready' ? t('admin.homeManagement.publishedIn', { count: published.length, total: LANGUAGES.length }) : undefined}
+        hint={latest.state === 'ready' ? t('admin.homeManagement.publishedIn', { published: published.length, total: LANGUAGES.length }) : undefined}
         value={language}
         options={LANGUAGES.map((l) => ({
           value: l.code,
