@@ -10,7 +10,7 @@ import { lockDocument } from '@server/modules/announcements/service';
 import { ROOT } from '../paths';
 
 /** Version 1 of every site document, one file per language we ship (`<code>.json`). */
-export const SITE_DOCUMENTS_DIR = path.join(ROOT, 'server', 'seed', 'site-documents');
+export const SITE_DOCUMENTS_DIR = path.join(ROOT, 'server', 'seed', 'documents');
 
 /** A document's text: its content is rich text (HTML) in blocks, joined as they are. */
 export interface DocumentText {
