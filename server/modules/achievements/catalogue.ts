@@ -31,7 +31,20 @@ export interface CatalogueEntry {
  * achievement shows what the profile page shows of one not yet earned, plus what it is called
  * and how rare it is (clients name the ones a user owns by it); how it is earned is left out.
  */
-export function achievementCatalogue(i18n: ServerI18n, language: LanguageCode): { language: LanguageCode; achievements: CatalogueEntry[] } {
+export function achievementCatalogue(i18n: ServerI18n, language: LanguageCode): Catalogue {
+  let built = catalogues.get(i18n);
+  if (!built) catalogues.set(i18n, (built = new Map()));
+  let catalogue = built.get(language);
+  if (!catalogue) built.set(language, (catalogue = buildCatalogue(i18n, language)));
+  return catalogue;
+}
+
+type Catalogue = { language: LanguageCode; achievements: CatalogueEntry[] };
+
+/** Built once per language (a few milliseconds of translating and formatting): the texts change only with a release. */
+const catalogues = new WeakMap<ServerI18n, Map<LanguageCode, Catalogue>>();
+
+function buildCatalogue(i18n: ServerI18n, language: LanguageCode): Catalogue {
   const t = i18n.t(language);
   const numbers = new Intl.NumberFormat(intlLocale(language));
   const achievements = ACHIEVEMENTS.map((def): CatalogueEntry => {
