@@ -1,8 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { precompressDir } from './server/modules/pages/precompress.js';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Package version from package.json and the short commit, 'dev' when git is unavailable. */
@@ -16,12 +17,20 @@ function appVersion(): string {
   }
   return `${version} (${commit})`;
 }
+/** Brotli and gzip copies of the built files, sent by Accept-Encoding (server/modules/pages/static-files.ts). */
+const precompress = (): Plugin => ({
+  name: 'tribunal-precompress',
+  apply: 'build',
+  async closeBundle() {
+    await precompressDir(r('./dist/client'));
+  },
+});
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./public'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },

@@ -99,10 +99,12 @@ describe('admin content', () => {
   });
 
   it('a super publishes a bulletin version and an open home page shows it live', async () => {
-    const visitor = await visitorPage('/', 'Bulletin');
+    const visitor = await visitorPage('/', 'Welcome to Tribunal');
     const staff = await staffPage();
     await staff.goto(`${app.url}/admin/home-management`);
     await staff.waitForSelector('[data-publish]');
+    // The seeded version 1 is the one shown; the editor starts from it.
+    await staff.waitForSelector('[data-history] [data-version="1"]');
     await staff.locator('::-p-aria([name="Title"])').fill('Season news');
     const words = 'Double XP weekend: report with clips, not rumours.';
     await staff.locator('[contenteditable="true"]').click();
@@ -110,7 +112,7 @@ describe('admin content', () => {
     const published = staff.waitForResponse((r) => r.url().endsWith('/api/admin/setAnnouncement'));
     await staff.locator('[data-publish]').click();
     expect((await published).status()).toBe(201);
-    await staff.waitForSelector('[data-history] [data-version="1"]');
+    await staff.waitForSelector('[data-history] [data-version="2"]');
     await screenshot(staff, 'admin-home-management');
 
     await visitor.waitForFunction((w) => document.querySelector('[data-bulletin]')?.textContent?.includes(w), { timeout: 5_000 }, words);
@@ -118,8 +120,32 @@ describe('admin content', () => {
     expect(await untouched(visitor)).toBe(true);
     await screenshot(visitor, 'home-bulletin-live');
 
-    // The rule pages exist and say so while nothing is published.
+    // The rule pages show the texts every site starts with.
     await visitor.goto(`${app.url}/announcement/conductRules`);
-    await seeText(visitor, 'Nothing has been published here yet');
+    await seeText(visitor, 'Reply to the case');
+  });
+
+  it('a super publishes a version in one language: its readers get it live, readers of other languages keep theirs', async () => {
+    const german = await visitorPage('/announcement/personnelRules?lang=de-DE', 'Regeln für das Team');
+    const english = await visitorPage('/announcement/personnelRules', 'Personnel rules');
+    const staff = await staffPage();
+    await staff.goto(`${app.url}/admin/home-management?doc=personnelRules`);
+    await staff.waitForSelector('[data-history] [data-version="1"]');
+    await seeText(staff, 'Published in 13 of 13 languages');
+    await staff.select('select[data-language]', 'de-DE');
+    // The editor starts from the German text its readers see.
+    await staff.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="title"]')?.value === 'Regeln für das Team', { timeout: 5_000 });
+    await staff.locator('::-p-aria([name="Title"])').fill('Teamregeln, überarbeitet');
+    const published = staff.waitForResponse((r) => r.url().endsWith('/api/admin/setAnnouncement'));
+    await staff.locator('[data-publish]').click();
+    const answer = await published;
+    expect(answer.status()).toBe(201);
+    expect((await answer.json()).data).toMatchObject({ language: 'de-DE', version: 2 });
+    await staff.waitForSelector('[data-history] [data-version="2"]');
+
+    await seeText(german, 'Teamregeln, überarbeitet', 5_000);
+    expect(await untouched(german)).toBe(true);
+    await seeText(english, 'Personnel rules');
+    expect(await english.evaluate(() => document.body.innerText.includes('Teamregeln'))).toBe(false);
   });
 });

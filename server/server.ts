@@ -10,6 +10,7 @@ import { resolveToken } from './http/auth';
 import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
 import { keepReleasingFreedMemory } from './infra/freed-memory';
+import { seedSiteDocuments } from './seed/site-documents';
 
 export interface RunningServer {
   services: Services;
@@ -44,6 +45,9 @@ const RELEASE_FREED_MEMORY_EVERY_MS = 10_000;
 /** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
 export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
   const services = await createServices(config, overrides);
+  // Every site has its rules and bulletin, production included; before it serves, so no reader finds them missing.
+  const seeded = await seedSiteDocuments(services.db);
+  if (seeded.length) services.log.info({ seeded }, 'site documents seeded');
   const app = createApp(services);
   const server = http.createServer(app);
   answerClientErrors(server);

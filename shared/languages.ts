@@ -27,6 +27,9 @@ export function pickLanguage(requested: string | null | undefined): LanguageCode
   return LANGUAGES.find((l) => l.code.toLowerCase().startsWith(base + '-'))?.code ?? FALLBACK_LANGUAGE;
 }
 
+/** The locale Intl understands for a language (the cat language formats like zh-CN). */
+export const intlLocale = (code: string) => (code === 'zh-Cat' ? 'zh-CN' : code);
+
 /** Themes (spec §1); lightness is the default. */
 export const THEMES = ['lightness', 'dark', 'pink', 'orange', 'violet', 'MikuGreen', 'miside', 'KarmaBlue', 'BlueDeep', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@shared/languages';
 import type { AdminComment, CommentState, SetCommentResult } from '@shared/schemas/adminContent';
 import type { Announcement, AnnouncementName, AnnouncementVersion } from '@shared/schemas/announcements';
 import type { TimelineSubject } from '@shared/timeline';
@@ -26,10 +27,15 @@ export interface SetCommentChange {
 /** Edit, hide/show, delete (content and video link emptied) or restore (`valid: 1` on a deleted entry). */
 export const setComment = (data: SetCommentChange) => api.post<SetCommentResult>('/admin/setComment', { data });
 
-/** The latest version of a site document (or one version); fails `announcement.notFound` while none is published. */
-export const getAnnouncement = (name: AnnouncementName, version?: number, signal?: AbortSignal) =>
-  api.get<Announcement>('/announcement', { name, version }, { signal, fresh: true });
-export const getAnnouncementVersions = (name: AnnouncementName, skip: number, limit: number, signal?: AbortSignal) =>
-  api.getList<AnnouncementVersion>('/announcement/versions', { name, skip, limit }, { signal, fresh: true });
-export const publishAnnouncement = (data: { name: AnnouncementName; title: string; content: string }) => api.post<Announcement>('/admin/setAnnouncement', { data });
-export const restoreAnnouncement = (name: AnnouncementName, version: number) => api.post<Announcement>('/admin/restoreAnnouncement', { data: { name, version } });
+/**
+ * A site document as a reader of `lang` gets it: the latest version in that language (en-US's while
+ * it has none there), or one version; null while none was published.
+ */
+export const getAnnouncement = (name: AnnouncementName, lang: string, version?: number, signal?: AbortSignal) =>
+  api.get<Announcement | null>('/announcement', { name, lang, version }, { signal, fresh: true });
+/** A document's versions in exactly one language, newest first. */
+export const getAnnouncementVersions = (name: AnnouncementName, lang: LanguageCode, skip: number, limit: number, signal?: AbortSignal) =>
+  api.getList<AnnouncementVersion>('/announcement/versions', { name, lang, skip, limit }, { signal, fresh: true });
+export const publishAnnouncement = (data: { name: AnnouncementName; language: LanguageCode; title: string; content: string }) => api.post<Announcement>('/admin/setAnnouncement', { data });
+export const restoreAnnouncement = (name: AnnouncementName, language: LanguageCode, version: number) =>
+  api.post<Announcement>('/admin/restoreAnnouncement', { data: { name, language, version } });

@@ -18,5 +18,4 @@ export const isLanguageCode = (value: string): value is LanguageCode => (LANGUAG
 
 export const isRtl = (code: string) => LANGUAGES.some((l) => l.code === code && 'rtl' in l && l.rtl);
 
-/** The locale Intl understands for a language (the cat language formats like zh-CN). */
-export const intlLocale = (code: string) => (code === 'zh-Cat' ? 'zh-CN' : code);
+export { intlLocale } from '@shared/languages';

@@ -69,7 +69,7 @@ export function unreachableHostReason(hostname: string, allowLoopback = false): 
   let range: string | null;
   if (net.isIP(bare)) range = isReachableAddress(bare, allowLoopback) ? null : rangeOf(bare);
   else range = isLoopbackName(bare) && !allowLoopback ? 'loopback' : null;
-  return range && { range, message: `must be at a public address: ${hostname} is ${RANGE_NAMES[range] ?? `not a public address (${range})`}` };
+  return range === null ? null : { range, message: `must be at a public address: ${hostname} is ${RANGE_NAMES[range] ?? `not a public address (${range})`}` };
 }
 
 async function resolveOnce(host: string, allowLoopback: boolean): Promise<string> {

@@ -19,3 +19,15 @@ export const adminAchievementBody = z.preprocess((b) => {
 
 /** `GET /user/achievements`: another user's (`id`, shown only when they show them), else one's own. */
 export const achievementsQuery = z.object({ id: idParam.optional() });
+
+/**
+ * `GET /achievements`: `lang`, a language tag (`de`, `zh-TW`, `pt-BR`); the closest language we
+ * have answers, en-US when none is close, as the site reads its own `?lang=`. Not a tag at all: 400.
+ */
+export const achievementCatalogueQuery = z.object({
+  lang: z
+    .string()
+    .max(35)
+    .regex(/^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/, 'a language tag such as en-US')
+    .optional(),
+});

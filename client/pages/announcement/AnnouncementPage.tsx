@@ -7,6 +7,7 @@ import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
+import { Notice } from '@client/components/Notice';
 import { Skeleton } from '@client/components/Skeleton';
 import { RichText } from '@client/richText/RichText';
 import { NotFoundPage } from '@client/pages/NotFoundPage';
@@ -24,7 +25,7 @@ export function AnnouncementPage() {
 }
 
 function Announcement({ name }: { name: AnnouncementName }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useDescribeError();
   const { load, retry } = useAnnouncement(name);
   const doc = load.state === 'ready' ? load.value : null;
@@ -52,7 +53,12 @@ function Announcement({ name }: { name: AnnouncementName }) {
           ) : !doc ? (
             <EmptyState icon="info" title={t('announcement.none')} />
           ) : (
-            <article>
+            <article lang={doc.language}>
+              {doc.language !== i18n.language && (
+                <div lang={i18n.language} data-fallback-language>
+                  <Notice>{t('announcement.fallback')}</Notice>
+                </div>
+              )}
               <div className={styles.line}>
                 {doc.title && <h2>{doc.title}</h2>}
                 <Badge tone="success">{t('announcement.latest')}</Badge>

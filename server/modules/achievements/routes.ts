@@ -1,13 +1,37 @@
 import { rules } from '@shared/policy';
-import { achievementsQuery, adminAchievementBody, claimAchievementBody } from '@shared/schemas/achievements';
+import { achievementCatalogueQuery, achievementsQuery, adminAchievementBody, claimAchievementBody } from '@shared/schemas/achievements';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
+import type { RouteCache } from '@server/http/cache-control';
+import { readerLanguage } from '@server/http/reader-language';
+import { achievementCatalogue } from './catalogue';
 import { achievementPolicy } from './policy';
 import { achievementsView, adminChangeAchievement, claimAchievement } from './service';
 
 const TAG = 'Achievements';
 
+/** The catalogue changes only with a new release: kept an hour, per language asked for by header. */
+const CATALOGUE_CACHE: RouteCache = { maxAge: 3600, vary: ['Accept-Language'] };
+
 export const achievementRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/achievements',
+    tag: TAG,
+    summary:
+      'The achievement catalogue: id, group, level, points, rarity, badge, name and how each is earned, in the language of `lang` (else Accept-Language, else en-US; the one used is `language` and Content-Language). A hidden achievement keeps its condition secret (`acquisition`, `requires`, `goal`, `condition` are null).',
+    area: 'achievement',
+    auth: 'none',
+    policy: rules.anyone,
+    query: achievementCatalogueQuery,
+    cache: CATALOGUE_CACHE,
+    success: { code: 'achievements.ok' },
+    handler: ({ query, req, res, services }) => {
+      const language = readerLanguage(query.lang, req.headers['accept-language']);
+      res.setHeader('Content-Language', language);
+      return ok('achievements.ok', achievementCatalogue(services.i18n, language));
+    },
+  }),
   defineRoute({
     method: 'get',
     path: '/user/achievements',

@@ -15,7 +15,7 @@ export const announcementRoutes: AnyRoute[] = [
     path: '/announcement',
     tag: TAG,
     summary:
-      'A site document by `name` (bulletin, antiCheatRules, conductRules, personnelRules): its latest version, or `version`. `{name, version, title, content (HTML), createTime, authorName, restoredFrom, latest}`; not found while none was published.',
+      'A site document by `name` (bulletin, antiCheatRules, conductRules, personnelRules) in the reader\'s language `lang` (a code of the site\'s languages; en-US when absent or unknown, and while the document has no version in that language): its latest version, or `version`. `{name, language, version, title, content (HTML), createTime, authorName, restoredFrom, latest, languages}` (`languages`: every language it has versions in); `data: null` while none was published; not found when the asked `version` does not exist.',
     area: 'announcement',
     auth: 'none',
     policy: rules.anyone,
@@ -23,8 +23,8 @@ export const announcementRoutes: AnyRoute[] = [
     success: { code: 'announcement.ok' },
     errors: ['announcement.notFound'],
     handler: async ({ query, services }) => {
-      const doc = await readAnnouncement(services.db, query.name, query.version);
-      if (!doc) throw new AppError('announcement.notFound', 'nothing published under this name and version');
+      const doc = await readAnnouncement(services.db, query.name, query.lang, query.version);
+      if (!doc && query.version) throw new AppError('announcement.notFound', 'no such version of this document');
       return ok('announcement.ok', doc);
     },
   }),
@@ -32,14 +32,14 @@ export const announcementRoutes: AnyRoute[] = [
     method: 'get',
     path: '/announcement/versions',
     tag: TAG,
-    summary: 'The versions of a site document, newest first, without their content; the one shown is marked `latest`. Exact total.',
+    summary: 'The versions of a site document in one language (`lang`, en-US when absent), newest first, without their content; the one shown is marked `latest`. Exact total.',
     area: 'announcement',
     auth: 'none',
     policy: rules.anyone,
     query: announcementVersionsQuery,
     success: { code: 'announcement.ok' },
     handler: async ({ query, services }) => {
-      const { data, total } = await announcementVersions(services.db, query.name, query);
+      const { data, total } = await announcementVersions(services.db, query.name, query.lang, query);
       return ok('announcement.ok', data, { total });
     },
   }),
@@ -47,7 +47,8 @@ export const announcementRoutes: AnyRoute[] = [
     method: 'post',
     path: '/admin/setAnnouncement',
     tag: TAG,
-    summary: 'Publish a new version of a site document (rich text, sanitised); it becomes the latest and open pages show it live (`announcement.published` on `all`). Super and root.',
+    summary:
+      'Publish a new version of a site document in a `language` (en-US when absent; versions are numbered per language), rich text, sanitised; it becomes the latest in that language and open pages show it live (`announcement.published` on `all`). Super and root.',
     area: 'setAnnouncement',
     auth: 'required',
     policy: adminPolicy.superOrRoot,
@@ -60,7 +61,7 @@ export const announcementRoutes: AnyRoute[] = [
     method: 'post',
     path: '/admin/restoreAnnouncement',
     tag: TAG,
-    summary: 'Publish an older version of a site document again, as a new latest version (`restoredFrom` names it). Super and root.',
+    summary: 'Publish an older version of a site document in a `language` (en-US when absent) again, as its new latest version (`restoredFrom` names it). Super and root.',
     area: 'restoreAnnouncement',
     auth: 'required',
     policy: adminPolicy.superOrRoot,

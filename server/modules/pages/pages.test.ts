@@ -1,21 +1,43 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { createTestApp, PUBLIC_URL, type TestApp } from '@server/test/harness';
 import { insertCase } from '@server/modules/search/test-fixtures';
+import { precompressDir } from './precompress';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+const APP_JS = `console.log(${JSON.stringify(Array.from({ length: 300 }, (_, i) => `line ${i}`))});\n`;
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
 let app: TestApp;
 let clientDir: string;
+
+/** A GET as a browser sends it, its body as it came over the wire (not decompressed). */
+function rawGet(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${app.url}${pathname}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), APP_JS);
+  fs.writeFileSync(path.join(clientDir, 'boot.js'), 'var booted = 1;');
+  fs.writeFileSync(path.join(clientDir, 'logo.svg'), LOGO);
+  await precompressDir(clientDir);
   app = await createTestApp({ env: { SERVE_CLIENT: 'true', CLIENT_DIR: clientDir } });
 });
 afterAll(async () => {
@@ -48,6 +70,82 @@ describe('the client page', () => {
     const api = await app.request.get('/api/nope');
     expect(api.status).toBe(404);
     expect(api.body).toMatchObject({ error: 1, code: 'request.404' });
+  });
+});
+
+describe('compressed files', () => {
+  it('sends a file as the copy the request accepts best, with its own type, length and Vary', async () => {
+    const br = await rawGet('/assets/app.js', CHROME);
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(APP_JS.length / 3);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+
+    const gz = await rawGet('/assets/app.js', { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe(br.headers['content-type']);
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(APP_JS);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+
+    const plain = await rawGet('/assets/app.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(APP_JS);
+    expect(plain.headers['content-type']).toBe(br.headers['content-type']);
+
+    expect((await rawGet('/assets/app.js', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    const svg = await rawGet('/logo.svg', CHROME);
+    expect(svg.headers['content-encoding']).toBe('br');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a copy the browser holds with 304, by the ETag of that copy', async () => {
+    const first = await rawGet('/assets/app.js', CHROME);
+    const again = await rawGet('/assets/app.js', { ...CHROME, 'if-none-match': first.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.vary).toMatch(/Accept-Encoding/i);
+    // The gzip copy is another representation: the brotli copy's ETag does not stand for it.
+    expect((await rawGet('/assets/app.js', { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag! })).status).toBe(200);
+  });
+
+  it('sends small files as they are, and never a copy under its own name', async () => {
+    const boot = await rawGet('/boot.js', CHROME);
+    expect(boot.status).toBe(200);
+    expect(boot.headers['content-encoding']).toBeUndefined();
+    expect(boot.body.toString()).toBe('var booted = 1;');
+    for (const p of ['/assets/app.js.br', '/assets/app.js.gz']) {
+      const res = await rawGet(p, CHROME);
+      expect(res.status, p).toBe(404);
+      expect(zlib.brotliDecompressSync(res.body).toString(), p).toBe(INDEX);
+    }
+  });
+
+  it('sends the page compressed too, for screens and unknown paths alike', async () => {
+    for (const [p, status] of [['/', 200], ['/player/1006000000', 200], ['/nope', 404]] as const) {
+      const br = await rawGet(p, CHROME);
+      expect(br.status, p).toBe(status);
+      expect(br.headers['content-encoding'], p).toBe('br');
+      expect(br.headers['content-type'], p).toBe('text/html; charset=utf-8');
+      expect(br.headers.vary, p).toMatch(/Accept-Encoding/i);
+      expect(br.headers['cache-control'], p).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(br.body).toString(), p).toBe(INDEX);
+      const gz = await rawGet(p, { 'accept-encoding': 'gzip' });
+      expect(zlib.gunzipSync(gz.body).toString(), p).toBe(INDEX);
+      expect((await rawGet(p)).body.toString(), p).toBe(INDEX);
+    }
+    // no-cache: the browser asks again each time, and a page it holds costs no download.
+    const page = await rawGet('/', CHROME);
+    const again = await rawGet('/about', { ...CHROME, 'if-none-match': page.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await rawGet('/', { 'accept-encoding': 'gzip', 'if-none-match': page.headers.etag! })).status).toBe(200);
+    expect((await rawGet('/nope', { ...CHROME, 'if-none-match': page.headers.etag! })).status).toBe(404);
   });
 });
 

@@ -1,9 +1,14 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express, { type Router } from 'express';
 import { isScreenPath } from '@shared/screens';
 import type { Services } from '@server/services';
+import { chooseEncoding } from './content-coding';
+import type { Encoding } from './precompress';
 import { robotsTxt } from './robots';
+import { staticFiles } from './static-files';
 import { casesSitemap, pagesSitemap, sitemapIndex } from './sitemap';
 
 const XML = 'application/xml; charset=utf-8';
@@ -26,25 +31,35 @@ export function crawlerRoutes(services: Services): Router {
 }
 
 /**
- * The built client: its files, and its page for every path outside /api — 200 for the screens of
- * the shared route list, 404 for any other path (the page then shows the client's 404 screen).
+ * The built client: its files (static-files.ts), and its page for every path outside /api — 200
+ * for the screens of the shared route list, 404 for any other path (the page then shows the
+ * client's 404 screen). The page goes out compressed as the request accepts, like the files.
  */
 export function clientRoutes(clientDir: string): Router | null {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const router = express.Router();
-  router.use(
-    express.static(clientDir, {
-      index: false,
-      maxAge: '1h',
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  router.use(staticFiles(clientDir));
+  const page = compressedPage(fs.readFileSync(indexFile));
   router.get('/{*splat}', (req, res) => {
-    res.status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml);
+    const copy = page[chooseEncoding(req.get('accept-encoding'), PAGE_ENCODINGS) ?? 'identity'];
+    res.vary('Accept-Encoding').status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
+    if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
+    res.setHeader('ETag', copy.etag);
+    if (req.fresh) return void res.status(304).end();
+    res.send(copy.body);
   });
   return router;
+}
+
+const PAGE_ENCODINGS = new Set<Encoding>(['br', 'gzip']);
+
+/** The page in every encoding, compressed once at start, each with its own ETag (the app sets none by itself). */
+function compressedPage(html: Buffer) {
+  const copy = (body: Buffer, encoding?: Encoding) => ({ body, encoding, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
+  return {
+    identity: copy(html),
+    br: copy(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), 'br'),
+    gzip: copy(zlib.gzipSync(html, { level: 9 }), 'gzip'),
+  };
 }

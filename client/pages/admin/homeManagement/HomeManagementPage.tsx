@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_NAMES, ANNOUNCEMENT_TITLE_MAX, type Announcement, type AnnouncementName } from '@shared/schemas/announcements';
 import { getAnnouncement, getAnnouncementVersions, publishAnnouncement, restoreAnnouncement } from '@client/api/adminContent';
-import { ApiError } from '@client/api/ApiError';
 import { useDescribeError } from '@client/api/describeError';
 import { useShowError } from '@client/app/useShowError';
 import { Badge } from '@client/components/Badge';
@@ -11,27 +11,25 @@ import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
-import { TextField } from '@client/components/Field';
+import { SelectField, TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
+import { Notice } from '@client/components/Notice';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { RichEditor } from '@client/editor/RichEditor';
 import { useRemote } from '@client/hooks/useRemote';
+import { isLanguageCode } from '@client/i18n/language';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
 import styles from '../Admin.module.css';
 
 const HISTORY_SIZE = 20;
 
-/** The latest version, or null while none was published. */
-const latestOf = (name: AnnouncementName, signal: AbortSignal) =>
-  getAnnouncement(name, undefined, signal).catch((e: unknown) => {
-    if (e instanceof ApiError && e.code === 'announcement.notFound') return null;
-    throw e;
-  });
+const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
-function Editor({ name, latest, onPublished }: { name: AnnouncementName; latest: Announcement | null; onPublished: () => void }) {
+/** A new version in `language`; it starts from the latest one readers of that language see (en-US's while it has none). */
+function Editor({ name, language, latest, onPublished }: { name: AnnouncementName; language: LanguageCode; latest: Announcement | null; onPublished: () => void }) {
   const { t } = useTranslation();
   const showError = useShowError();
   const [title, setTitle] = useState(latest?.title ?? '');
@@ -40,7 +38,7 @@ function Editor({ name, latest, onPublished }: { name: AnnouncementName; latest:
   const publish = async () => {
     setBusy(true);
     try {
-      const v = await publishAnnouncement({ name, title: title.trim(), content });
+      const v = await publishAnnouncement({ name, language, title: title.trim(), content });
       toast.success(t('admin.homeManagement.published', { version: v.version }));
       onPublished();
     } catch (error) {
@@ -57,6 +55,9 @@ function Editor({ name, latest, onPublished }: { name: AnnouncementName; latest:
         void publish();
       }}
     >
+      {latest && latest.language !== language && (
+        <Notice tone="warning">{t('admin.homeManagement.startsFrom', { language: languageName(language), from: languageName(latest.language) })}</Notice>
+      )}
       <TextField label={t('admin.homeManagement.docTitle')} maxLength={ANNOUNCEMENT_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} name="title" />
       <RichEditor label={t('admin.homeManagement.content')} maxLength={ANNOUNCEMENT_CONTENT_MAX} initialHtml={latest?.content} onChange={setContent} />
       <div className={styles.filterActions}>
@@ -69,15 +70,15 @@ function Editor({ name, latest, onPublished }: { name: AnnouncementName; latest:
   );
 }
 
-function History({ name, round, onRestored }: { name: AnnouncementName; round: number; onRestored: () => void }) {
+function History({ name, language, round, onRestored }: { name: AnnouncementName; language: LanguageCode; round: number; onRestored: () => void }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
   const showError = useShowError();
   const [preview, setPreview] = useState<Announcement | null>(null);
-  const remote = useRemote(`${name}:${round}`, (signal) => getAnnouncementVersions(name, 0, HISTORY_SIZE, signal));
+  const remote = useRemote(`${name}:${language}:${round}`, (signal) => getAnnouncementVersions(name, language, 0, HISTORY_SIZE, signal));
   const restore = async (version: number) => {
     try {
-      const v = await restoreAnnouncement(name, version);
+      const v = await restoreAnnouncement(name, language, version);
       toast.success(t('admin.homeManagement.restored', { from: version, version: v.version }));
       onRestored();
     } catch (error) {
@@ -86,7 +87,7 @@ function History({ name, round, onRestored }: { name: AnnouncementName; round: n
   };
   const show = async (version: number) => {
     try {
-      setPreview(await getAnnouncement(name, version));
+      setPreview(await getAnnouncement(name, language, version));
     } catch (error) {
       showError(error);
     }
@@ -98,7 +99,7 @@ function History({ name, round, onRestored }: { name: AnnouncementName; round: n
       </EmptyState>
     );
   if (!remote.data) return <Skeleton width="80%" height={22} />;
-  if (remote.data.data.length === 0) return <EmptyState icon="info" title={t('admin.homeManagement.noVersions')} />;
+  if (remote.data.data.length === 0) return <EmptyState icon="info" title={t('admin.homeManagement.noVersions', { language: languageName(language) })} />;
   return (
     <>
       <ul className={styles.list} aria-label={t('admin.homeManagement.history')} data-history>
@@ -139,16 +140,29 @@ function History({ name, round, onRestored }: { name: AnnouncementName; round: n
   );
 }
 
-/** /admin/home-management — the bulletin and the rule announcements: edit, publish a version, history, restore (S/R). */
+/**
+ * /admin/home-management — the bulletin and the rule announcements, each with a history per
+ * language: choose the document and the language, edit, publish a version, history, restore (S/R).
+ */
 export function HomeManagementPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useDescribeError();
   const [params, setParams] = useSearchParams();
   const asked = params.get('doc');
   const name: AnnouncementName = (ANNOUNCEMENT_NAMES as readonly string[]).includes(asked ?? '') ? (asked as AnnouncementName) : 'bulletin';
+  const askedLanguage = params.get('language') ?? '';
+  const language: LanguageCode = isLanguageCode(askedLanguage) ? askedLanguage : isLanguageCode(i18n.language) ? i18n.language : 'en-US';
   const [round, setRound] = useState(0);
-  const latest = useRemote(`${name}:${round}`, (signal) => latestOf(name, signal));
+  const latest = useRemote(`${name}:${language}:${round}`, (signal) => getAnnouncement(name, language, undefined, signal));
   const bump = () => setRound((r) => r + 1);
+  const choose = (next: { doc?: AnnouncementName; language?: LanguageCode }) => {
+    const doc = next.doc ?? name;
+    const lang = next.language ?? language;
+    // The language stays in the address once chosen; until then it follows the interface's.
+    const keepLanguage = next.language !== undefined || isLanguageCode(askedLanguage);
+    setParams({ ...(doc === 'bulletin' ? {} : { doc }), ...(keepLanguage ? { language: lang } : {}) }, { replace: true });
+  };
+  const published = latest.data?.languages ?? [];
 
   return (
     <div className={`container ${styles.page}`}>
@@ -157,7 +171,18 @@ export function HomeManagementPage() {
         label={t('admin.homeManagement.document')}
         value={name}
         options={ANNOUNCEMENT_NAMES.map((n) => ({ value: n, label: t(`announcement.names.${n}`) }))}
-        onChange={(doc) => setParams(doc === 'bulletin' ? {} : { doc }, { replace: true })}
+        onChange={(doc) => choose({ doc })}
+      />
+      <SelectField
+        label={t('admin.homeManagement.language')}
+        hint={latest.state === 'ready' ? t('admin.homeManagement.publishedIn', { published: published.length, total: LANGUAGES.length }) : undefined}
+        value={language}
+        options={LANGUAGES.map((l) => ({
+          value: l.code,
+          label: published.includes(l.code) ? l.name : t('admin.homeManagement.notPublishedIn', { language: l.name }),
+        }))}
+        onChange={(lang) => choose({ language: lang })}
+        data-language
       />
       <Card title={t('admin.homeManagement.edit')}>
         {latest.state === 'failed' ? (
@@ -167,11 +192,11 @@ export function HomeManagementPage() {
         ) : latest.state === 'loading' ? (
           <Skeleton width="100%" height={160} />
         ) : (
-          <Editor key={`${name}:${latest.data?.version ?? 0}`} name={name} latest={latest.data} onPublished={bump} />
+          <Editor key={`${name}:${language}:${latest.data?.language}:${latest.data?.version ?? 0}`} name={name} language={language} latest={latest.data} onPublished={bump} />
         )}
       </Card>
       <Card title={t('admin.homeManagement.history')}>
-        <History name={name} round={round} onRestored={bump} />
+        <History name={name} language={language} round={round} onRestored={bump} />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { achievementById, type AchievementDef } from '@shared/achievements';
 import { AchievementIcon } from '@client/components/achievements/AchievementIcon';
-import { conditionOf } from '@client/components/achievements/condition';
+import { conditionOf } from '@shared/achievement-condition';
 import { Button } from '@client/components/Button';
 import { useFormat } from '@client/i18n/format';
 import styles from './AchievementsPage.module.css';

@@ -1,6 +1,9 @@
-import type { AchievementDef } from '@shared/achievements';
+import type { AchievementDef } from './achievements';
 
-/** The translation key and values that explain an achievement's condition (numbers from the catalogue). */
+/**
+ * The translation key (`achievements.conditions.<key>`) and values that explain an achievement's
+ * condition, numbers from the catalogue: the profile's cards and `GET /api/achievements` say the same.
+ */
 export function conditionOf(def: AchievementDef): { key: string; values: Record<string, string | number> } {
   const g = def.goal;
   const values: Record<string, string | number> = { ...g };

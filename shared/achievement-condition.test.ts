@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACHIEVEMENTS } from '@shared/achievements';
-import { conditionOf } from './condition';
+import { ACHIEVEMENTS } from './achievements';
+import { conditionOf } from './achievement-condition';
 
-const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../locales/en-US.json'), 'utf8'));
+const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../locales/en-US.json'), 'utf8'));
 
 describe('achievement conditions explained', () => {
   it('has an explanation and a name for every achievement, with every number it mentions', () => {
