@@ -69,6 +69,16 @@ describe('POST /api/player/banAppeal', () => {
     });
   });
 
+  it('refuses a muted owner with its own code, saying until when', async () => {
+    const { token, user, dbId } = await accusedWithCase(1);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await app.services.db.update(users).set({ attr: { ...(await app.factories.userRow(user.id)).attr, mute: until } }).where(eq(users.id, user.id));
+    const res = await appeal(token, dbId);
+    expectError(res, 403, 'banAppeal.muted');
+    expect(res.body.message).toBe(`muted until ${until}`);
+    expect((await caseRow(dbId)).status).toBe(1);
+  });
+
   it('reads a missing type as `none` (as the Discord bot sends it)', async () => {
     const { token, dbId } = await accusedWithCase(2);
     const res = await app.request.post('/api/player/banAppeal').set('x-access-token', token).send({ data: { toPlayerId: dbId, content: '<p>not me, my brother</p>' } });

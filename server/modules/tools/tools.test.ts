@@ -106,7 +106,7 @@ describe('the tools directory', () => {
     const { token: unbound } = await app.factories.signedIn({ bound: false });
     expectError(await submit(unbound, tool()), 403, 'user.needBindEaAccount');
     const { token: muted } = await app.factories.signedIn({ attr: { mute: new Date(Date.now() + 3_600_000).toISOString() } });
-    expectError(await submit(muted, tool()), 403, 'toolSubmit.bad');
+    expectError(await submit(muted, tool()), 403, 'toolSubmit.muted');
   });
 
   it('lets staff edit, mark hot and delete entries; members may not', async () => {

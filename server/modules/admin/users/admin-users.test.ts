@@ -277,7 +277,7 @@ describe('mutes', () => {
     expect(until - before).toBeGreaterThanOrEqual(60 * 60_000 - 1000);
     expect(until - before).toBeLessThan(60 * 60_000 + 5000);
     const refused = await app.request.post('/api/player/reply').set('x-access-token', token).send({ data: { toPlayerId: dbId, content: '<p>hello there</p>' }, captcha: await app.solveCaptcha() });
-    expectError(refused, 403, 'reply.bad');
+    expectError(refused, 403, 'reply.muted');
     expect(refused.body.message).toContain(new Date(until).toISOString());
     const inbox = await app.services.db.select().from(messages).where(eq(messages.toUserId, user.id));
     expect(inbox.map((m) => m.content).join(' ')).toContain('Please stop spamming.');
