@@ -23,8 +23,16 @@ describe('rich text on the case page', () => {
   it('posts a reply with an emote and a privilege token and shows them rendered', async () => {
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     const { account } = await openCase(app, bot, { description: '<p>Opening evidence: aim snapping through smoke.</p>' });
-    const user = await app.factories.createUser();
+    // The contracted-syntax button is for staff (admin level 1): a member's editor has none.
+    const member = await app.factories.createUser();
+    const memberPage = await browser.newPage();
+    await signInBeforeVisit(memberPage, app, member);
+    await memberPage.goto(`${app.url}/player/${account.personaId}`);
+    await memberPage.waitForSelector('[role="toolbar"] [aria-label="Emote"]', { timeout: 15_000 });
+    expect(await memberPage.$('[role="toolbar"] [aria-label="Contracted syntax"]')).toBeNull();
+    await memberPage.close();
 
+    const user = await app.factories.createUser({ privileges: ['admin'] });
     const page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844 });
     const captchas = watchCaptchas(page);

@@ -124,6 +124,8 @@ export const rules = {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');
     return a.visitType === 'external-auth' ? DENIED('not with an app token') : null;
   }),
+  /** The editor's contracted-syntax button (spec: admin level 1 only); anyone may still type the tokens. */
+  contractedSyntax: oneOf('contractedSyntax', ADMIN_LEVELS[1]),
   /** Staff and bots: bulk reads. */
   staffOrBot: signedInOnly('staffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot']) ? null : DENIED('for staff and bots'))),
   /** Super staff and bots (S/R/D/B): the appeal comments feed. */

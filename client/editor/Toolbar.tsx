@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
 import { $createTextNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
+import { rules } from '@shared/policy';
 import { Icon, type IconName } from '@client/components/Icon';
+import { useViewer } from '@client/state/session';
 import { $createContractedNode } from './ContractedNode';
 import { ContractedDialog } from './dialogs/ContractedDialog';
 import { EmoteDialog } from './dialogs/EmoteDialog';
@@ -38,6 +40,7 @@ export function Toolbar({ disabled }: { disabled: boolean }) {
   const [dialog, setDialog] = useState<{ name: DialogName; restore: () => void; text: string } | null>(null);
   /** Each opening starts a dialog afresh. */
   const [round, setRound] = useState(0);
+  const { has } = useViewer();
 
   useEffect(
     () =>
@@ -67,7 +70,7 @@ export function Toolbar({ disabled }: { disabled: boolean }) {
     { name: 'link', icon: 'link' },
     { name: 'image', icon: 'image' },
     { name: 'emote', icon: 'smile' },
-    { name: 'contracted', icon: 'code' },
+    ...(has(rules.contractedSyntax) ? [{ name: 'contracted', icon: 'code' } as const] : []),
   ];
 
   return (

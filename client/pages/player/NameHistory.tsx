@@ -15,17 +15,25 @@ export function NameHistory({ history, current }: { history: readonly NameHistor
         <p className={styles.muted}>{t('case.history.empty')}</p>
       ) : (
         <ol className={styles.names}>
-          {names.map((item) => (
-            <li key={`${item.originName}-${item.fromTime}`}>
-              <span className={styles.historyName}>
-                {item.originName}
-                {item.originName === current && <span className={styles.currentTag}>{t('case.history.current')}</span>}
-              </span>
-              <span className={styles.muted}>
-                {item.fromTime === item.toTime ? format.date(item.fromTime) : t('case.history.range', { from: format.date(item.fromTime), to: format.date(item.toTime) })}
-              </span>
-            </li>
-          ))}
+          {names.map((item, i) => {
+            // The newest name, when it is the one the account has now, has not ended: it reads "since".
+            const isCurrent = i === 0 && item.originName === current;
+            return (
+              <li key={`${item.originName}-${item.fromTime}`}>
+                <span className={styles.historyName}>
+                  {item.originName}
+                  {isCurrent && <span className={styles.currentTag}>{t('case.history.current')}</span>}
+                </span>
+                <span className={styles.muted}>
+                  {isCurrent
+                    ? t('case.history.since', { from: format.date(item.fromTime) })
+                    : item.fromTime === item.toTime
+                      ? format.date(item.fromTime)
+                      : t('case.history.range', { from: format.date(item.fromTime), to: format.date(item.toTime) })}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       )}
     </Card>
