@@ -21,15 +21,15 @@ function Section({ id, title, entries }: { id: string; title: string; entries: r
   );
 }
 
-/** Partners and translation contributors, from the data file `shared/links.ts`. */
-export function LinkPage() {
+/** Partners and translation contributors, from the data file `shared/links.ts` (a section shows once it has an entry). */
+export function LinkPage({ partners = PARTNERS, translators = TRANSLATORS }: { partners?: readonly LinkEntry[]; translators?: readonly LinkEntry[] }) {
   const { t } = useTranslation();
   return (
     <div className={`container ${styles.page}`}>
       <h1>{t('link.title')}</h1>
       <p>{t('link.intro')}</p>
-      <Section id="link-partners" title={t('link.partners')} entries={PARTNERS} />
-      <Section id="link-translators" title={t('link.translators')} entries={TRANSLATORS} />
+      <Section id="link-partners" title={t('link.partners')} entries={partners} />
+      <Section id="link-translators" title={t('link.translators')} entries={translators} />
     </div>
   );
 }
