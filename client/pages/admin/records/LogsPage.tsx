@@ -9,19 +9,13 @@ import { Icon } from '@client/components/Icon';
 import { Tabs } from '@client/components/Tabs';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { AdminHeader } from '../AdminHeader';
+import { RecordDetail } from './RecordDetail';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
 import styles from '../Admin.module.css';
 
 const TABS = ['admin', 'judgements', 'users'] as const;
 type Tab = (typeof TABS)[number];
-
-/** The detail of a record as `key: value` pairs (values kept short). */
-function Detail({ detail }: { detail: Record<string, unknown> }) {
-  const entries = Object.entries(detail);
-  if (!entries.length) return null;
-  return <p className={styles.detail}>{entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ')}</p>;
-}
 
 function Who({ id, name }: { id: number | null; name: string | null }) {
   if (id === null) return <span>—</span>;
@@ -63,7 +57,7 @@ function AdminOperations() {
             )}
             {item.targetCaseId !== null && <span className={styles.id}>{t('admin.judgementLog.caseNumber', { id: item.targetCaseId })}</span>}
           </div>
-          <Detail detail={item.detail} />
+          <RecordDetail detail={item.detail} />
           <div className={styles.actions}>
             <Link to={{ search: filterBy({ action: item.action }) }} preventScrollReset>
               <Icon name="search" size={14} />
@@ -109,7 +103,7 @@ function UserOperations() {
             <code>{item.ip ?? t('admin.records.ipHidden')}</code>
           </div>
           {item.userAgent && <p className={styles.agent}>{item.userAgent}</p>}
-          <Detail detail={item.detail} />
+          <RecordDetail detail={item.detail} />
           <div className={styles.actions}>
             <Link to={{ search: filterBy({ id: String(item.userId) }) }} preventScrollReset>
               <Icon name="user" size={14} />
