@@ -88,4 +88,34 @@ describe('admin users and mutes', () => {
     await phone.waitForSelector('[data-muted-until]', { hidden: true, timeout: 10_000 });
     expect((await app.factories.userRow(member.id)).attr.mute).toBeUndefined();
   });
+
+  it("a super edits a member's introduction in the rich-text editor: it shows as text, not HTML, and keeps its formatting", async () => {
+    const member = await app.factories.createUser({ attr: { introduction: '<p>Plays <strong>medic</strong> on <a href="https://example.org/squad" rel="noopener noreferrer nofollow">our squad</a>.</p>' } });
+    const boss = await app.factories.createUser({ privileges: ['super'] });
+    const { page } = await signedInPage(boss, 1280);
+    await page.goto(`${app.url}/admin/users`);
+    await fill(page, 'Search for', member.username);
+    await click(page, 'Search');
+    await page.locator(`::-p-aria([name="${member.username}"][role="button"])`).click();
+    const detail = `[data-user-detail="${member.id}"]`;
+    const editor = `${detail} [contenteditable="true"]`;
+    await page.waitForSelector(editor);
+    expect(await page.$eval(editor, (el) => (el as HTMLElement).innerText.trim())).toBe('Plays medic on our squad.');
+    expect(await page.$eval(editor, (el) => el.querySelector('strong, b')?.textContent)).toBe('medic');
+    expect(await page.$$(`${detail} textarea`)).toHaveLength(1); // only the mute's warning
+
+    await page.click(editor);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('End');
+    await page.keyboard.up('Control');
+    await page.keyboard.type(' Ask me about revives.');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/setUserAttr') && r.request().method() === 'POST');
+    await page.locator(`${detail} ::-p-aria([name="Save changes"][role="button"])`).click();
+    expect((await saved).status()).toBe(200);
+    const intro = (await app.factories.userRow(member.id)).attr.introduction as string;
+    expect(intro).toContain('Ask me about revives.');
+    expect(intro).toMatch(/<(strong|b)[^>]*>medic<\/(strong|b)>/);
+    expect(intro).toContain('href="https://example.org/squad"');
+    expect(intro).not.toContain('&lt;p&gt;');
+  });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasAdminLevel } from '@shared/privileges';
+import { rules } from '@shared/policy';
 import { CARD_ACHIEVEMENTS } from '@shared/achievements';
 import { AchievementStrip } from '../achievements/AchievementStrip';
 import { useDescribeError } from '@client/api/describeError';
@@ -19,9 +19,9 @@ import styles from './UserCard.module.css';
 export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const { isAdmin, privileges } = useViewer();
-  // Admin level 2 reads every profile field (also of deleted accounts); /user/info gives the other admins the game account.
-  const fullView = hasAdminLevel(privileges, 2);
+  const { isAdmin, has } = useViewer();
+  // Staff read every profile field (also of deleted accounts) from /user/info4admin, whose rule this is.
+  const fullView = has(rules.staff);
   const { info, error } = useUserInfo(id, fullView, true);
   const introduction = info?.attr.introduction ? plainText(info.attr.introduction) : '';
   const origin = info?.origin?.originName ? info.origin : null;

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasAdminLevel } from '@shared/privileges';
+import { rules } from '@shared/policy';
 import { ApiError } from '@client/api/ApiError';
 import { useDescribeError } from '@client/api/describeError';
 import { getUserInfo } from '@client/api/users';
@@ -31,10 +31,10 @@ export function SpacePage() {
   const format = useFormat();
   const { uId = '' } = useParams();
   const [params] = useSearchParams();
-  const { privileges, signedIn, userinfo } = useViewer();
-  // Every attribute comes from /user/info4admin, open to admin level 2; /user/info shows other admins
-  // and the user themself the game account, so its answer depends on who asks.
-  const asStaff = hasAdminLevel(privileges, 2);
+  const { has, signedIn, userinfo } = useViewer();
+  // Staff read every attribute from /user/info4admin (its rule: rules.staff); /user/info shows the
+  // user themself the game account, so its answer depends on who asks.
+  const asStaff = has(rules.staff);
   const viewerId = signedIn ? (userinfo?.userId ?? 0) : 0;
   const id = ID.test(uId) ? Number(uId) : null;
   const remote = useRemote(id ? `${id}:${asStaff}:${viewerId}` : null, (signal) => getUserInfo(id!, asStaff, signal));

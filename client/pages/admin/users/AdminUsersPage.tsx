@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffUserRow } from '@shared/schemas/admin-users';
+import { staffSees } from '@shared/policy';
+import { useViewer } from '@client/state/session';
 import { searchUsers, type SearchUserParameter, type SearchUserType } from '@client/api/adminUsers';
 import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
@@ -54,6 +56,9 @@ export function AdminUsersPage() {
   const [name, setName] = useState(state.name);
   const [parameter, setParameter] = useState<SearchUserParameter>(state.parameter);
   const [type, setType] = useState<SearchUserType>(state.type);
+  // Searching by e-mail tells e-mails: offered to the staff who see them.
+  const { privileges } = useViewer();
+  const parameters = PARAMETERS.filter((p) => p !== 'originEmail' || staffSees(privileges).email);
 
   const key = state.name ? `${state.parameter}:${state.type}:${state.page}:${state.name}` : null;
   const results = useRemote(key, (signal) =>
@@ -75,7 +80,7 @@ export function AdminUsersPage() {
       <Card>
         <form className={styles.form} onSubmit={submit} role="search">
           <TextField label={t('admin.users.query')} value={name} onChange={(e) => setName(e.target.value)} maxLength={254} required />
-          <SelectField label={t('admin.users.by')} value={parameter} options={PARAMETERS.map((p) => ({ value: p, label: t(`admin.users.parameters.${p}`) }))} onChange={setParameter} />
+          <SelectField label={t('admin.users.by')} value={parameter} options={parameters.map((p) => ({ value: p, label: t(`admin.users.parameters.${p}`) }))} onChange={setParameter} />
           <SelectField label={t('admin.users.type')} value={type} options={TYPES.map((p) => ({ value: p, label: t(`admin.users.types.${p}`) }))} onChange={setType} />
           <Button type="submit" variant="primary" disabled={!name.trim()}>
             {t('admin.users.search')}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffUserRow } from '@shared/schemas/admin-users';
 import { roleToggles, rankOf } from '@shared/roles';
-import { hasAdminLevel, isAdmin } from '@shared/privileges';
+import { isAdmin } from '@shared/privileges';
+import { rules, staffSees } from '@shared/policy';
 import { delUser, muteUser, resetPassword, setUserAttr, setUserBindData, setUserRole, transferBindData, unmuteUser } from '@client/api/adminUsers';
 import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
@@ -10,6 +11,8 @@ import { Button } from '@client/components/Button';
 import { DateTime } from '@client/components/DateTime';
 import { Dialog } from '@client/components/Dialog';
 import { SelectField, TextAreaField, TextField } from '@client/components/Field';
+import { RichEditor } from '@client/editor/RichEditor';
+import { LIMITS } from '@shared/limits';
 import { Switch } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
 import { useViewer } from '@client/state/session';
@@ -25,8 +28,8 @@ export function UserDetail({ user, onChanged }: { user: StaffUserRow; onChanged:
   const viewer = useViewer();
   const me = { id: viewer.userinfo?.userId ?? 0, privileges: viewer.privileges };
   const outranks = me.id !== user.id && rankOf(user.privilege) < rankOf(me.privileges);
-  const rootOrDev = hasAdminLevel(me.privileges, 3);
-  const superStaff = hasAdminLevel(me.privileges, 2);
+  const rootOrDev = viewer.has(rules.rootOrDev);
+  const superStaff = viewer.has(rules.superStaff);
   const [busy, setBusy] = useState(false);
   const [username, setUsername] = useState(user.username);
   const [intro, setIntro] = useState(typeof user.attr.introduction === 'string' ? user.attr.introduction : '');
@@ -103,7 +106,7 @@ export function UserDetail({ user, onChanged }: { user: StaffUserRow; onChanged:
         >
           <h3>{t('admin.users.attributes')}</h3>
           <TextField label={t('admin.users.username')} value={username} onChange={(e) => setUsername(e.target.value)} maxLength={40} />
-          <TextAreaField label={t('admin.users.introduction')} value={intro} onChange={(e) => setIntro(e.target.value)} rows={3} maxLength={2000} />
+          <RichEditor label={t('admin.users.introduction')} initialHtml={intro} maxLength={LIMITS.introductionMax} onChange={setIntro} disabled={busy} />
           <div className={styles.row}>
             <Button type="submit" disabled={busy}>
               {t('common.save')}
@@ -122,8 +125,12 @@ export function UserDetail({ user, onChanged }: { user: StaffUserRow; onChanged:
             <dd>
               {user.originUserId} / {user.originPersonaId ?? '—'}
             </dd>
-            <dt>{t('admin.users.originEmail')}</dt>
-            <dd>{user.originEmail ?? '—'}</dd>
+            {staffSees(me.privileges).email && (
+              <>
+                <dt>{t('admin.users.originEmail')}</dt>
+                <dd>{user.originEmail ?? '—'}</dd>
+              </>
+            )}
           </dl>
         ) : (
           <p className={styles.muted}>{t('admin.users.unbound')}</p>

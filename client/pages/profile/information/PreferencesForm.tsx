@@ -7,16 +7,14 @@ import { updateMe } from '@client/api/account';
 import type { Me } from '@client/api/types';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
-import { SelectField, TextAreaField } from '@client/components/Field';
+import { SelectField } from '@client/components/Field';
 import { useLanguageOptions } from '@client/components/LanguageSelect';
 import { Switch } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
 import { validateFields } from '@client/forms/validate';
-import { useFormat } from '@client/i18n/format';
+import { RichEditor } from '@client/editor/RichEditor';
 import { chooseLanguage } from '@client/state/preferences';
 import { refreshMe } from '@client/state/session';
-import { RichText } from '@client/richText/RichText';
-import { introductionToText, textToIntroduction } from './introduction';
 import styles from './Forms.module.css';
 import { useShowError } from '@client/app/useShowError';
 
@@ -34,7 +32,7 @@ function settingsOf(me: Me): Settings {
     showOrigin: !!me.attr.showOrigin,
     showAchievement: me.attr.showAchievement !== false,
     showAD: me.attr.showAD !== false,
-    introduction: introductionToText(me.attr.introduction ?? ''),
+    introduction: me.attr.introduction ?? '',
     language: pickLanguage(me.attr.language),
   };
 }
@@ -43,19 +41,20 @@ function settingsOf(me: Me): Settings {
 export function PreferencesForm({ me }: { me: Me }) {
   const { t } = useTranslation();
   const showError = useShowError();
-  const format = useFormat();
   const languageOptions = useLanguageOptions();
   const [saved, setSaved] = useState(() => settingsOf(me));
   const [settings, setSettings] = useState(saved);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** A new editor, started from the saved introduction, after a reset. */
+  const [editorRound, setEditorRound] = useState(0);
 
   const changed = JSON.stringify(settings) !== JSON.stringify(saved);
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const introduction = textToIntroduction(settings.introduction);
+    const { introduction } = settings;
     const found = validateFields(t, { introduction: [userSettableAttr.shape.introduction, introduction] });
     setError(found.introduction);
     if (found.introduction) return;
@@ -97,28 +96,25 @@ export function PreferencesForm({ me }: { me: Me }) {
             onChange={(value) => set('language', value)}
           />
         </div>
-        <TextAreaField
+        <RichEditor
+          key={editorRound}
           label={t('profile.preferences.introduction')}
-          hint={
-            <span className={styles.counter}>
-              {t('profile.preferences.introductionHint', { count: settings.introduction.length, max: format.number(LIMITS.introductionMax) })}
-            </span>
-          }
+          initialHtml={saved.introduction}
+          maxLength={LIMITS.introductionMax}
           error={error}
-          rows={4}
-          value={settings.introduction}
           placeholder={t('profile.preferences.introductionPlaceholder')}
-          onChange={(e) => set('introduction', e.target.value)}
+          onChange={(html) => set('introduction', html)}
         />
-        <section className={styles.preview} aria-labelledby="introduction-preview">
-          <h3 id="introduction-preview" className={styles.legend}>
-            {t('profile.preferences.preview')}
-          </h3>
-          {settings.introduction.trim() ? <RichText html={textToIntroduction(settings.introduction)} /> : <p className={styles.previewEmpty}>{t('userCard.noIntroduction')}</p>}
-        </section>
         <div className={styles.actions}>
           {changed && <p>{t('profile.preferences.unsaved')}</p>}
-          <Button variant="ghost" disabled={!changed || busy} onClick={() => setSettings(saved)}>
+          <Button
+            variant="ghost"
+            disabled={!changed || busy}
+            onClick={() => {
+              setSettings(saved);
+              setEditorRound((n) => n + 1);
+            }}
+          >
             {t('common.reset')}
           </Button>
           <Button type="submit" variant="primary" loading={busy} disabled={!changed}>
