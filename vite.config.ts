@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { precompressDir } from './server/modules/pages/precompress.js';
+import { codeSplitting, preloadFirstScreens } from './vite.chunks.js';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Package version from package.json and the short commit, 'dev' when git is unavailable. */
@@ -18,24 +20,32 @@ function appVersion(): string {
   return `${version} (${commit})`;
 }
 /** Brotli and gzip copies of the built files, sent by Accept-Encoding (server/modules/pages/static-files.ts). */
-const precompress = (): Plugin => ({
-  name: 'tribunal-precompress',
-  apply: 'build',
-  async closeBundle() {
-    await precompressDir(r('./dist/client'));
-  },
-});
+const precompress = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'tribunal-precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: async () => void (await precompressDir(outDir)),
+  };
+};
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFirstScreens(), precompress()],
   resolve: {
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
-  build: { outDir: r('./dist/client'), emptyOutDir: true, chunkSizeWarningLimit: 900, manifest: true },
+  build: {
+    outDir: r('./dist/client'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting } },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

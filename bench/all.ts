@@ -1,8 +1,9 @@
 /**
  * Every bench in one command, one after the other (they share the machine's 2 cores, so none runs
- * beside another): `npm run bench:all -- [--only read,live,bundle,robustness] [--dry-run]`.
+ * beside another): `npm run bench:all -- [--only read,live,bundle,pages,robustness] [--dry-run]`.
  * The read path at 100,000 and 1,000,000 cases and embedded, each live scenario at the sizes issue 16
- * asks for, the embedded one-node scenarios again on PostgreSQL, the bundle, and the long fuzz run and
+ * asks for, the embedded one-node scenarios again on PostgreSQL, the bundle, the public pages' Largest
+ * Contentful Paint on a throttled phone, and the long fuzz run and
  * the faults under load. Each step
  * writes its own section of bench/RESULTS.md, so the file then holds one coherent run of the code.
  * Steps that need PostgreSQL or Redis are left out (and said so) when DATABASE_URL or REDIS_URL is
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 interface Step {
-  group: 'read' | 'live' | 'bundle' | 'robustness';
+  group: 'read' | 'live' | 'bundle' | 'pages' | 'robustness';
   what: string;
   script: string;
   args: string[];
@@ -36,12 +37,13 @@ const STEPS: Step[] = [
   live('S9, name search at 1,000,000 cases', ['--scenario', 'S9', '--cases', '1000000'], ['DATABASE_URL']),
   live('S10, queue hop', ['--scenario', 'S10'], ['REDIS_URL']),
   { group: 'bundle', what: 'client bundle', script: 'bench:bundle', args: [], needs: [] },
+  { group: 'pages', what: 'Largest Contentful Paint of the public pages, throttled phone', script: 'bench:lcp', args: ['--runs', '5'], needs: [] },
   { group: 'robustness', what: 'fuzzing every route and the socket protocol (random seed)', script: 'bench:fuzz', args: ['--runs', '100', '--sockets', '500'], needs: [] },
   { group: 'robustness', what: 'faults under load (two nodes)', script: 'bench:faults', args: [], needs: ['DATABASE_URL'] },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
-const groups = new Set((values.only ?? 'read,live,bundle,robustness').split(',').map((g) => g.trim()));
+const groups = new Set((values.only ?? 'read,live,bundle,pages,robustness').split(',').map((g) => g.trim()));
 const root = path.resolve(import.meta.dirname, '..');
 const outcomes: string[] = [];
 let failed = 0;

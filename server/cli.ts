@@ -19,6 +19,7 @@ import { users } from './db/schema';
 import { hashPassword } from './modules/auth/passwords';
 import { createTokenService } from './modules/auth/tokens';
 import { userAvatarOf } from './modules/users/avatar';
+import { IMPORT_USAGE, runImportCommand } from './import/bfban/command';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -30,10 +31,22 @@ const HELP = `Usage: npm run cli -- <command> [options]
   list [--privilege ROLE]                                     list users
   backup <file>                                               write a backup of the whole database (stop the nodes first)
   restore <file>                                              replace the database with a backup (stop the nodes first)
+  ${IMPORT_USAGE}
+      bring a BFBAN community over from the original's MySQL/MariaDB (docs/operations.md, "Migrating from BFBAN")
 
 Roles: ${PRIVILEGES.join(', ')}`;
 
 async function main() {
+  // The import has its own flags (server/import/bfban/options.ts).
+  if (process.argv[2] === 'import-bfban') {
+    try {
+      process.exitCode = await runImportCommand(process.argv.slice(3));
+    } catch (e) {
+      console.error(`error: ${(e as Error).message}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { password: { type: 'string' }, privilege: { type: 'string', multiple: true }, days: { type: 'string' }, help: { type: 'boolean', short: 'h' } },

@@ -48,6 +48,8 @@ export const LIMITS = {
   /** Processed images get a thumbnail and an avatar size: their longest side, in pixels. */
   thumbPx: 320,
   avatarPx: 150,
+  /** An uploaded file's own name as its client gave it (characters), kept for the media library. */
+  fileNameMax: 255,
   /** The media library and the file lists: 40 a page (spec §9), 200 at most. */
   mediaPage: 40,
   mediaPageMax: 200,

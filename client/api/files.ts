@@ -1,10 +1,13 @@
 import type { ErrorBody, SuccessBody } from '@shared/errors';
 import { ApiError } from './ApiError';
 import { currentToken } from './client';
+import { attachmentDisposition } from './contentDisposition';
 
 /** An uploaded file (PUT /service/upload). `downloadURL` is a path on this site. */
 export interface UploadedFile {
   name: string;
+  /** The file's own name as the upload gave it; null when it gave none. */
+  originalName?: string | null;
   size: number;
   mimeType: string;
   downloadURL: string;
@@ -30,8 +33,8 @@ function failureOf(status: number, text: string): ApiError {
 }
 
 /**
- * Sends one file as the raw request body, with the session's token, reporting the upload's
- * progress (fetch cannot report it, XMLHttpRequest can).
+ * Sends one file as the raw request body, with the session's token (and a `File`'s own name, which
+ * the media library shows), reporting the upload's progress (fetch cannot report it, XMLHttpRequest can).
  */
 export function uploadFile(file: Blob, { onProgress, signal }: UploadOptions = {}): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
@@ -39,6 +42,7 @@ export function uploadFile(file: Blob, { onProgress, signal }: UploadOptions = {
     xhr.open('PUT', '/api/service/upload');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    if (file instanceof File && file.name) xhr.setRequestHeader('Content-Disposition', attachmentDisposition(file.name));
     const token = currentToken();
     if (token) xhr.setRequestHeader('x-access-token', token);
     xhr.upload.onprogress = (e) => {

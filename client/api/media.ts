@@ -6,8 +6,15 @@ import { ApiError } from './ApiError';
 import { api } from './client';
 import type { UploadedFile } from './files';
 
+/** What the library shows: files whose own name contains `name` (any case), of one kind. */
+export interface MediaQuery {
+  name?: string;
+  kind?: MediaFile['kind'];
+}
+
 /** The media library (`/service/myFiles`, 40 a page), the quota, deleting, the avatar. */
-export const getMyFiles = (page: number, limit: number = LIMITS.mediaPage) => api.getList<MediaFile>('/service/myFiles', { skip: page * limit, limit });
+export const getMyFiles = (page: number, query: MediaQuery = {}, signal?: AbortSignal, limit: number = LIMITS.mediaPage) =>
+  api.getList<MediaFile>('/service/myFiles', { skip: page * limit, limit, name: query.name || undefined, kind: query.kind }, { signal });
 export const getQuota = () => api.get<StorageQuota>('/service/myStorageQuota');
 export const deleteMedia = (filename: string) => request('DELETE', `/api/service/file?filename=${encodeURIComponent(filename)}`);
 export const chooseAvatar = (filename: string | null) => api.post<{ userAvatar: string }>('/user/avatar', { data: { filename } });
@@ -89,7 +96,7 @@ function request(method: string, url: string, opts: { body?: XMLHttpRequestBodyI
   });
 }
 
-/** An image or video for the widget: multipart (field `file`), the server reads the type from the bytes. */
+/** An image or video for the widget: multipart (field `file`, its filename kept as the file's own name), the server reads the type from the bytes. */
 export async function uploadMedia(file: Blob, name: string, opts: UploadOptions = {}): Promise<UploadedFile & { state: MediaFile['state'] }> {
   const form = new FormData();
   form.append('file', file, name);
@@ -119,8 +126,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * connection it asks the session what arrived and goes on from there (a few tries, waiting longer
  * each time). Cancelling ends the session on the server.
  */
-export async function uploadBig(file: Blob, opts: UploadOptions = {}): Promise<UploadedFile & { state: MediaFile['state'] }> {
-  const session = await api.post<{ uploadUrl: string }>('/service/uploadBigFile', { data: { size: file.size, mimeType: file.type } });
+export async function uploadBig(file: Blob, opts: UploadOptions = {}, name?: string): Promise<UploadedFile & { state: MediaFile['state'] }> {
+  const session = await api.post<{ uploadUrl: string }>('/service/uploadBigFile', { data: { size: file.size, mimeType: file.type, name } });
   const url = new URL(session.uploadUrl, location.origin);
   const path = `${url.pathname}${url.search}`;
   let received = 0;
@@ -165,4 +172,4 @@ export async function uploadBig(file: Blob, opts: UploadOptions = {}): Promise<U
 }
 
 /** Chooses the way by size: the widget's single request up to 2 MiB, a big-file session above. */
-export const uploadAny = (file: File, opts: UploadOptions = {}) => (file.size > LIMITS.uploadImageBytes ? uploadBig(file, opts) : uploadMedia(file, file.name, opts));
+export const uploadAny = (file: File, opts: UploadOptions = {}) => (file.size > LIMITS.uploadImageBytes ? uploadBig(file, opts, file.name) : uploadMedia(file, file.name, opts));

@@ -14,7 +14,10 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { formatBytes } from './format';
 import { IMAGE_URL } from '@client/editor/rules';
-import { cropToJpeg, type CropArea } from './cropImage';
+import { MediaFilter, type MediaFilterValue } from './MediaFilter';
+import { isFiltered, mediaQueryOf } from './mediaParams';
+import { useFileLabel } from './useFileLabel';
+import { croppedName, cropToJpeg, type CropArea } from './cropImage';
 import styles from './UploadWidget.module.css';
 
 /** What the widget hands back: an address to show, and our stored name when it is one of our files. */
@@ -169,7 +172,7 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
     abort.current = controller;
     const onProgress = (s: number, total: number) => setSent({ sent: s, total });
     try {
-      const up = result ? await uploadMedia(result.blob, 'image.jpg', { signal: controller.signal, onProgress }) : await uploadAny(file, { signal: controller.signal, onProgress });
+      const up = result ? await uploadMedia(result.blob, croppedName(file.name), { signal: controller.signal, onProgress }) : await uploadAny(file, { signal: controller.signal, onProgress });
       const seen = heard.current.get(up.name);
       const state = seen?.state ?? up.state;
       if (state === 'ready') finish({ filename: up.name, downloadURL: up.downloadURL });
@@ -203,8 +206,12 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
     pick(e.dataTransfer.files[0]);
   };
 
-  const library = useRemote(open && source === 'library' ? 'library' : null, () => getMyFiles(0));
+  const [pickFilter, setPickFilter] = useState<MediaFilterValue>({ name: '', kind: '' });
+  // An avatar is an image; anything else may also be a video (archives are never offered).
+  const pickQuery = { ...mediaQueryOf(pickFilter), ...(avatar ? { kind: 'image' as const } : {}) };
+  const library = useRemote(open && source === 'library' ? `library:${pickQuery.name ?? ''}:${pickQuery.kind ?? ''}` : null, (signal) => getMyFiles(0, pickQuery, signal));
   const choices = (library.data?.data ?? []).filter((f) => f.state === 'ready' && (f.kind === 'image' || (!avatar && f.kind === 'video')));
+  const label = useFileLabel();
 
   const sources = [
     ...(avatar
@@ -242,20 +249,35 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
     {
       id: 'library' as const,
       label: t('widget.source.library'),
-      content: !library.data ? (
-        <p>{t('common.loading')}</p>
-      ) : !choices.length ? (
-        <p>{t('media.emptyText')}</p>
-      ) : (
-        <ul className={styles.library}>
-          {choices.map((f) => (
-            <li key={f.filename}>
-              <button type="button" className={styles.pickItem} onClick={() => finish(f)} aria-label={t('widget.pick', { name: f.filename })}>
-                {f.thumbnailURL ? <img src={f.thumbnailURL} alt="" /> : <Icon name="external" size={24} />}
-              </button>
-            </li>
-          ))}
-        </ul>
+      content: (
+        <div className={styles.picker}>
+          <MediaFilter value={pickFilter} onChange={setPickFilter} kinds={avatar ? ['image'] : ['image', 'video']} />
+          {!library.data ? (
+            <p>{t('common.loading')}</p>
+          ) : !choices.length && isFiltered(pickFilter) ? (
+            <p role="status">
+              {t('media.filter.noMatch')}{' '}
+              <Button size="sm" variant="ghost" onClick={() => setPickFilter({ name: '', kind: '' })}>
+                {t('media.filter.clear')}
+              </Button>
+            </p>
+          ) : !choices.length ? (
+            <p>{t('media.emptyText')}</p>
+          ) : (
+            <ul className={styles.library}>
+              {choices.map((f) => (
+                <li key={f.filename}>
+                  <button type="button" className={styles.pickItem} onClick={() => finish(f)} aria-label={t('widget.pick', { name: label(f) })} title={label(f)}>
+                    <span className={styles.pickThumb}>{f.thumbnailURL ? <img src={f.thumbnailURL} alt="" /> : <Icon name="external" size={24} />}</span>
+                    <span className={styles.pickName} aria-hidden="true">
+                      {label(f)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       ),
     },
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rotatedSize } from './cropImage';
+import { croppedName, rotatedSize } from './cropImage';
 
 describe('rotatedSize', () => {
   it('swaps the sides at 90° and grows the box at 45°', () => {
@@ -9,5 +9,14 @@ describe('rotatedSize', () => {
     const eighth = rotatedSize(100, 100, 45);
     expect(eighth.width).toBeCloseTo(141.42, 1);
     expect(rotatedSize(400, 300, 0)).toEqual({ width: 400, height: 300 });
+  });
+});
+
+describe('croppedName', () => {
+  it('keeps the name, with the extension of the JPEG it became', () => {
+    expect(croppedName('Kharg sunset.png')).toBe('Kharg sunset.jpg');
+    expect(croppedName('shot.final.webp')).toBe('shot.final.jpg');
+    expect(croppedName('no extension')).toBe('no extension.jpg');
+    expect(croppedName('.png')).toBe('image.jpg');
   });
 });

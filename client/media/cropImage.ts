@@ -46,3 +46,6 @@ export async function cropToJpeg(src: string, area: CropArea, rotation: number, 
   ctx.drawImage(turned, Math.round(area.x), Math.round(area.y), out.width, out.height, 0, 0, out.width, out.height);
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('the picture cannot be encoded'))), 'image/jpeg', quality));
 }
+
+/** The name a cropped picture is uploaded under: its file's name, as the JPEG it became. */
+export const croppedName = (name: string) => `${name.replace(/\.[^./\\]*$/, '') || 'image'}.jpg`;

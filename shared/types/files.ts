@@ -2,6 +2,8 @@
 export interface MediaFile {
   /** The stored name, `YYYY-MM-DD_<uuid>.<ext>` (the original calls it `filename`). */
   filename: string;
+  /** The file's own name as its client sent it at upload (cleaned); null when none was sent. */
+  originalName: string | null;
   size: number;
   mimeType: string;
   kind: 'image' | 'video' | 'archive';

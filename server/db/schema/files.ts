@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** What the server learnt when it checked an upload (zip archives: whether a MOSS log is inside). */
@@ -21,6 +22,8 @@ export const files = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 80 }).notNull(),
+    /** The file's own name as its client sent it (`originalFileName` in shared/schemas/files.ts); null when none was sent, and for files from before it was kept. */
+    originalName: varchar('original_name', { length: 255 }),
     /** The owner. */
     byUserId: integer('by_user_id').notNull(),
     mimeType: varchar('mime_type', { length: 64 }).notNull(),
@@ -36,6 +39,8 @@ export const files = pgTable(
     uniqueIndex('files_name_uq').on(t.name),
     index('files_user_idx').on(t.byUserId, t.createTime.desc()),
     index('files_kind_state_idx').on(t.kind, t.state, t.createTime.desc()),
+    // The staff list searches every file by its own name (LIKE '%…%'); an owner's list has files_user_idx.
+    index('files_original_name_trgm').using('gin', sql`lower(${t.originalName}) gin_trgm_ops`),
   ],
 );
 export type FileRow = typeof files.$inferSelect;
@@ -64,6 +69,8 @@ export const uploadSessions = pgTable(
     userId: integer('user_id').notNull(),
     /** The stored name the finished file will get. */
     name: varchar('name', { length: 80 }).notNull(),
+    /** The file's own name, from the request that opened the session. */
+    originalName: varchar('original_name', { length: 255 }),
     mimeType: varchar('mime_type', { length: 64 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     received: bigint('received', { mode: 'number' }).notNull().default(0),

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './app-authorizations';
 export * from './announcements';
 export * from './tools';
+export * from './imports';

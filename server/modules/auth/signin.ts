@@ -8,7 +8,7 @@ import { AppError } from '@server/http/errors';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';
-import { verifyNothing, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords';
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
@@ -55,10 +55,12 @@ export async function signin(services: Services, input: SigninInput, captcha: Ca
     visitType,
     expiresIn: privileged ? input.EXPIRES_IN : undefined,
   });
+  // An imported bcrypt hash becomes argon2id now that the password is known (and right).
+  const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
   await services.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ updateTime: new Date(), attr: sql`${users.attr} || ${JSON.stringify({ lastSigninIP: ip })}::jsonb` })
+      .set({ updateTime: new Date(), attr: sql`${users.attr} || ${JSON.stringify({ lastSigninIP: ip })}::jsonb`, ...(upgraded ? { passwordHash: upgraded } : {}) })
       .where(eq(users.id, user.id));
     await recordUserOperation(tx, { userId: user.id, kind: 'signin', client, detail: { visitType } });
   });

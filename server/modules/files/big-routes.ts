@@ -22,7 +22,7 @@ export const bigFileRoutes: AnyRoute[] = [
     path: '/service/uploadBigFile',
     tag: TAG,
     summary:
-      'Open a big-file upload session (Microsoft Graph semantics): the quota is taken for `size` at once; send the file to `uploadUrl` in `PUT` chunks of at most 10 MiB with `Content-Range: bytes a-b/total`. The session expires after 2 hours without a chunk.',
+      'Open a big-file upload session (Microsoft Graph semantics): the quota is taken for `size` at once; send the file to `uploadUrl` in `PUT` chunks of at most 10 MiB with `Content-Range: bytes a-b/total`. The session expires after 2 hours without a chunk. `name` (optional) is the file\'s own name, kept as the raw PUT keeps it.',
     area: 'upload',
     auth: 'required',
     policy: filePolicy.upload,
@@ -30,7 +30,7 @@ export const bigFileRoutes: AnyRoute[] = [
     body: uploadBigFileBody,
     success: { code: 'upload.session' },
     errors: ['upload.bad', 'upload.unsupport', 'upload.tooLarge', 'upload.exceedQuota', 'user.permissionDenied', 'request.rateLimited'],
-    handler: async ({ body, user, services }) => ok('upload.session', await openSession(services, user, body.data.size, body.data.mimeType)),
+    handler: async ({ body, user, services }) => ok('upload.session', await openSession(services, user, body.data.size, body.data.mimeType, body.data.name ?? null)),
   }),
   defineRoute({
     method: 'put',
@@ -47,7 +47,7 @@ export const bigFileRoutes: AnyRoute[] = [
       const result = await putChunk(services, idOf(req.params), req, { range: req.headers['content-range'], length: req.headers['content-length'] });
       if (!result.done) return sessionReply(res, 202, 'upload.accepted', result.status);
       const f = result.file;
-      return ok('upload.success', { name: f.name, size: f.size, mimeType: f.mimeType, state: f.state, downloadURL: downloadPath(f.name) });
+      return ok('upload.success', { name: f.name, originalName: f.originalName, size: f.size, mimeType: f.mimeType, state: f.state, downloadURL: downloadPath(f.name) });
     },
   }),
   defineRoute({

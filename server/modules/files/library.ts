@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
 import { files, type FileKind, type FileState } from '@server/db/schema';
 import type { Services } from '@server/services';
@@ -10,9 +10,12 @@ import { releaseQuota } from './quota';
 import { dropAvatarOf } from './avatar';
 import { inTransaction } from '@server/realtime/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
+import { containsPattern } from '@server/modules/search/like';
 
 export interface FileFilter {
   userId?: number;
+  /** Text the file's own name contains, in any case. */
+  name?: string;
   kind?: FileKind;
   state?: FileState;
   createTimeFrom?: number;
@@ -25,6 +28,7 @@ export interface FileFilter {
 export async function listFiles(services: Services, filter: FileFilter) {
   const where: SQL[] = [];
   if (filter.userId) where.push(eq(files.byUserId, filter.userId));
+  if (filter.name) where.push(sql`lower(${files.originalName}) LIKE ${containsPattern(filter.name.toLowerCase())} ESCAPE '\\'`);
   if (filter.kind) where.push(eq(files.kind, filter.kind));
   if (filter.state) where.push(eq(files.state, filter.state));
   if (filter.createTimeFrom !== undefined) where.push(gte(files.createTime, new Date(filter.createTimeFrom)));

@@ -10,6 +10,7 @@ export function presentFile(row: FileRow): MediaFile {
   const thumb = row.kind === 'image' && row.state === 'ready' && row.details.variants?.thumb;
   return {
     filename: row.name,
+    originalName: row.originalName,
     size: row.size,
     mimeType: row.mimeType,
     kind: row.kind,

@@ -8,6 +8,7 @@ import { filePolicy } from './policy';
 import { LIMITS } from '@shared/limits';
 import { acceptUpload, declaredLength, fileByName, MAX_UPLOAD_BYTES, MEDIA_KINDS, receiveRaw } from './service';
 import { receiveMultipart, FILE_FIELD } from './multipart';
+import { nameFromDisposition } from './original-name';
 import { downloadPath, presentFile, presentQuota } from './present';
 import { deleteFile, listFiles } from './library';
 import { quotaLimitsFor, quotaUsage } from './quota';
@@ -23,6 +24,7 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 const uploaded = (row: FileRow) =>
   ok('upload.success', {
     name: row.name,
+    originalName: row.originalName,
     size: row.size,
     mimeType: row.mimeType,
     state: row.state,
@@ -38,7 +40,7 @@ export const fileRoutes: AnyRoute[] = [
     path: '/service/upload',
     tag: TAG,
     summary:
-      'Upload one file as the raw request body with its Content-Length: a gif/jpeg/png/webp image (2 MiB), a webm/ogg/mp4 video (30 MiB) or a zip archive (16 MiB; e.g. a MOSS self-certification, read on the server without unpacking). The type is read from the bytes. Images are `processing` until their job ends (`file.updated` on the user room).',
+      'Upload one file as the raw request body with its Content-Length: a gif/jpeg/png/webp image (2 MiB), a webm/ogg/mp4 video (30 MiB) or a zip archive (16 MiB; e.g. a MOSS self-certification, read on the server without unpacking). The type is read from the bytes. Images are `processing` until their job ends (`file.updated` on the user room). The file\'s own name (shown in the media library, optional) goes in `Content-Disposition: attachment; filename*=UTF-8\'\'<percent-encoded name>` (RFC 6266; a plain `filename="…"` is read too): the last path segment is kept, without control characters, NFC, at most 255 characters (longer: 400 `upload.bad`).',
     area: 'upload',
     auth: 'required',
     policy: filePolicy.upload,
@@ -47,14 +49,15 @@ export const fileRoutes: AnyRoute[] = [
     errors: UPLOAD_ERRORS,
     handler: async ({ req, user, services }) => {
       const expected = declaredLength(req.headers['content-length'], MAX_UPLOAD_BYTES);
-      return uploaded(await acceptUpload(services, user, expected, () => receiveRaw(services, req, expected)));
+      const originalName = nameFromDisposition(req.headers['content-disposition']);
+      return uploaded(await acceptUpload(services, user, expected, async () => ({ ...(await receiveRaw(services, req, expected)), originalName })));
     },
   }),
   defineRoute({
     method: 'post',
     path: '/service/upload',
     tag: TAG,
-    summary: `Upload one image or video as \`multipart/form-data\` (field \`${FILE_FIELD}\`), for browsers: same limits, quota and answer as the raw PUT; archives are taken by the raw PUT only.`,
+    summary: `Upload one image or video as \`multipart/form-data\` (field \`${FILE_FIELD}\`), for browsers: same limits, quota and answer as the raw PUT; archives are taken by the raw PUT only. The part\'s filename is kept as the file\'s own name (as for the raw PUT).`,
     area: 'upload',
     auth: 'required',
     policy: filePolicy.upload,
@@ -115,14 +118,15 @@ export const fileRoutes: AnyRoute[] = [
     method: 'get',
     path: '/service/myFiles',
     tag: TAG,
-    summary: 'The media library: the signed-in account\'s files, newest first (40 a page), with states and thumbnails; `total` beside `data`.',
+    summary:
+      'The media library: the signed-in account\'s files, newest first (40 a page), with states, thumbnails and their own names (`originalName`, null when the upload gave none); `name` keeps files whose own name contains it (any case), `kind` one kind (image, video, archive); `total` (of the matching files) beside `data`.',
     area: 'myFiles',
     auth: 'required',
     policy: filePolicy.own,
     query: myFilesQuery,
     success: { code: 'myFiles.ok' },
     handler: async ({ query, user, services }) => {
-      const { data, total } = await listFiles(services, { userId: user.id, skip: query.skip, limit: query.limit });
+      const { data, total } = await listFiles(services, { userId: user.id, name: query.name, kind: query.kind, skip: query.skip, limit: query.limit });
       return ok('myFiles.ok', data, { total });
     },
   }),
@@ -141,7 +145,7 @@ export const fileRoutes: AnyRoute[] = [
     method: 'post',
     path: '/service/files',
     tag: TAG,
-    summary: 'Every uploaded file, newest first, filtered by owner (`userId`), kind and state (root, dev); `total` beside `data`.',
+    summary: 'Every uploaded file, newest first, filtered by owner (`userId`), own name (`name`, contained, any case), kind and state (root, dev); `total` beside `data`.',
     area: 'files',
     auth: 'required',
     policy: filePolicy.all,

@@ -24,6 +24,8 @@ export interface Uploader {
 export interface Received {
   temp: string;
   size: number;
+  /** The file's own name as its client gave it, cleaned (`checkedFileName`); null or absent when none. */
+  originalName?: string | null;
 }
 
 export const ALL_KINDS: readonly FileKind[] = ['image', 'video', 'archive'];
@@ -133,7 +135,7 @@ async function storeReceived(services: Services, ownerId: number, got: Received,
     return await inTransaction(services, async ({ tx, afterCommit }) => {
       const [row] = await tx
         .insert(files)
-        .values({ name, byUserId: ownerId, mimeType: type.mimeType, kind: type.kind, state: type.kind === 'image' ? 'processing' : 'ready', size: got.size, details })
+        .values({ name, originalName: got.originalName ?? null, byUserId: ownerId, mimeType: type.mimeType, kind: type.kind, state: type.kind === 'image' ? 'processing' : 'ready', size: got.size, details })
         .returning();
       await settleReservation(tx, ownerId, reserved, got.size);
       if (type.kind === 'image') afterCommit(() => services.jobs.enqueue('media.process', { fileId: row!.id }, { jobId: String(row!.id) }));

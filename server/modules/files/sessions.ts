@@ -30,7 +30,7 @@ const notFound = () => new AppError('upload.sessionNotFound', 'this upload sessi
 /** Where the client goes on: the first byte not received yet, to the end (Graph's form `"a-"`). */
 export const statusOf = (s: Pick<UploadSessionRow, 'received' | 'expiresAt'>) => ({ nextExpectedRanges: [`${s.received}-`], expirationDateTime: s.expiresAt.toISOString() });
 
-export async function openSession(services: Services, user: AuthedUser, size: number, mimeType: string) {
+export async function openSession(services: Services, user: AuthedUser, size: number, mimeType: string, originalName: string | null = null) {
   const type = kindOfMime(mimeType);
   if (!type) throw new AppError('upload.unsupport', 'this type is not taken');
   if (size > type.maxBytes) throw new AppError('upload.tooLarge', `at most ${type.maxBytes} bytes for ${mimeType}`);
@@ -40,7 +40,7 @@ export async function openSession(services: Services, user: AuthedUser, size: nu
   const name = newFileName(type.ext);
   try {
     await fsp.writeFile(services.storage.partPath(id), Buffer.alloc(0), { flag: 'wx' });
-    await services.db.insert(uploadSessions).values({ id, userId: user.id, name, mimeType, size, expiresAt });
+    await services.db.insert(uploadSessions).values({ id, userId: user.id, name, originalName, mimeType, size, expiresAt });
   } catch (e) {
     await services.storage.discard(services.storage.partPath(id));
     await releaseQuota(services.db, user.id, size, { daily: true });
@@ -119,7 +119,7 @@ export async function putChunk(services: Services, id: string, body: NodeJS.Read
   if (moved.received < moved.size) return { done: false, status: statusOf(moved) };
   const [claimed] = await services.db.delete(uploadSessions).where(eq(uploadSessions.id, id)).returning();
   if (!claimed) throw notFound();
-  const file = await storeReserved(services, claimed.userId, { temp: part, size: claimed.size }, claimed.size, { name: claimed.name, mimeType: claimed.mimeType });
+  const file = await storeReserved(services, claimed.userId, { temp: part, size: claimed.size, originalName: claimed.originalName }, claimed.size, { name: claimed.name, mimeType: claimed.mimeType });
   return { done: true, file };
 }
 

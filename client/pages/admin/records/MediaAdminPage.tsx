@@ -13,21 +13,24 @@ import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { useFormat } from '@client/i18n/format';
+import { useFileLabel } from '@client/media/useFileLabel';
 import { LIMITS } from '@shared/limits';
 import { AdminHeader } from '../AdminHeader';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
 import styles from '../Admin.module.css';
 
-/** /admin/media — every uploaded file, by owner, kind, state and day, with previews; delete with confirmation (R/D list, S/R/D delete). */
+/** /admin/media — every uploaded file, by own name, owner, kind, state and day, with previews; delete with confirmation (R/D list, S/R/D delete). */
 export function MediaAdminPage() {
   const { t } = useTranslation();
   const format = useFormat();
+  const label = useFileLabel();
   const describe = useDescribeError();
   const [version, setVersion] = useState(0);
   const [doomed, setDoomed] = useState<MediaFile | null>(null);
   const [busy, setBusy] = useState(false);
   const defs: FilterDef[] = [
+    { name: 'name', label: t('admin.records.fileName'), kind: 'text' },
     { name: 'userId', label: t('admin.records.ownerId'), kind: 'number' },
     { name: 'kind', label: t('admin.records.fileKind'), kind: 'select', options: (['image', 'video', 'archive'] as const).map((v) => ({ value: v, label: t(`admin.records.fileKinds.${v}`) })) },
     { name: 'state', label: t('admin.records.fileState'), kind: 'select', options: (['processing', 'ready', 'failed'] as const).map((v) => ({ value: v, label: t(`admin.records.fileStates.${v}`) })) },
@@ -63,7 +66,7 @@ export function MediaAdminPage() {
         keyOf={(f) => f.filename}
         render={(f, filterBy) => (
           <div className={styles.line}>
-            <a href={f.downloadURL} target="_blank" rel="noreferrer" aria-label={t('admin.records.media.open', { name: f.filename })}>
+            <a href={f.downloadURL} target="_blank" rel="noreferrer" aria-label={t('admin.records.media.open', { name: label(f) })}>
               {f.thumbnailURL ? (
                 <img className={styles.thumb} style={{ width: 96 }} src={f.thumbnailURL} alt="" loading="lazy" />
               ) : (
@@ -78,6 +81,9 @@ export function MediaAdminPage() {
                 <Badge tone={f.state === 'failed' ? 'danger' : f.state === 'ready' ? 'success' : 'neutral'}>{t(`admin.records.fileStates.${f.state}`)}</Badge>
                 <span>{format.bytes(f.size)}</span>
               </div>
+              <strong className={styles.fileName} title={label(f)}>
+                {label(f)}
+              </strong>
               <code className={styles.agent}>{f.filename}</code>
               <div className={styles.line}>
                 <span>{t('admin.records.owner')}</span>
@@ -113,7 +119,7 @@ export function MediaAdminPage() {
           </>
         }
       >
-        <p>{t('admin.records.media.confirmText', { name: doomed?.filename ?? '' })}</p>
+        <p>{t('admin.records.media.confirmText', { name: doomed ? label(doomed) : '' })}</p>
       </Dialog>
     </div>
   );

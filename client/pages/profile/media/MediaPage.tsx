@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
 import type { MediaFile } from '@shared/types/files';
@@ -21,18 +21,33 @@ import { QuotaBars } from './QuotaBars';
 import { UploadZone } from './UploadZone';
 import { AvatarPicker } from '@client/media/AvatarPicker';
 import { formatBytes } from '@client/media/format';
+import { MediaFilter, type MediaFilterValue } from '@client/media/MediaFilter';
+import { isFiltered, mediaQueryOf, mediaSearch, readMediaParams } from '@client/media/mediaParams';
+import { useFileLabel } from '@client/media/useFileLabel';
+import { useFormat } from '@client/i18n/format';
+import { fileKinds } from '@shared/schemas/files';
 import styles from './MediaPage.module.css';
 
 const absolute = (url: string) => new URL(url, location.origin).toString();
 
-/** /profile/media — the media library: my files 40 a page with thumbnails and states, the quota as bars, uploads. */
+/**
+ * /profile/media — the media library: my files 40 a page with their names, thumbnails and states,
+ * found by name and type (kept in the address), the quota as bars, uploads.
+ */
 export function MediaPage() {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
+  const format = useFormat();
+  const label = useFileLabel();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { value: filter, page } = readMediaParams(params);
+  const filtered = isFiltered(filter);
+  const query = mediaQueryOf(filter);
   const [version, setVersion] = useState(0);
-  const files = useRemote(`${page}:${version}`, () => getMyFiles(page - 1));
+  const files = useRemote(`${page}:${query.name ?? ''}:${query.kind ?? ''}:${version}`, (signal) => getMyFiles(page - 1, query, signal));
+  // A new filter starts at page 1; typing replaces the history entry rather than adding one per word.
+  const applyFilter = (next: MediaFilterValue) => void navigate({ search: mediaSearch(next) }, { replace: true, preventScrollReset: true });
   const quota = useRemote(String(version), () => getQuota());
   const [confirm, setConfirm] = useState<MediaFile | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -79,6 +94,14 @@ export function MediaPage() {
         {quota.data ? <QuotaBars quota={quota.data} /> : quota.state === 'failed' ? <p>{describe(quota.error)}</p> : <p>{t('common.loading')}</p>}
       </Card>
       <UploadZone onUploaded={refresh} />
+      {(filtered || total > 0) && (
+        <Card>
+          <MediaFilter value={filter} onChange={applyFilter} kinds={fileKinds} />
+          <p className={styles.found} aria-live="polite">
+            {filtered && files.state === 'ready' ? t('media.filter.found', { count: total, formatted: format.number(total) }) : ''}
+          </p>
+        </Card>
+      )}
       <Card flush>
         {files.state === 'failed' ? (
           <EmptyState tone="error" icon="alert" title={t('media.loadFailed')} action={<Button onClick={files.reload}>{t('common.retry')}</Button>}>
@@ -86,6 +109,10 @@ export function MediaPage() {
           </EmptyState>
         ) : !files.data ? (
           <p className={styles.loading}>{t('common.loading')}</p>
+        ) : !files.data.data.length && filtered ? (
+          <EmptyState icon="search" title={t('media.filter.noMatch')} action={<Button onClick={() => applyFilter({ name: '', kind: '' })}>{t('media.filter.clear')}</Button>}>
+            {t('media.filter.noMatchText')}
+          </EmptyState>
         ) : !files.data.data.length ? (
           <EmptyState icon="image" title={t('media.empty')}>
             {t('media.emptyText')}
@@ -95,9 +122,13 @@ export function MediaPage() {
             {files.data.data.map((file) => (
               <li key={file.filename} className={styles.item} data-state={file.state}>
                 <div className={styles.thumb}>
-                  {file.thumbnailURL ? <img src={file.thumbnailURL} alt={file.filename} loading="lazy" /> : <Icon name={file.kind === 'image' ? 'image' : 'external'} size={28} />}
+                  {/* The name below says what the picture is. */}
+                  {file.thumbnailURL ? <img src={file.thumbnailURL} alt="" loading="lazy" /> : <Icon name={file.kind === 'image' ? 'image' : 'external'} size={28} />}
                 </div>
                 <div className={styles.meta}>
+                  <span className={styles.fileName} title={label(file)} data-file-name>
+                    {label(file)}
+                  </span>
                   <span className={styles.type}>
                     {file.mimeType} · {formatBytes(file.size, i18n.language)}
                   </span>
@@ -131,7 +162,7 @@ export function MediaPage() {
         )}
       </Card>
       {files.state === 'ready' && total > LIMITS.mediaPage && (
-        <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('media.pages')} />
+        <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => mediaSearch(filter, p) || '.'} label={t('media.pages')} />
       )}
       <Dialog
         open={!!confirm}

@@ -1,0 +1,221 @@
+/**
+ * Largest Contentful Paint of the public pages on a phone (issue 50): `npm run bench:lcp -- [--runs 5]
+ * [--pages home,caseList] [--no-build] [--section lcp]`.
+ *
+ * The server runs in a process of its own, embedded (PGlite) with the demo data, serving the built
+ * client as a site does. Each load is a cold one in Chromium with Lighthouse's mobile settings: the
+ * CPU 4× slower, 1.6 Mbit/s down and 750 kbit/s up with 150 ms round trips, the cache off, a phone's
+ * screen. Each load has a browser context of its own, so its cache starts empty (and preloads work as on a
+ * first visit, which DevTools' "disable cache" would not let them). LCP is the last `largest-contentful-paint` entry once the page went quiet. The pages take
+ * turns run after run, so a machine that slows down slows every page alike. `--waterfall` prints
+ * each request of a page's first load (start and end after navigation, bytes): where the time goes.
+ * `--client-dir <dir>` serves another build (an older one, to compare in the same conditions).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { writeResults } from './results';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    pages: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    section: { type: 'string', default: 'lcp' },
+    waterfall: { type: 'boolean', default: false },
+    'client-dir': { type: 'string' },
+  },
+});
+const RUNS = Number(values.runs);
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 8185;
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
+/** What Lighthouse's mobile preset emulates (a mid-range phone on a slow 4G link). */
+const THROTTLE = { cpu: 4, latencyMs: 150, downKbit: 1600, upKbit: 750 };
+const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const GOOD_MS = 2500;
+
+if (!values['no-build'] && !values['client-dir']) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-lcp-'));
+const server: ChildProcess = await new Promise((resolve, reject) => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: BASE,
+    DATA_DIR: dataDir,
+    SECRET: 'bench-secret-lcp-0123456789abcdef',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: 'bench-demo',
+    SERVE_CLIENT: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PLATFORM_API_URL', 'CLIENT_DIR']) delete env[name];
+  if (values['client-dir']) env.CLIENT_DIR = path.resolve(values['client-dir']);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.on('data', (chunk: Buffer) => /Tribunal is running/.test(chunk.toString()) && resolve(child));
+  child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  const cases = (await (await fetch(`${BASE}/api/players?status=-1&limit=1`)).json()) as { data: { result: Array<{ originPersonaId: string; originName: string }> } };
+  const sample = cases.data.result[0];
+  if (!sample) throw new Error('the demo data has no case');
+
+  /** The public screens (spec §2), by name: what a visitor opens first. */
+  const PAGES: Record<string, string> = {
+    home: '/',
+    caseList: '/player',
+    case: `/player/${sample.originPersonaId}`,
+    search: `/search/${encodeURIComponent(sample.originName.slice(0, 6))}`,
+    siteStats: '/sitestats',
+    about: '/about',
+    link: '/link',
+    apps: '/apps',
+    announcement: '/announcement/antiCheatRules',
+    signin: '/signin',
+  };
+  const chosen = values.pages ? values.pages.split(',').map((p) => p.trim()) : Object.keys(PAGES);
+  for (const name of chosen) if (!PAGES[name]) throw new Error(`unknown page ${name}; known: ${Object.keys(PAGES).join(', ')}`);
+
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--lang=en-US'],
+  });
+  const version = (await browser.version()).replace(/^HeadlessChrome\//, '');
+  const samples = new Map<string, Sample[]>(chosen.map((name) => [name, []]));
+  try {
+    await load(browser, PAGES.home!); // warms the server (its first answers compile queries), not counted
+    for (let run = 0; run < RUNS; run++) {
+      for (const name of chosen) {
+        const s = await load(browser, PAGES[name]!, values.waterfall && run === 0);
+        samples.get(name)!.push(s);
+        console.log(`run ${run + 1}/${RUNS} ${name.padEnd(12)} LCP ${ms(s.lcp)}  FCP ${ms(s.fcp)}  ${s.scripts} scripts ${kb(s.scriptBytes)}, ${s.requests} requests ${kb(s.bytes)}  (${s.element})`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const cpus = os.cpus();
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC (\`npm run bench:lcp\`) on ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(2)} at the end; one node, embedded (PGlite) with the demo data, serving ${values['client-dir'] ? `the build in ${values['client-dir']}` : 'the built client'}. Chromium ${version}, each load cold (a new browser context: empty cache) with Lighthouse's mobile settings: CPU ${THROTTLE.cpu}× slower, ${THROTTLE.downKbit / 1000} Mbit/s down, ${THROTTLE.upKbit} kbit/s up, ${THROTTLE.latencyMs} ms round trips, ${VIEWPORT.width}×${VIEWPORT.height} screen. ${RUNS} loads per page, taking turns; "good" LCP is ≤ ${GOOD_MS / 1000} s. Bytes = what came over the wire (headers and compressed bodies), median.`,
+    '',
+    '| page | path | LCP median | LCP worst | FCP median | scripts | their bytes | requests | all bytes | LCP element | good |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [name, list] of samples) {
+    const lcp = median(list.map((s) => s.lcp));
+    lines.push(
+      `| ${name} | ${PAGES[name]!.replace(sample.originPersonaId, ':id').replace(/search\/.*/, 'search/:name')} | ${ms(lcp)} | ${ms(Math.max(...list.map((s) => s.lcp)))} | ${ms(median(list.map((s) => s.fcp)))} | ${median(list.map((s) => s.scripts))} | ${kb(median(list.map((s) => s.scriptBytes)))} | ${median(list.map((s) => s.requests))} | ${kb(median(list.map((s) => s.bytes)))} | ${mostCommon(list.map((s) => s.element))} | ${lcp <= GOOD_MS ? 'yes' : 'no'} |`,
+    );
+  }
+  console.log(`\n${lines.join('\n')}`);
+  writeResults(values.section!, `### Largest Contentful Paint on a throttled phone (issue 50)\n\n${lines.join('\n')}`);
+  console.log('\nwritten to bench/RESULTS.md');
+} finally {
+  stop();
+}
+
+interface Sample {
+  lcp: number;
+  fcp: number;
+  element: string;
+  requests: number;
+  bytes: number;
+  scripts: number;
+  scriptBytes: number;
+}
+
+/** One cold load of a page, throttled, until the network is quiet. */
+async function load(browser: Browser, pathname: string, waterfall = false): Promise<Sample> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport(VIEWPORT);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLE.latencyMs,
+      downloadThroughput: (THROTTLE.downKbit * 1000) / 8,
+      uploadThroughput: (THROTTLE.upKbit * 1000) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+    const types = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    const timeline = new Map<string, { url: string; start: number; end: number }>();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      types.set(e.requestId, e.type ?? 'Other');
+      timeline.set(e.requestId, { url: e.request.url, start: e.timestamp, end: 0 });
+    });
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      sizes.set(e.requestId, e.encodedDataLength);
+      timeline.get(e.requestId)!.end = e.timestamp;
+    });
+    await page.evaluateOnNewDocument(() => {
+      const w = window as unknown as { __lcp: { time: number; element: string } };
+      w.__lcp = { time: 0, element: '' };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+          const el = entry.element;
+          const text = el?.textContent?.trim().slice(0, 24) ?? '';
+          w.__lcp = { time: entry.startTime, element: el ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}${text ? ` "${text}"` : ''}` : '?' };
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle0', timeout: 90_000 });
+    const { lcp, fcp } = await page.evaluate(() => ({
+      lcp: (window as unknown as { __lcp: { time: number; element: string } }).__lcp,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    }));
+    if (waterfall) {
+      const t0 = Math.min(...[...timeline.values()].map((t) => t.start));
+      console.log(`\n${pathname}: LCP ${ms(lcp.time)}`);
+      for (const [id, t] of [...timeline].sort((a, b) => a[1].start - b[1].start)) {
+        console.log(`  ${String(Math.round((t.start - t0) * 1000)).padStart(5)} → ${t.end ? String(Math.round((t.end - t0) * 1000)).padStart(5) : '    ?'} ms ${kb(sizes.get(id) ?? 0).padStart(7)}  ${types.get(id)} ${t.url.replace(BASE, '')}`);
+      }
+    }
+    const scripts = [...sizes].filter(([id]) => types.get(id) === 'Script');
+    return {
+      lcp: lcp.time,
+      fcp,
+      element: lcp.element.replace(/\|/g, '/'),
+      requests: sizes.size,
+      bytes: [...sizes.values()].reduce((a, b) => a + b, 0),
+      scripts: scripts.length,
+      scriptBytes: scripts.reduce((a, [, n]) => a + n, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+function mostCommon(xs: string[]) {
+  const n = new Map<string, number>();
+  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+function ms(x: number) {
+  return `${(x / 1000).toFixed(2)} s`;
+}
+function kb(x: number) {
+  return `${(x / 1024).toFixed(0)} kB`;
+}

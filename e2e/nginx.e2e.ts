@@ -1,0 +1,158 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import { insertCase } from '@server/modules/search/test-fixtures';
+import { createTestApp, type TestApp } from '@server/test/harness';
+
+/**
+ * The shipped deploy/nginx.conf, run by Debian's nginx with the brotli_static module (as the proxy
+ * image runs it, deploy/Dockerfile) in front of a test node, with the built client as its files.
+ * Only the addresses differ: the node's, the port, and where the build is.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIENT = path.join(ROOT, 'dist/client');
+const BROTLI_MODULE = '/usr/share/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Replaces `from` in `text`, which must hold it exactly once (so a change to the file cannot make the test miss a part). */
+function replaceOnce(text: string, from: string | RegExp, to: string) {
+  const count = typeof from === 'string' ? text.split(from).length - 1 : [...text.matchAll(new RegExp(from.source, `${from.flags}g`))].length;
+  if (count !== 1) throw new Error(`deploy/nginx.conf: expected ${String(from)} once, found it ${count} times`);
+  return text.replace(from, to);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('deploy/nginx.conf in front of a node', () => {
+  let app: TestApp;
+  let dir: string;
+  let nginx: ChildProcess | undefined;
+  let site: string;
+  let entry: string;
+  const nginxArgs = () => ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
+
+  beforeAll(async () => {
+    if (!fs.existsSync('/usr/sbin/nginx') || !fs.existsSync(BROTLI_MODULE)) throw new Error('nginx is not installed (apt-get install nginx libnginx-mod-http-brotli-static)');
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync(path.join(CLIENT, 'index.html'), 'utf8'))![1]!;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-nginx-'));
+    const port = await freePort();
+    site = `http://127.0.0.1:${port}`;
+    let conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    conf = replaceOnce(conf, /^ {2}server app1:8080;\n {2}server app2:8080;\n/m, `  server ${new URL(app.url).host};\n`);
+    conf = replaceOnce(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
+    conf = replaceOnce(conf, 'root /srv/tribunal/client;', `root ${CLIENT};`);
+    fs.writeFileSync(path.join(dir, 'site.conf'), conf);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `load_module ${BROTLI_MODULE};\npid ${path.join(dir, 'nginx.pid')};\nerror_log ${path.join(dir, 'error.log')} warn;\n${process.getuid?.() === 0 ? 'user root;\n' : ''}events { worker_connections 256; }\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  ${temp}\n  include ${path.join(dir, 'site.conf')};\n}\n`,
+    );
+    nginx = spawn('/usr/sbin/nginx', [...nginxArgs(), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    for (let i = 0; ; i++) {
+      if ((await get(`${site}/robots.txt`).catch(() => null))?.status === 200) break;
+      if (i > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx!.once('exit', r));
+      nginx.kill('SIGQUIT');
+      await exited;
+    }
+    await app?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes nginx -t', () => {
+    const out = execFileSync('/usr/sbin/nginx', [...nginxArgs(), '-t'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out.toString()).toBe('');
+  });
+
+  it('sends the built files from disk, as the copy the request accepts, with Vary and a year of caching', async () => {
+    const file = path.join(CLIENT, entry);
+    for (const [accept, encoding, suffix] of [
+      ['gzip, deflate, br, zstd', 'br', '.br'],
+      ['gzip, deflate', 'gzip', '.gz'],
+      ['identity', undefined, ''],
+    ] as const) {
+      const res = await get(`${site}${entry}`, { 'accept-encoding': accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.body.equals(fs.readFileSync(file + suffix)), accept).toBe(true);
+      expect(res.headers['content-type'], accept).toMatch(/javascript/);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options'], accept).toBe('nosniff');
+      // From nginx itself: the node's answers carry its security headers.
+      expect(res.headers['content-security-policy'], accept).toBeUndefined();
+      if (encoding) expect(res.headers.vary, accept).toMatch(/Accept-Encoding/i);
+    }
+    const missing = await get(`${site}/assets/not-in-this-build.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('passes the pages and the API through, compressed by the node or else by nginx', async () => {
+    const page = await get(`${site}/player`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-security-policy']).toBeDefined();
+
+    const api = await get(`${site}/api/openapi.json`, { 'accept-encoding': 'gzip' });
+    expect(api.status).toBe(200);
+    expect(api.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(api.body).toString()).openapi).toMatch(/^3\./);
+
+    // The node sends sitemaps as they are: nginx compresses them on the way.
+    for (let i = 0; i < 20; i++) await insertCase(app);
+    const plain = await get(`${app.url}/sitemaps/cases-0.xml`, { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    // Asked directly, and through a cache or CDN in front (which says so with Via).
+    for (const via of [{}, { via: '1.1 cdn.example' }]) {
+      const sitemap = await get(`${site}/sitemaps/cases-0.xml`, { 'accept-encoding': 'gzip', ...via });
+      expect(sitemap.headers['content-encoding']).toBe('gzip');
+      expect(sitemap.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(gunzipSync(sitemap.body).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it('carries the realtime connection (WebSocket upgrade) to the node', async () => {
+    const socket = io(site, { transports: ['websocket'], reconnection: false, timeout: 10_000 });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      expect(socket.io.engine.transport.name).toBe('websocket');
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import type { Progress } from '../terminal';
+import { moveSequences } from './sequences';
+import { recountCases } from './counters';
+import { settleAppeals } from './appeals';
+import { addCurrentNames } from './names';
+import { recountStatistics } from './statistics';
+import { recountQuotas } from './quotas';
+import { grantEarnedAchievements } from './achievements';
+
+/**
+ * After the rows: everything Tribunal derives from them is worked out again from the data
+ * (recounted, not trusted), each step writing only what differs, so a second run changes nothing.
+ */
+export async function finalizeImport(db: Db, firstImport: Date, progress: Progress) {
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    const t = Date.now();
+    const out = await work();
+    progress.note(`  ${what} (${((Date.now() - t) / 1000).toFixed(1)} s)${typeof out === 'number' && out ? `: ${out}` : ''}`);
+  };
+  progress.note('recounting what the data decides:');
+  await step('id sequences moved above the imported ids', () => moveSequences(db));
+  await step('appeals: status before, outcome, case appeal state', () => settleAppeals(db));
+  await step('cases: reply counts and status times', () => recountCases(db, firstImport));
+  await step('current names added to the search history', () => addCurrentNames(db));
+  await step('statistics: case counts and daily totals', () => recountStatistics(db));
+  await step('media quotas: storage used', () => recountQuotas(db));
+  await step('report achievements earned by the data', () => grantEarnedAchievements(db, firstImport));
+  // The planner's statistics of the loaded tables, so the site's first queries are planned on them.
+  await step('planner statistics', () => db.execute(sql`analyze players, name_history, timeline, users, messages`));
+}
