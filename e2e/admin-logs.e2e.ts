@@ -5,7 +5,7 @@ import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
 import { launchBrowser, screenshot } from './support/browser';
 import { seeTextIn, textOf } from './support/judgement';
-import { fill, seeText } from './support/page';
+import { click, fill, seeText } from './support/page';
 import { signInBeforeVisit } from './support/session';
 
 /**
@@ -87,22 +87,34 @@ describe('staff records', () => {
     await screenshot(page, 'admin-statistics-phone');
   });
 
-  it('root lists every file and deletes one after confirming', async () => {
+  it('root finds files by the name they were uploaded with, and deletes one after confirming', async () => {
     const owner = await app.factories.signedIn();
-    const up = await app.request.put('/api/service/upload').set('x-access-token', owner.token).set('Content-Type', 'application/octet-stream').send(await png(120, 90));
-    expect(up.status).toBe(201);
-    const name = up.body.data.name as string;
+    const upload = async (own: string) => {
+      const up = await app.request.put('/api/service/upload').set('x-access-token', owner.token).set('Content-Type', 'application/octet-stream').set('Content-Disposition', `attachment; filename="${own}"`).send(await png(120, 90));
+      expect(up.status).toBe(201);
+      return up.body.data.name as string;
+    };
+    const own = `Wallhack proof ${Date.now()}.png`;
+    const name = await upload(own);
+    const other = await upload('Holiday.png');
     const root = await app.factories.createUser({ privileges: ['root'] });
 
     const page = await phonePage(root);
     await page.goto(`${app.url}/admin/media`);
     const button = `[data-delete-file="${name}"]`;
     await page.waitForSelector(button, { timeout: 15_000 });
+    await page.waitForSelector(`[data-delete-file="${other}"]`);
+    // The name filter keeps the files whose own name contains the text, in any case.
+    await fill(page, 'File name', own.toUpperCase().slice(0, -4));
+    await click(page, 'Apply filters');
+    await seeText(page, '1 record matches these filters.');
+    expect(await page.$$eval('[data-record]', (els) => els.map((el) => el.getAttribute('data-record')))).toEqual([name]);
+    await seeTextIn(page, `[data-record="${name}"]`, own);
     await seeTextIn(page, `[data-record="${name}"]`, `#${owner.user.id}`);
     await screenshot(page, 'admin-media-phone');
     await page.locator(button).click();
     await page.waitForSelector('dialog[open] [data-confirm-delete]', { timeout: 10_000 });
-    await seeTextIn(page, 'dialog[open]', name);
+    await seeTextIn(page, 'dialog[open]', own);
     await page.locator('dialog[open] [data-confirm-delete]').click();
     await seeText(page, 'The file was deleted.');
     await page.waitForFunction((s) => !document.querySelector(s), { timeout: 10_000 }, button);

@@ -9,9 +9,13 @@ import { files, uploadSessions } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { png } from '@server/test/media';
+import { makeZip } from '@server/test/zip';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
 import { signInBeforeVisit } from './support/session';
+
+/** An mp4 header (`ftyp isom`) followed by `size` bytes in all. */
+const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(size - 24, 7)]);
 
 describe('the media library', () => {
   let app: TestApp;
@@ -73,6 +77,67 @@ describe('the media library', () => {
     expect(storage).toBe(0);
   });
 
+  it('cards show the names files were uploaded with; at phone width the library is found by name and type, kept in the address across a reload', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const put = (bytes: Buffer, disposition?: string) => {
+      const req = app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream');
+      return (disposition ? req.set('Content-Disposition', disposition) : req).send(bytes);
+    };
+    // An archive and a video through the raw PUT (a name with a non-Latin part, and a long one), and an old client's file with no name.
+    expect((await put(makeZip([{ name: 'Logfile.log', content: 'moss' }]), "attachment; filename*=UTF-8''MOSS%20Kharg%20%E6%88%98%E5%9C%B0.zip")).status).toBe(201);
+    const long = `Kharg Island round ${'very '.repeat(20)}long recording.mp4`;
+    expect((await put(mp4(4096), `attachment; filename="${long}"`)).status).toBe(201);
+    expect((await put(mp4(2048))).status).toBe(201);
+
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await signInBeforeVisit(page, app, user);
+    await page.goto(`${app.url}/profile/media`);
+    // A picture from this browser: its name comes from the file chosen.
+    const file = path.join(dir, 'Sunset over Kharg.png');
+    fs.writeFileSync(file, await png(320, 240));
+    const input = (await page.waitForSelector('[data-testid="media-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    await input!.uploadFile(file);
+    await seeText(page, 'Sunset over Kharg.png is uploaded.');
+
+    const cardNames = () => page.$$eval('li[data-state] [data-file-name]', (els) => els.map((el) => el.textContent));
+    await expect.poll(cardNames, { timeout: 10_000 }).toEqual(['Sunset over Kharg.png', expect.stringMatching(/^Video from /), long, 'MOSS Kharg 战地.zip']);
+    // The long name is cut on the card, and whole in its title (and its text, for screen readers).
+    const cut = await page.$eval(`[data-file-name][title="${long}"]`, (el) => ({ clipped: el.scrollHeight > el.clientHeight + 1, text: el.textContent }));
+    expect(cut).toEqual({ clipped: true, text: long });
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Typing filters once it stops, in any case, and the address says so.
+    const search = page.locator('::-p-aria([name="Search by name"])');
+    await search.fill('kharg');
+    await expect.poll(cardNames, { timeout: 10_000 }).toEqual(['Sunset over Kharg.png', long, 'MOSS Kharg 战地.zip']);
+    expect(new URL(page.url()).searchParams.get('name')).toBe('kharg');
+    await seeText(page, '3 files match.');
+    await screenshot(page, 'media-library-filter-phone');
+
+    // The type, chosen with the keyboard: from "All" the arrow keys move through the radio group.
+    await page.locator('::-p-aria([name="All"][role="radio"])').click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(cardNames, { timeout: 10_000 }).toEqual([long]);
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('video');
+
+    // A reload keeps both.
+    await page.reload();
+    await expect.poll(cardNames, { timeout: 10_000 }).toEqual([long]);
+    expect(await page.$eval('::-p-aria([name="Search by name"])', (el) => (el as HTMLInputElement).value)).toBe('kharg');
+    expect(await page.$eval('::-p-aria([name="Videos"][role="radio"])', (el) => (el as HTMLInputElement).checked)).toBe(true);
+
+    // No match: said so, and one click shows everything again.
+    await search.fill('zzz');
+    await seeText(page, 'No files match');
+    await click(page, 'Clear filters');
+    await expect.poll(cardNames, { timeout: 10_000 }).toHaveLength(4);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.$eval('::-p-aria([name="Search by name"])', (el) => (el as HTMLInputElement).value)).toBe('');
+  });
+
   it('a user crops and turns a picture in the upload widget, uploads it as the avatar, and sees it in the header', async () => {
     const user = await app.factories.createUser();
     // Each test signs in in its own browser context (a session is kept in local storage).
@@ -95,7 +160,7 @@ describe('the media library', () => {
     await page.waitForSelector('header img[src*="size=avatar"]', { timeout: 10_000 });
     // What was stored is the square crop, as a JPEG.
     const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id)).orderBy(desc(files.id)).limit(1);
-    expect(row).toMatchObject({ mimeType: 'image/jpeg', state: 'ready' });
+    expect(row).toMatchObject({ mimeType: 'image/jpeg', state: 'ready', originalName: 'portrait.jpg' });
     expect(row!.details.width).toBe(row!.details.height);
   });
 
@@ -103,9 +168,14 @@ describe('the media library', () => {
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     const { account } = await openCase(app, bot, { description: '<p>Opening evidence: wall tracking on every map.</p>' });
     const { user, token } = await app.factories.signedIn();
-    const up = await app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream').send(await png(640, 480));
-    const name = up.body.data.name as string;
-    await expect.poll(async () => (await app.request.get(`/api/service/file?filename=${name}&explain=true`)).body.data.state, { timeout: 15_000 }).toBe('ready');
+    const upload = async (own: string) => {
+      const up = await app.request.put('/api/service/upload').set('x-access-token', token).set('Content-Type', 'application/octet-stream').set('Content-Disposition', `attachment; filename="${own}"`).send(await png(640, 480));
+      const stored = up.body.data.name as string;
+      await expect.poll(async () => (await app.request.get(`/api/service/file?filename=${stored}&explain=true`)).body.data.state, { timeout: 15_000 }).toBe('ready');
+      return stored;
+    };
+    const name = await upload('wall tracking.png');
+    await upload('holiday beach.png');
 
     // Each test signs in in its own browser context (a session is kept in local storage).
     const page = await (await browser.createBrowserContext()).newPage();
@@ -118,7 +188,11 @@ describe('the media library', () => {
     await page.keyboard.type('The screenshot: ');
     await click(page, 'Image');
     await page.locator('dialog[open] ::-p-aria([name="My media"][role="tab"])').click();
-    await click(page, `Choose ${name}`);
+    await page.waitForSelector('dialog[open] ::-p-aria([name="Choose holiday beach.png"][role="button"])');
+    // The picker finds by name: the other picture goes.
+    await page.locator('dialog[open] ::-p-aria([name="Search by name"])').fill('TRACKING');
+    await page.waitForFunction(() => !document.querySelector('dialog[open] button[title="holiday beach.png"]'), { timeout: 10_000 });
+    await click(page, 'Choose wall tracking.png');
     await page.waitForSelector(`[contenteditable="true"] img[src*="${name}"]`);
 
     await fill(page, 'Verification code', await captchas.answer());
@@ -158,7 +232,7 @@ describe('the media library', () => {
     await click(page, 'Resume');
     await seeText(page, 'round.mp4 is uploaded.', 30_000);
     const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
-    expect(row).toMatchObject({ mimeType: 'video/mp4', size: video.length, state: 'ready' });
+    expect(row).toMatchObject({ mimeType: 'video/mp4', size: video.length, state: 'ready', originalName: 'round.mp4' });
     const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
   });
