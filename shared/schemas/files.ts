@@ -33,7 +33,6 @@ const states = z.enum(['processing', 'ready', 'failed']);
 
 /** The media library: a page of one's files, by name (contained, any case) and kind. */
 export const myFilesQuery = z.object({ name: nameFilter.optional(), kind: kinds.optional(), skip: skipParam, limit: limitParam(LIMITS.mediaPageMax, LIMITS.mediaPage) });
-export type MyFilesQuery = z.input<typeof myFilesQuery>;
 
 /** Staff (root/dev) list of every file: by owner, own name (contained, any case), kind, state and upload time (epoch ms, both ends included). */
 export const allFilesBody = z.object({
