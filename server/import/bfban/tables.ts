@@ -6,7 +6,7 @@ import type { KnownIds } from './known';
 import { upsert } from './upsert';
 import { mapPlayer, type PlayerTarget } from './map-players';
 import { mapName, type NameTarget } from './map-names';
-import { mapUser, type UserTarget } from './map-users';
+import { mapUser, NO_PASSWORD, type UserTarget } from './map-users';
 import { mapComment, type EntryTarget } from './map-comments';
 import { mapMessage, type MessageTarget } from './map-messages';
 import { mapOperation, type OperationTarget } from './map-operations';
@@ -95,7 +95,9 @@ export const TABLES: TablePlan[] = [
     map: mapUser,
     remember: (k, r) => k.addUser(r.user.id, (r.user.origin_user_id as string | null) ?? null),
     async write(tx, rows) {
-      const res = await upsert(tx, { table: 'users', columns: USER_COLUMNS, conflict: ['id'] }, rows.map((r) => r.user));
+      // A hash already upgraded here (the member signed in: argon2id) is never put back to the old one.
+      const keepUpgraded = `case when users.password_hash like '$2%' or users.password_hash = '${NO_PASSWORD}' then excluded.password_hash else users.password_hash end`;
+      const res = await upsert(tx, { table: 'users', columns: USER_COLUMNS, conflict: ['id'], merge: { password_hash: keepUpgraded } }, rows.map((r) => r.user));
       const subs = rows.flatMap((r) => r.subscriptions);
       // A follow dropped in the original is dropped here too.
       await tx.execute(sql`delete from subscriptions s where s.user_id in (select value::int from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.user.id))}::jsonb))

@@ -1,0 +1,314 @@
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Connection } from 'mysql2/promise';
+import type { Db } from '@server/db/client';
+import { createTestApp, type TestApp } from '@server/test/harness';
+import { expectOk, ISO_DATE } from '@server/test/expect';
+import { tableDigests } from '@server/test/table-digest';
+import { apiRoutes } from '@server/app';
+import { createActors, fuzzRoute, newStats, routeName } from '@server/fuzz/engine';
+import { createScratchDatabase, mariadbUnavailable, type ScratchDatabase } from '../../../bench/bfban/scratch-database';
+import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../../bench/bfban/generate';
+import { localDatetime } from '../../../bench/bfban/random';
+import { importBfban, type ImportOptions } from './run';
+import { parseZone } from './zone';
+import { silentProgress } from './terminal';
+import { NO_PASSWORD } from './map-users';
+
+const unavailable = await mariadbUnavailable();
+if (unavailable) console.warn(`BFBAN import tests SKIPPED: ${unavailable}`);
+
+/** The tables an import writes, compared whole (the import's own bookkeeping and its admin-log line aside). */
+const DOMAIN = ['players', 'name_history', 'users', 'subscriptions', 'user_achievements', 'timeline', 'messages', 'admin_log', 'files', 'media_quotas', 'case_counts', 'daily_stats'];
+const NOT_STAMPED = { admin_log: `action <> 'importBfban'` };
+
+/** Raw rows, with timestamps as dates whichever driver read them (PGlite gives their text). */
+const asDate = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?\+00$/.test(v) ? new Date(`${v.replace(' ', 'T').replace('+00', '')}Z`) : v);
+const rowsOf = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asDate(v)])) as T);
+const one = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => (await rowsOf<T>(db, q))[0]!;
+
+describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`, { timeout: 240_000 }, () => {
+  let source: ScratchDatabase;
+  let mysql: Connection;
+  let gen: Generated;
+  let app: TestApp;
+  const zone = parseZone('+08:00');
+  const options = (extra: Partial<ImportOptions> = {}): ImportOptions => ({ from: source.url, zone, dryRun: false, since: null, batchSize: 250, ...extra });
+  /** Every run of every database starts from the same first import instant, so their rows can be compared. */
+  const FIRST_START = new Date('2025-11-02T00:00:00.000Z');
+  const pinFirstStart = (db: Db) => db.execute(sql`insert into import_sources (source, first_start) values (${new URL(source.url).hostname + ':' + new URL(source.url).port + new URL(source.url).pathname}, ${FIRST_START.toISOString()}::timestamptz) on conflict do nothing`);
+
+  beforeAll(async () => {
+    source = await createScratchDatabase('bfban_test');
+    mysql = await source.connect();
+    gen = await generateBfban(mysql, { ...SMALL, withIntroduction: true });
+    app = await createTestApp();
+    await pinFirstStart(app.services.db);
+    const result = await importBfban(app.services.db, options(), silentProgress);
+    expect(result.stoppedEarly).toBe(false);
+  });
+  afterAll(async () => {
+    await mysql?.end();
+    await source?.drop();
+    await app?.close();
+  });
+
+  it('maps cases, their times and every quirk of their columns', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const p = async (id: number) => one(db, sql`select * from players where id = ${id}`);
+    // DATETIME values are the +08:00 wall clock: the first generated report opened case 1 at START_MS.
+    expect(await one(db, sql`select id, create_time from timeline where id = 1`)).toEqual({ id: 1, create_time: new Date(START_MS) });
+    expect(await p(q.player.invisible)).toMatchObject({ cheat_methods: ['invisable', 'aimbot'], origin_persona_id: q.playerIds.invisible.personaId, origin_user_id: q.playerIds.invisible.userId });
+    expect((await p(q.player.stealth)).cheat_methods).toEqual(['invisable', 'oneShotKill']);
+    expect((await p(q.player.unknownMethod)).cheat_methods).toEqual(['wallhack']);
+    expect((await p(q.player.blocked)).avatar_link).toMatch(/#BLOCKED$/);
+    expect((await p(q.player.zeroDate)).create_time).toEqual((await p(q.player.zeroDate)).update_time);
+    expect((await p(q.player.noPersona)).origin_persona_id).toBe('');
+    expect(await rowsOf(db, sql`select id from players where id = ${q.player.badStatus}`)).toEqual([]);
+    // The case's appeal state is its newest appeal's, not the original's flag.
+    expect(await p(q.player.appealOpenLegacy)).toMatchObject({ status: 9, appeal_status: 'unprocessed' });
+    // Counts are recounted from the rows: the generator wrote 99 for every quirk case.
+    const counted = await one<{ n: number }>(db, sql`select count(*)::int as n from timeline where player_id = ${q.player.invisible} and type in ('report', 'reply', 'judgement', 'banAppeal')`);
+    expect((await p(q.player.invisible)).comments_num).toBe(counted.n);
+    expect(counted.n).toBeGreaterThan(3);
+  });
+
+  it('maps every kind of entry: verdicts, appeals (JSON strings sanitised), quotes, authors', async () => {
+    const db = app.services.db;
+    const c = gen.quirks.comment;
+    const e = async (id: number) => one(db, sql`select * from timeline where id = ${id}`);
+    expect(await e(c.trash)).toMatchObject({ type: 'judgement', judge_action: 'invalid' });
+    const appeal = await e(c.appealJson);
+    expect(appeal).toMatchObject({ type: 'banAppeal', appeal_status: 'unprocessed', viewed_admins: [1, 2, 3], player_id: gen.quirks.player.appealOpenLegacy });
+    expect(appeal.content).toContain('I am innocent');
+    expect(appeal.content).not.toMatch(/script|onerror/);
+    expect(appeal.extra).toEqual({ appealType: 'moss', extendedLinks: { btrLink: 'https://battlefieldtracker.com/x', mossDownloadUrl: 'https://files.example/moss.zip' }, statusBefore: 1 });
+    expect(await e(c.appealPlain)).toMatchObject({ content: 'plain old appeal text <b>bold</b>', extra: { appealType: 'none', extendedLinks: {}, statusBefore: 1 } });
+    expect((await e(c.appealBadJson)).content).toBe('{"appealType":"moss","text":"cut off');
+    // '' (lax SQL modes) is open; close is decided (no later verdict accepted it: failed); lock stays.
+    expect((await e(c.appealEmptyStatus)).appeal_status).toBe('unprocessed');
+    expect((await e(c.appealClose)).appeal_status).toBe('fail');
+    expect((await e(c.appealLock)).appeal_status).toBe('lock');
+    // Only appeals have a state: the column's default 'open' on other entries means nothing.
+    expect((await e(c.reportOfInvisible)).appeal_status).toBeNull();
+    expect(await e(c.reportOfInvisible)).toMatchObject({ cheat_game: 'bfv', cheat_methods: ['invisable'], by_user_id: gen.quirks.veteran.id });
+    expect((await e(c.danglingAuthor)).by_user_id).toBeNull();
+    expect((await e(c.danglingQuote)).quote_id).toBeNull();
+    expect((await e(c.badCheatGame)).cheat_game).toBeNull();
+    expect(await e(c.floorToken)).toMatchObject({ quote_id: c.reportOfInvisible, content: `<p>as said in {floor:${c.reportOfInvisible}}</p>` });
+    expect(await rowsOf(db, sql`select id from timeline where id in (${c.unknownAction}, ${c.danglingPlayer})`)).toEqual([]);
+  });
+
+  it('maps accounts: bcrypt kept, roles, attributes in the operator\'s zone, achievements and follows in their tables', async () => {
+    const db = app.services.db;
+    const u = gen.quirks.user;
+    const user = async (id: number) => one(db, sql`select * from users where id = ${id}`);
+    const veteran = await user(u.veteran);
+    expect(veteran).toMatchObject({ username: 'Veteran_Sniper', valid: true, privileges: ['normal'], create_time: new Date(gen.quirks.time.instantMs) });
+    expect(String(veteran.password_hash)).toMatch(/^\$2[ab]\$10\$/);
+    expect((await user(u.deleted)).valid).toBe(false);
+    expect(await user(u.blacklistedV1)).toMatchObject({ privileges: ['blacklisted'], attr: { freezeOfNoBinding: true } });
+    expect((await user(u.freezed)).privileges).toEqual(['freezed']);
+    const muted = await user(u.muted);
+    expect(muted.attr).toMatchObject({ mute: '2030-01-01T04:00:00.000Z', allowDM: true, introduction: '<p>hi</p>' });
+    expect((await user(u.badPrivilege)).privileges).toEqual(['admin']);
+    expect((await user(u.duplicateBinding)).origin_user_id).toBeNull();
+    expect((await user(u.noPassword)).password_hash).toBe(NO_PASSWORD);
+    expect((await user(u.introduction)).attr).toMatchObject({ introduction: '<p>From the old column</p>' });
+    expect(await rowsOf(db, sql`select achievement_id from user_achievements where user_id = ${u.achievements} order by 1`)).toEqual([{ achievement_id: 'app_use_mobile' }, { achievement_id: 'one_search_player' }]);
+    expect(await rowsOf(db, sql`select player_id from subscriptions where user_id = ${u.danglingSubscribes} order by 1`)).toEqual([{ player_id: 1 }, { player_id: 2 }]);
+    // Ids stay: a new account starts above them.
+    const fresh = await app.factories.createUser();
+    expect(fresh.id).toBeGreaterThan(u.introduction);
+  });
+
+  it('maps messages, the cut operation log, files, quotas and name history', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const m = async (id: number) => one(db, sql`select * from messages where id = ${id}`);
+    expect(await m(q.message.appealNotice)).toMatchObject({ type: 'banAppeal', to_user_id: null, player_id: q.player.appealOpenLegacy });
+    expect((await m(q.message.command)).type).toBe('command');
+    expect(await m(q.message.feedback)).toMatchObject({ type: 'toAdmins', by_user_id: q.veteran.id, content: 'The search is slow' });
+    expect(await m(q.message.broadcast)).toMatchObject({ type: 'toAll', to_user_id: null, have_read: true });
+    expect(await rowsOf(db, sql`select id from messages where id in (${q.message.unknownType}, ${q.message.danglingRecipient})`)).toEqual([]);
+    const log = async (id: number) => one(db, sql`select * from admin_log where id = ${id}`);
+    expect(await log(q.operation.truncatedBind)).toMatchObject({ actor_id: 1, action: 'transferBindData', target_user_id: q.user.duplicateBinding, detail: { truncated: true, otherId: '12345678901234567', role: 'bind_transfer' } });
+    expect(await log(q.operation.badActor)).toMatchObject({ actor_id: 0, target_user_id: q.veteran.id });
+    expect(await log(q.operation.commentEdit)).toMatchObject({ action: 'setCommentAndThenSom', target_case_id: q.player.invisible, target_user_id: null, detail: { truncated: true } });
+    const file = await one(db, sql`select * from files where id = ${q.storage.image}`);
+    expect(file).toMatchObject({ name: '2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png', by_user_id: q.veteran.id, kind: 'image', mime_type: 'image/png', details: { importedFrom: { fileId: '01IMG', copied: false } } });
+    expect(await rowsOf(db, sql`select id from files where id in (${q.storage.danglingOwner}, ${q.storage.badName})`)).toEqual([]);
+    // Storage held is counted from the files (the original said 999,999); today's counters carry over.
+    expect(await one(db, sql`select total_bytes, day_bytes, day_files from media_quotas where user_id = ${q.veteran.id}`)).toEqual({ total_bytes: 1234 + 2345, day_bytes: 3579, day_files: 2 });
+    const names = await rowsOf<{ origin_name: string; from_time: Date; to_time: Date }>(db, sql`select origin_name, from_time, to_time from name_history where player_id = ${q.player.invisible} order by origin_name`);
+    expect(names.map((n) => n.origin_name)).toEqual(['Quirk_invisible', 'Quirk_old_name']);
+    // Two runs of the same name (v1's merged logs) are one, over both.
+    const T = q.time.instantMs;
+    expect(names[0]).toMatchObject({ from_time: new Date(T - 5000), to_time: new Date(T + 9000) });
+    expect(await rowsOf(db, sql`select id from name_history where origin_name = 'Nobody_Here'`)).toEqual([]);
+  });
+
+  it('recounts statistics from the rows and records the import as one admin-log line', async () => {
+    const db = app.services.db;
+    const cases = await one<{ n: number }>(db, sql`select count(*)::int as n from players where valid`);
+    expect(await one(db, sql`select sum(count)::int as n from case_counts where game = '*'`)).toEqual({ n: cases.n });
+    const totals = await one(db, sql`select sum(players)::int as players, sum(users)::int as users, sum(reports)::int as reports, sum(replies)::int as replies from daily_stats`);
+    expect(totals).toEqual({
+      players: cases.n,
+      users: (await one<{ n: number }>(db, sql`select count(*)::int as n from users`)).n,
+      reports: (await one<{ n: number }>(db, sql`select count(*)::int as n from timeline where type = 'report'`)).n,
+      replies: (await one<{ n: number }>(db, sql`select count(*)::int as n from timeline where type = 'reply'`)).n,
+    });
+    const res = await app.request.get('/api/statistics?players=1&reports=1&from=0');
+    expectOk(res, 'statistics.ok');
+    expect(res.body.data).toEqual({ players: cases.n, reports: totals.reports });
+    const entries = await rowsOf(db, sql`select actor_id, detail from admin_log where action = 'importBfban'`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_id: 0, detail: { passes: [{ since: null, refused: 7 }] } });
+  });
+
+  it('lists what it could not map: refused rows, adjusted values, skipped names, each with table, id, column, value and why', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const issues = await rowsOf<{ table_name: string; row_key: string; column_name: string; value: string | null; why: string; refused: boolean }>(db, sql`select * from import_issues`);
+    const find = (table: string, key: number, column: string) => issues.find((i) => i.table_name === table && i.row_key === String(key) && i.column_name === column);
+    expect(find('players', q.player.badStatus, 'status')).toMatchObject({ value: '42', refused: true });
+    expect(find('comments', q.comment.unknownAction, 'judgeAction')).toMatchObject({ value: 'frobnicate', refused: true });
+    expect(find('comments', q.comment.danglingPlayer, 'toPlayerId')).toMatchObject({ refused: true });
+    expect(find('comments', q.comment.appealBadJson, 'content')).toMatchObject({ refused: false, why: expect.stringContaining('JSON') });
+    expect(find('messages', q.message.unknownType, 'type')).toMatchObject({ value: 'carrierPigeon', refused: true });
+    expect(find('messages', q.message.danglingRecipient, 'toUserId')).toMatchObject({ refused: true });
+    expect(find('storage_items', q.storage.badName, 'filename')).toMatchObject({ value: '../../etc/passwd', refused: true });
+    expect(find('users', q.user.achievements, 'attr.achievements')).toMatchObject({ value: 'made_up_badge', refused: false });
+    expect(find('name_logs', q.nameLog.orphan, 'originUserId')).toMatchObject({ refused: false, why: expect.stringContaining('no case') });
+    expect(issues.filter((i) => i.refused)).toHaveLength(7);
+    // What came after a refused row came in.
+    expect(await rowsOf(db, sql`select id from timeline where id = ${q.comment.danglingAuthor}`)).toHaveLength(1);
+  });
+
+  it('keeps old links working: /player/<personaId>, /cheaters/<originUserId> (userId), dbId, floors, historic names', async () => {
+    const q = gen.quirks;
+    for (const query of [`personaId=${q.playerIds.invisible.personaId}`, `userId=${q.playerIds.invisible.userId}`, `dbId=${q.player.invisible}`]) {
+      const res = await app.request.get(`/api/player?${query}&history=true`);
+      expectOk(res, 'player.ok');
+      expect(res.body.data).toMatchObject({ id: q.player.invisible, originPersonaId: q.playerIds.invisible.personaId, originUserId: q.playerIds.invisible.userId, cheatMethods: ['invisable', 'aimbot'] });
+      expect(res.body.data.createTime).toMatch(ISO_DATE);
+      expect(res.body.data.history.map((h: { originName: string }) => h.originName).sort()).toEqual(['Quirk_invisible', 'Quirk_old_name']);
+    }
+    const timeline = await app.request.get(`/api/player/timeline?dbId=${q.player.invisible}&limit=100`);
+    expectOk(timeline, 'timeline.ok');
+    const floor = timeline.body.data.result.find((e: { id: number }) => e.id === q.comment.floorToken);
+    expect(floor).toMatchObject({ toCommentId: q.comment.reportOfInvisible, content: { text: `<p>as said in {floor:${q.comment.reportOfInvisible}}</p>` } });
+    const item = await app.request.get(`/api/player/timeline/item?id=${q.comment.reportOfInvisible}`);
+    expectOk(item, 'timeline.item.ok');
+    const search = await app.request.get('/api/search?type=player&param=Quirk_old_name');
+    expectOk(search, 'search.success');
+    expect(search.body.data.map((d: { dbId: number }) => d.dbId)).toContain(q.player.invisible);
+    const profile = await app.request.get(`/api/user/info?id=${q.veteran.id}`);
+    expectOk(profile, 'userInfo.success');
+    expect(profile.body.data).toMatchObject({ id: q.veteran.id, username: 'Veteran_Sniper', attr: { achievements: { old_user: expect.any(Number) } } });
+  });
+
+  it('changes nothing when run again, or when a --since pass finds nothing new', async () => {
+    const db = app.services.db;
+    const before = await tableDigests(db, DOMAIN, NOT_STAMPED);
+    const again = await importBfban(db, options(), silentProgress);
+    expect(again.tables.every((t) => t.read === 0 && t.written === 0)).toBe(true);
+    const since = await importBfban(db, options({ since: new Date(END_MS + 86_400_000) }), silentProgress);
+    expect(since.tables.filter((t) => t.written > 0)).toEqual([]);
+    expect(await tableDigests(db, DOMAIN, NOT_STAMPED)).toEqual(before);
+    expect(await rowsOf(db, sql`select id from admin_log where action = 'importBfban'`)).toHaveLength(1);
+  });
+
+  it('signs a member in with the password of the old site, and replaces its bcrypt hash with argon2id', async () => {
+    const v = gen.quirks.veteran;
+    const token = await app.factories.signIn({ username: v.username, password: v.password });
+    expect(token).toBeTruthy();
+    const row = await app.factories.userRow(v.id);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    await expect(app.factories.signIn({ username: v.username, password: 'wrong-password-1' })).rejects.toThrow(/401/);
+    expect(await app.factories.signIn({ username: v.username, password: v.password })).toBeTruthy();
+  });
+
+  it('gives the same database when killed half-way and started again as in one run', async () => {
+    const other = await createTestApp();
+    try {
+      await pinFirstStart(other.services.db);
+      const cut = await importBfban(other.services.db, options({ stopAfterBatches: 5 }), silentProgress);
+      expect(cut.stoppedEarly).toBe(true);
+      const written = await one<{ n: number }>(other.services.db, sql`select count(*)::int as n from timeline`);
+      expect(written.n).toBeLessThan(gen.counts.comments!);
+      await importBfban(other.services.db, options(), silentProgress);
+      // The first database got a member and a sign-in since: compare the imported rows.
+      const imported = { ...NOT_STAMPED, users: `id <= ${gen.quirks.user.introduction}` };
+      const tables = DOMAIN.filter((t) => !['users', 'daily_stats'].includes(t));
+      expect(await tableDigests(other.services.db, tables, imported)).toEqual(await tableDigests(app.services.db, tables, imported));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('brings over with --since what changed on the old site: edits, new entries, status changes, staff edits', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const later = END_MS + 2 * 86_400_000;
+    const wall = localDatetime(later, 8 * 60);
+    const target = q.player.unknownMethod;
+    await mysql.query(`INSERT INTO comments (type, toPlayerId, toOriginUserId, toOriginPersonaId, toOriginName, byUserId, createTime, content, cheatMethods, judgeAction, viewedAdmins) VALUES ('judgement', ?, ?, ?, 'x', 1, ?, '<p>kill</p>', '["aimbot"]', 'innocent', '[]')`, [target, '1', '1', wall]);
+    await mysql.query(`UPDATE players SET status = 3, cheatMethods = '[]', updateTime = ? WHERE id = ?`, [wall, target]);
+    await mysql.query(`UPDATE comments SET content = '<p>edited by staff</p>' WHERE id = 5`);
+    const [[edited]] = (await mysql.query(`SELECT toPlayerId FROM comments WHERE id = 5`)) as unknown as [[{ toPlayerId: number }]];
+    await mysql.query(`INSERT INTO operation_log (createTime, byUserId, toUserId, action, role) VALUES (?, '1', ?, 'setComment', 'comment')`, [new Date(later).toISOString().slice(0, 19).replace('T', ' '), String(edited.toPlayerId)]);
+    await mysql.query(`UPDATE users SET privilege = '["admin"]' WHERE id = ?`, [q.user.freezed]);
+    const countsBefore = await one<{ n: number }>(db, sql`select sum(count)::int as n from case_counts where game = '*' and status = 3`);
+
+    const result = await importBfban(db, options({ since: new Date(END_MS + 86_400_000) }), silentProgress);
+    expect(result.refused).toBe(0);
+    expect(await one(db, sql`select status, cheat_methods, comments_num from players where id = ${target}`)).toMatchObject({ status: 3, cheat_methods: [] });
+    expect(await rowsOf(db, sql`select judge_action from timeline where player_id = ${target} and create_time = ${new Date(later).toISOString()}::timestamptz`)).toEqual([{ judge_action: 'innocent' }]);
+    expect((await one(db, sql`select content from timeline where id = 5`)).content).toBe('<p>edited by staff</p>');
+    expect((await one(db, sql`select privileges from users where id = ${q.user.freezed}`)).privileges).toEqual(['admin']);
+    expect(await one(db, sql`select sum(count)::int as n from case_counts where game = '*' and status = 3`)).toEqual({ n: countsBefore.n + 1 });
+    const entries = await rowsOf<{ detail: { passes: unknown[] } }>(db, sql`select detail from admin_log where action = 'importBfban'`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.detail.passes).toHaveLength(2);
+  });
+
+  it('leaves an imported site that passes the API contract checks on its read routes (never a 5xx, every refusal in the envelope)', async () => {
+    const target = { url: app.url, services: app.services, secret: 'tribunal-test-secret-0123456789abcdef', freshAccount: () => app.directory.freshAccount(), errorLogs: [] };
+    const actors = await createActors(app.services, target.freshAccount);
+    const stats = newStats();
+    for (const route of apiRoutes.filter((r) => r.method === 'get')) {
+      const report = await fuzzRoute(target, actors, route, { seed: 53, runs: 3, stats });
+      expect(report.failure, `${routeName(route)} ${JSON.stringify(report.failure)?.slice(0, 800)}`).toBeNull();
+    }
+  });
+
+  it('as a command: a dry run reads everything, writes nothing, prints the report and exits 1 when rows would be refused', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bfban-cli-'));
+    try {
+      const root = path.resolve(import.meta.dirname, '../../..');
+      const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: undefined, REDIS_URL: undefined, SECRET: 'cli-test-secret-0123456789abcdef' };
+      const run = promisify(execFile);
+      const failed = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'import-bfban', '--from', source.url, '--time-zone', '+08:00', '--dry-run'], { cwd: root, env }).then(
+        () => null,
+        (e: { code: number; stdout: string }) => e,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stdout).toMatch(/REFUSED players\.status: not a case status/);
+      expect(failed?.stdout).toMatch(/dry run ended with \d+ refused rows/);
+      expect(fs.readFileSync(path.join(dataDir, 'bfban-import-report-dry-run.csv'), 'utf8')).toMatch(/^table,id,column,value,why,refused\n/);
+      const list = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'list'], { cwd: root, env });
+      expect(list.stdout.trim()).toBe('');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
