@@ -135,7 +135,7 @@ describe('deploy/nginx.conf in front of a node', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
     // Asked directly, and through a cache or CDN in front (which says so with Via).
-    for (const via of [{}, { via: '1.1 cdn.example' }]) {
+    for (const via of [{}, { via: '1.1 cdn.example' }] as Array<Record<string, string>>) {
       const sitemap = await get(`${site}/sitemaps/cases-0.xml`, { 'accept-encoding': 'gzip', ...via });
       expect(sitemap.headers['content-encoding']).toBe('gzip');
       expect(sitemap.headers.vary).toMatch(/Accept-Encoding/i);
