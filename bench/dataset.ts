@@ -1,6 +1,15 @@
 import pg from 'pg';
 import { NAME_FOLD } from '@shared/names';
 
+/** The generated users' names: word, word, number (`SilentFox1234`), so a search by part of one finds a few or many. */
+const USER_WORDS = [
+  ['Silent', 'Rapid', 'Lucky', 'Dark', 'Iron', 'Crazy', 'Frozen', 'Golden', 'Lazy', 'Red', 'Wild', 'Quiet'],
+  ['Fox', 'Wolf', 'Eagle', 'Tiger', 'Otter', 'Raven', 'Bear', 'Shark', 'Panda', 'Viper', 'Falcon', 'Moose'],
+] as const;
+export const benchUserName = (i: number) => `${USER_WORDS[0][i % 12]}${USER_WORDS[1][Math.floor(i / 12) % 12]}${i}`;
+const userNameSql = (i: string) =>
+  `(ARRAY['${USER_WORDS[0].join("','")}'])[1 + ${i} % 12] || (ARRAY['${USER_WORDS[1].join("','")}'])[1 + (${i} / 12) % 12] || ${i}`;
+
 /** nameKey() in SQL, for bulk rows (same folding as shared/names.ts). */
 const from = Object.keys(NAME_FOLD).join('').replace(/'/g, "''");
 const to = Object.values(NAME_FOLD).join('');
@@ -8,7 +17,8 @@ const keySql = (col: string) => `replace(replace(translate(lower(${col}), '${fro
 
 /**
  * Fills a migrated PostgreSQL database with a synthetic site: `cases` cases (games, statuses,
- * names with look-alikes), 5 timeline entries and ~1.2 names each, and `users` users. Bulk SQL with
+ * names with look-alikes), 5 timeline entries and ~1.2 names each, and `users` users (named by
+ * `benchUserName`, with no usable password: bench/read/accounts.ts adds the ones that sign in). Bulk SQL with
  * the counter triggers off, then the counters rebuilt in one pass.
  */
 export async function generateDataset(databaseUrl: string, cases: number, users: number) {
@@ -38,7 +48,7 @@ export async function fillDataset(run: (text: string) => Promise<{ rows: unknown
   await q('ALTER TABLE timeline DISABLE TRIGGER timeline_counters');
   await q('ALTER TABLE name_history DISABLE TRIGGER name_history_case_games');
   await q(`INSERT INTO users (username, password_hash, privileges, attr, create_time, update_time)
-    SELECT 'bench-user-' || i, 'x', CASE WHEN i % 500 = 0 THEN '["admin"]'::jsonb ELSE '["normal"]'::jsonb END, '{}'::jsonb,
+    SELECT ${userNameSql('i')}, 'x', CASE WHEN i % 500 = 0 THEN '["admin"]'::jsonb ELSE '["normal"]'::jsonb END, '{}'::jsonb,
            now() - (i || ' minutes')::interval, now()
     FROM generate_series(1, ${users}) i`);
   const games = `(ARRAY['bf1','bf3','bf4','bfv','bf6'])`;

@@ -1,26 +1,31 @@
 /**
- * Read-path benchmark (DESIGN §8): a synthetic site in PostgreSQL, Tribunal and the baselines in
- * their own processes, autocannon from this one. Every figure is reported as a ratio to the plain
- * Express hello-world measured in the same run.
+ * Read-path benchmark (DESIGN §8, issue 51): a synthetic site in PostgreSQL (or PGlite), Tribunal
+ * and each baseline in a process of its own, autocannon from this one. Every row is reported as a
+ * ratio to the bare `node:http` hello-world measured in the same run, beside its ratio to the
+ * Express hello-world, with the issue's target at 1,000,000 cases where it sets one.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10]
- *   npm run bench -- --db pglite [--cases 100000]   (embedded mode: the site in PGlite on disk, no primary-key baseline)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10] [--keep]
+ *   npm run bench -- --db pglite [--cases 100000]   (embedded: the site in PGlite on disk, no unbatched case-read baseline)
  */
-import { writeResults } from './results';
 import fs from 'node:fs';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '@server/db/client';
-import { fillDataset, generateDataset } from './dataset';
-import nodeArgs from '../deploy/node-args.json';
-import { readCpuMs, readRssMb } from './live/hosts';
+import { benchUserName, fillDataset } from './dataset';
+import { writeResults } from './results';
+import { addBenchAccounts, signInAccounts } from './read/accounts';
+import { measure } from './read/load';
+import { startProcess } from './read/processes';
+import { DETAIL_HEADER, detailTable, MAIN_HEADER, mainTable, markdownTable, printTable, rssLine, type RowResult } from './read/report';
+import { HOT_CASES, readRows, type ServerName } from './read/rows';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' } } });
 const CASES = Number(values.cases);
+const USERS = Math.max(1000, Math.round(CASES / 10));
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const EMBEDDED = values.db === 'pglite';
@@ -29,6 +34,7 @@ const adminUrl = process.env.DATABASE_URL;
 if (!EMBEDDED && !adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server (the bench creates its own database there)');
 /** Embedded mode: the app's data directory, its PGlite database in `pg/` as the server opens it. */
 const DATA_DIR = EMBEDDED ? `/tmp/tribunal-bench-pglite-${CASES}` : '/tmp/tribunal-bench';
+const SECRET = 'bench-secret-0123456789abcdef';
 
 const dbName = `tribunal_bench_${CASES}`;
 const dbUrl = EMBEDDED ? '' : (() => {
@@ -37,140 +43,140 @@ const dbUrl = EMBEDDED ? '' : (() => {
   return u.toString();
 })();
 
+type Sql = (text: string) => Promise<{ rows: unknown[] }>;
+
+/** A kept database is reused only when this generator made it (its users carry `benchUserName`s). */
+async function isCurrent(sql: Sql) {
+  const { rows } = await sql(`SELECT 1 FROM users WHERE username = '${benchUserName(1)}'`);
+  return rows.length > 0;
+}
+
+async function fill(sql: Sql, what: string) {
+  const t = Date.now();
+  await fillDataset(sql, CASES, USERS);
+  console.log(`generated ${CASES} cases, ${CASES * 5} timeline entries, ${USERS} users ${what} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
 /** The same site in PGlite, on disk where the embedded server will open it. */
 async function prepareEmbedded() {
   const dir = path.join(DATA_DIR, 'pg');
-  if (fs.existsSync(dir) && values.keep) return console.log(`reusing ${dir}`);
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const kept = values.keep && fs.existsSync(dir);
+  if (!kept) fs.rmSync(DATA_DIR, { recursive: true, force: true });
   const db = await openDatabase({ dataDir: dir });
-  const t = Date.now();
   try {
     const client = (db.db as unknown as { $client: { exec: (text: string) => Promise<Array<{ rows: unknown[] }>> } }).$client;
-    await fillDataset(async (text) => (await client.exec(text)).at(-1) ?? { rows: [] }, CASES, Math.max(1000, Math.round(CASES / 10)));
+    const sql: Sql = async (text) => (await client.exec(text)).at(-1) ?? { rows: [] };
+    if (kept && (await isCurrent(sql))) console.log(`reusing ${dir}`);
+    else await fill(sql, 'in PGlite');
+    await addBenchAccounts(sql);
   } finally {
     await db.close();
   }
-  console.log(`generated ${CASES} cases, ${CASES * 5} timeline entries in PGlite in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
 async function prepareDatabase() {
   const admin = new pg.Client({ connectionString: adminUrl! });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
-  if (exists && values.keep) {
-    await admin.end();
-    console.log(`reusing ${dbName}`);
-    return;
+  if (!(exists && values.keep)) {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${dbName}`);
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
   await admin.end();
-  const db = await openDatabase({ databaseUrl: dbUrl, poolSize: 1 });
+  const db = await openDatabase({ databaseUrl: dbUrl, poolSize: 1 }); // creates the schema (migrations)
   await db.close();
-  const t = Date.now();
-  await generateDataset(dbUrl, CASES, Math.max(1000, Math.round(CASES / 10)));
-  console.log(`generated ${CASES} cases, ${CASES * 5} timeline entries in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const sql: Sql = (text) => client.query(text);
+    if (exists && values.keep && (await isCurrent(sql))) console.log(`reusing ${dbName}`);
+    else await fill(sql, '');
+    await addBenchAccounts(sql);
+  } finally {
+    await client.end();
+  }
 }
 
-function start(script: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+/** How one answer to `Accept-Encoding: br, gzip` came (encoding, body bytes), to show what the compressed rows measured. */
+function encodingOf(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => reject(new Error(`${script.join(' ')} did not start`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (ready.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${script.join(' ')} exited ${code}`)));
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(`${res.headers['content-encoding'] ?? 'plain'}, ${bytes} bytes of body`));
+      })
+      .on('error', reject);
   });
 }
 
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The serving process's largest resident set during the measured run, MB. */
-  rssMb: number;
-  /** The serving process's CPU time (all its threads) per request of the measured run, µs. */
-  cpuUs: number;
-}
-
-async function load(name: string, server: { url: string; pid: number }, paths: () => string): Promise<Result> {
-  const { url } = server;
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: CONNECTIONS,
-      duration,
-      // Each request from its own address: the per-IP limits are for people, not for this load.
-      requests: [{ setupRequest: (req) => ({ ...req, path: paths(), headers: { ...req.headers, 'x-forwarded-for': `10.${pick(250)}.${pick(250)}.${pick(250)}` } }) }],
-    });
-  await run(2); // warm-up
-  let rssMb = readRssMb(server.pid);
-  const sampler = setInterval(() => (rssMb = Math.max(rssMb, readRssMb(server.pid))), 100);
-  const cpuBefore = readCpuMs(server.pid);
-  let r: Awaited<ReturnType<typeof run>>;
-  try {
-    r = await run(SECONDS);
-  } finally {
-    clearInterval(sampler);
-  }
-  const cpuUs = ((readCpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, rssMb, cpuUs };
-}
-
-const pick = (n: number) => 1 + Math.floor(Math.random() * n);
+/** Production's Node flags, where the deployment keeps them. */
+const nodeArgsFile = path.join(root, 'deploy/node-args.json');
+const nodeArgs: string[] = fs.existsSync(nodeArgsFile) ? JSON.parse(fs.readFileSync(nodeArgsFile, 'utf8')) : [];
 
 await (EMBEDDED ? prepareEmbedded() : prepareDatabase());
-const baseline = await start(['--import', 'tsx', 'bench/baseline-server.ts'], { PORT: '8181', DATABASE_URL: dbUrl }, /baseline ready/);
 // What a production node runs (bin/tribunal.js takes it when NODE_ENV=production): the prebuilt server.
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-const app = await start([...nodeArgs, 'bin/tribunal.js'], { PORT: '8182', HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET: 'bench-secret-0123456789abcdef', DATA_DIR, ...(EMBEDDED ? { REDIS_URL: '' } : {}) }, /Tribunal is running/);
+const children: ChildProcess[] = [];
+const ports: Record<ServerName, number> = { bare: 8181, app: 8182, express: 8183, case: 8184 };
+const baseline = async (kind: Exclude<ServerName, 'app'>) => {
+  children.push(await startProcess(['--import', 'tsx', 'bench/baseline-server.ts', kind], { PORT: String(ports[kind]), DATABASE_URL: dbUrl }, /baseline \w+ ready/));
+  return children.at(-1)!;
+};
 try {
-  const B = { url: 'http://127.0.0.1:8181', pid: baseline.pid! };
-  const A = { url: 'http://127.0.0.1:8182', pid: app.pid! };
-  const hot = () => pick(Math.min(1000, CASES));
-  const results: Result[] = [];
-  results.push(await load('baseline: express hello-world', B, () => '/hello'));
-  // In embedded mode the database lives in the app's own process: there is no separate select to compare with.
-  if (!EMBEDDED) results.push(await load('baseline: primary-key select', B, () => `/pk?id=${pick(CASES)}`));
-  results.push(await load('case read (by personaId)', A, () => `/api/player?personaId=${3000000000 + pick(CASES)}`));
-  // What a live site sees: most reads go to the cases being discussed now (served from the read cache).
-  results.push(await load('case read (hot set: 1,000 cases)', A, () => `/api/player?personaId=${3000000000 + hot()}`));
-  results.push(await load('case list (status, by update time)', A, () => `/api/players?status=${pick(10) - 1}&sortBy=updateTime&skip=${pick(5) * 20}&limit=20`));
-  results.push(await load('case list (game filter)', A, () => `/api/players?game=bfv&sortBy=createTime&limit=20`));
-  results.push(await load('timeline page', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20`));
-  results.push(await load('timeline page (hot set: 1,000 cases)', A, () => `/api/player/timeline?dbId=${hot()}&limit=20`));
-  results.push(await load('timeline page (report+reply)', A, () => `/api/player/timeline?dbId=${pick(CASES)}&limit=20&subject=report,reply`));
-  results.push(await load('timeline entry position', A, () => `/api/player/timeline/position?id=${pick(CASES * 5)}&limit=20&order=desc`));
-  results.push(await load('name search (selective)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${Math.random().toString(16).slice(2, 6)}`));
-  // A live box asks the prefixes people type; many type the same few names.
-  results.push(await load('name search (hot set: 300 queries)', A, () => `/api/search?type=player&param=${['sniper_', 'ghost_', 'wallhack_'][pick(3) - 1]}${(pick(100) * 7919).toString(16).slice(0, 3)}`));
-  results.push(await load('statistics', A, () => '/api/statistics?reports=1&players=1&confirmed=1&registers=1'));
-  results.push(await load('activities', A, () => '/api/activities?limit=50'));
-  const base = results[0]!.rps;
-  console.log(`\n${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
-  console.log('scenario'.padEnd(40) + 'req/s'.padStart(10) + 'ratio'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(9) + 'RSS MB'.padStart(9) + 'CPU µs'.padStart(9));
-  for (const r of results)
-    console.log(r.name.padEnd(40) + r.rps.toFixed(0).padStart(10) + (r.rps / base).toFixed(3).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(9) + r.rssMb.toFixed(0).padStart(9) + r.cpuUs.toFixed(0).padStart(9));
+  const processes: Partial<Record<ServerName, ChildProcess>> = { bare: await baseline('bare'), express: await baseline('express') };
+  if (!EMBEDDED) processes.case = await baseline('case');
+  processes.app = await startProcess(
+    [...nodeArgs, 'bin/tribunal.js'],
+    { PORT: String(ports.app), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET, DATA_DIR, ...(EMBEDDED ? { REDIS_URL: '' } : {}) },
+    /Tribunal is running/,
+  );
+  children.push(processes.app);
+  const appUrl = `http://127.0.0.1:${ports.app}`;
+  const { bots, members } = await signInAccounts(appUrl, SECRET);
+  const encodings = [
+    `a hot case: ${await encodingOf(`${appUrl}/api/player?personaId=${3000000001}`)}`,
+    `a hot timeline page: ${await encodingOf(`${appUrl}/api/player/timeline?dbId=1&limit=20`)}`,
+  ].join('; ');
+
+  const results: RowResult[] = [];
+  for (const row of readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED })) {
+    process.stdout.write(`${row.name} ... `);
+    const m = await measure({ url: `http://127.0.0.1:${ports[row.server]}`, pid: processes[row.server]!.pid! }, CONNECTIONS, SECONDS, row.requests, row.counted);
+    console.log(`${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms`);
+    results.push({ row, m });
+  }
+
+  const main = mainTable(results);
+  const detail = detailTable(results);
+  const pageLoads = results
+    .filter((r) => r.m.byLabel.has('case with its names'))
+    .map((r) => `${r.row.name}: ${r.m.byLabel.get('case with its names')!.perSecond.toFixed(0)} page loads/s`);
+  const heading = `${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)`;
+  console.log(`\n${heading}\n`);
+  printTable(MAIN_HEADER, main);
+  console.log('');
+  printTable(DETAIL_HEADER, detail);
+  console.log(`\n${rssLine(results)}\n${pageLoads.join('\n')}\nanswers to Accept-Encoding: br, gzip: ${encodings}`);
+
   // A size other than the default keeps a section of its own, so the 100,000-case figures stay beside it.
   writeResults(
     `read${EMBEDDED ? '-embedded' : ''}${CASES === 100_000 ? '' : `-${CASES}`}`,
     [
-      `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each`,
+      `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${heading}`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 16)} UTC; ratio = requests/s against the Express hello-world measured in the same run; RSS = the serving process's peak resident memory during the row's run (the baselines' own server for the baseline rows); CPU = that process's CPU time (all its threads) per request of the run${EMBEDDED ? ' (the database runs inside it)' : " (PostgreSQL's own is not counted)"}, which moves much less than requests/s when other work shares the machine. Uniform rows pick any of the ${CASES} cases (the read cache of 5,000 answers rarely holds them: the database path); hot-set rows pick among 1,000 cases or 300 queries (what a live site mostly serves: from the read cache).`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC. Each server in a process of its own: a bare \`node:http\` hello-world (the most one Node process answers: every ratio's base, "÷ node:http"), the same hello-world through Express ("÷ Express"), ${EMBEDDED ? '' : 'the case read done the plain way (`node:http`, one pg query per request through a pool of 10, no coalescing, no cache), '}and Tribunal as production runs it. req/s and latencies count 2xx and non-2xx answers alike (errors: non-2xx answers and connection errors); RSS = the serving process's peak resident memory during the row's run; CPU = that process's CPU time (all its threads) per answer${EMBEDDED ? ' (the database runs inside it)' : " (PostgreSQL's own is not counted)"}, which moves much less than requests/s when other work shares the machine; bytes/answer = headers and body as received. Uniform rows pick any of the ${CASES} cases (the read cache rarely holds them: the database path); hot-set rows pick among ${HOT_CASES} cases or 300 queries (what a live site mostly serves: the read cache). Targets are issue 51's, set for 1,000,000 cases; at other sizes they are shown for comparison.`,
       '',
-      '| scenario | req/s | ratio | p50 ms | p99 ms | errors | server RSS MB | server CPU µs per request |',
-      '|---|---|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb.toFixed(0)} | ${r.cpuUs.toFixed(0)} |`),
+      `The case page is what the web client asks on opening a case as a visitor, one page after another per connection: the case with its names (\`history=true\`, past the browser's cache), the view count (POST), the timeline's first page; with a browser's Accept-Encoding; its req/s (and ratio) counts each of the three requests. Signed-in rows send the token of one of 100 member accounts (signed in through the API). In the write mix each request is, with a chance of 5 %, a reply by one of 50 bot accounts (SKIP_CAPTCHA), else a visitor's read of the case or of its timeline's first page (half each), all on the hot set: its row counts the reads only; the replies are in the second table.`,
+      '',
+      ...markdownTable(MAIN_HEADER, main),
+      '',
+      ...markdownTable(DETAIL_HEADER, detail),
+      '',
+      `${rssLine(results)} ${pageLoads.join('; ')}. Answers to \`Accept-Encoding: br, gzip\` (below 1 kB they go plain): ${encodings}.`,
     ].join('\n'),
   );
   console.log('\nwritten to bench/RESULTS.md');
 } finally {
-  app.kill('SIGTERM');
-  baseline.kill('SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
 }
