@@ -19,6 +19,8 @@ import { importBfban, type ImportOptions } from './run';
 import { parseZone } from './zone';
 import { silentProgress } from './terminal';
 import { NO_PASSWORD } from './map-users';
+import { copyImportedFiles } from './files';
+import { recountQuotas } from './finalize/quotas';
 
 const unavailable = await mariadbUnavailable();
 if (unavailable) console.warn(`BFBAN import tests SKIPPED: ${unavailable}`);
@@ -288,6 +290,32 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
     for (const route of apiRoutes.filter((r) => r.method === 'get')) {
       const report = await fuzzRoute(target, actors, route, { seed: 53, runs: 3, stats });
       expect(report.failure, `${routeName(route)} ${JSON.stringify(report.failure)?.slice(0, 800)}`).toBeNull();
+    }
+  });
+
+  it('copies files in with --files: checked from their bytes, images re-encoded by the image job, storage counted', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bfban-files-'));
+    try {
+      const sharp = (await import('sharp')).default;
+      // A photo with EXIF (a camera and where it was taken): the copy must not keep it.
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c04' } }).png().withExif({ IFD0: { Make: 'OldSiteCam' } }).toBuffer();
+      fs.writeFileSync(path.join(dir, '2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png'), png);
+      const result = await copyImportedFiles(app.services, dir, silentProgress);
+      await recountQuotas(db);
+      expect(result.copied).toBe(1);
+      // The archive's bytes are not there: listed, not failed.
+      expect(result.failed.map((f) => f.key)).toContain(String(q.storage.archive));
+      const row = await one(db, sql`select state, size, details from files where id = ${q.storage.image}`);
+      expect(row).toMatchObject({ state: 'ready', details: { importedFrom: { fileId: '01IMG', copied: true }, width: 40, height: 30 } });
+      const stored = fs.readFileSync(app.services.storage.pathOf('2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png'));
+      expect((await sharp(stored).metadata()).exif).toBeUndefined();
+      expect((await one(db, sql`select total_bytes from media_quotas where user_id = ${q.veteran.id}`)).total_bytes).toBe(Number(row.size) + 2345);
+      const served = await app.request.get('/api/service/file?filename=2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png');
+      expect(served.status).toBe(200);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

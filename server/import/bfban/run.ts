@@ -11,6 +11,7 @@ import { recordImport } from './finalize/admin-entry';
 import { wallClockIn, type Zone } from './zone';
 import type { Progress } from './terminal';
 import { assertEmptyOrOurs } from './target-check';
+import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
 
 export interface ImportOptions {
   from: string;
@@ -69,6 +70,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     throw new Error('the first import has not finished: run it again without --since until it completes, then bring later changes with --since');
   }
   const src = opts.dryRun ? null : await sourceRow(db, source.id);
+  const bulk = !opts.dryRun && (await bulkModeAvailable(db));
   const times: SinceTimes | null = opts.since ? { wall: wallClockIn(opts.zone, opts.since), utc: opts.since.toISOString().slice(0, 19).replace('T', ' ') } : null;
   progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name}${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
 
@@ -105,6 +107,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
       keepIssues(result, issues);
       if (!opts.dryRun) {
         await db.transaction(async (tx) => {
+          if (bulk) await enterBulkMode(tx);
           const written = await table.write(tx, rows);
           counts.written += written.inserted + written.updated;
           await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
@@ -127,6 +130,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
 
   const wrote = result.tables.some((t) => t.written > 0);
   if (wrote || !src!.completeTime) {
+    if (!bulk) progress.note('(the database role may not set session_replication_role: rows were written with their triggers, which is slower)');
     await finalizeImport(db, src!.firstStart, progress);
     const now = new Date();
     if (!src!.completeTime) await db.update(importSources).set({ completeTime: now }).where(eq(importSources.source, source.id));

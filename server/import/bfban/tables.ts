@@ -4,6 +4,7 @@ import type { Mapped } from './issues';
 import type { MapContext } from './context';
 import type { KnownIds } from './known';
 import { upsert } from './upsert';
+import { syncNameGames } from './bulk-mode';
 import { mapPlayer, type PlayerTarget } from './map-players';
 import { mapName, type NameTarget } from './map-names';
 import { mapUser, NO_PASSWORD, type UserTarget } from './map-users';
@@ -73,8 +74,8 @@ export const TABLES: TablePlan[] = [
     since: (t) => ({ where: '(toTime >= ? OR fromTime >= ?)', params: [t.wall, t.wall] }),
     map: mapName,
     remember: () => undefined,
-    write: (tx, rows) =>
-      upsert(
+    async write(tx, rows) {
+      const res = await upsert(
         tx,
         {
           table: 'name_history',
@@ -84,7 +85,11 @@ export const TABLES: TablePlan[] = [
           merge: { from_time: 'least(name_history.from_time, excluded.from_time)', to_time: 'greatest(name_history.to_time, excluded.to_time)' },
         },
         mergeNames(rows),
-      ),
+      );
+      // The names' games (their trigger may be off in bulk mode).
+      await syncNameGames(tx, [...new Set(rows.map((r) => r.player_id))]);
+      return res;
+    },
   }),
   plan<UserTarget>({
     name: 'users',

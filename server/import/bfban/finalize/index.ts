@@ -8,6 +8,7 @@ import { addCurrentNames } from './names';
 import { recountStatistics } from './statistics';
 import { recountQuotas } from './quotas';
 import { grantEarnedAchievements } from './achievements';
+import { syncNameGames } from '../bulk-mode';
 
 /**
  * After the rows: everything Tribunal derives from them is worked out again from the data
@@ -24,6 +25,7 @@ export async function finalizeImport(db: Db, firstImport: Date, progress: Progre
   await step('appeals: status before, outcome, case appeal state', () => settleAppeals(db));
   await step('cases: reply counts and status times', () => recountCases(db, firstImport));
   await step('current names added to the search history', () => addCurrentNames(db));
+  await step("names carry their case's games", () => syncNameGames(db));
   await step('statistics: case counts and daily totals', () => recountStatistics(db));
   await step('media quotas: storage used', () => recountQuotas(db));
   await step('report achievements earned by the data', () => grantEarnedAchievements(db, firstImport));
