@@ -7,16 +7,20 @@ import './styles/base.css';
 import { configureApi } from './api/client';
 import { signinPath } from './app/guards';
 import { rememberCaptchaChoice } from './app/captchaChoice';
+import { preloadRoute } from './app/lazyPage';
 import { initialLanguage } from './i18n/language';
 import { setupI18n } from './i18n/setup';
 import { startOpenCases } from './realtime/openCasesRealtime';
 import { startSessionRealtime } from './realtime/sessionRealtime';
-import { createRouter } from './routes';
+import { createRouter, routes } from './routes';
 import { startVoice } from './sound/startVoice';
 import { preferences, watchPreferences } from './state/preferences';
 import { endSession, refreshMe, session, syncWithStore } from './state/session';
 
 async function start() {
+  // The first page's chunk (preloaded by the page itself for the first screens) loads while the
+  // strings do, and is in before the first render: no spinner first (client/app/lazyPage.ts).
+  const firstPage = preloadRoute(routes, location.pathname);
   watchPreferences();
   const query = new URLSearchParams(location.search);
   rememberCaptchaChoice(query.get('captcha'));
@@ -40,6 +44,7 @@ async function start() {
   startVoice();
   if (session.token) void refreshMe().catch(() => undefined);
 
+  await firstPage;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

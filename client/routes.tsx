@@ -1,17 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { childPath, SCREENS } from '@shared/screens';
 import { Guard } from './app/Guard';
+import { lazyPage } from './app/lazyPage';
 import type { Access } from './app/guards';
 import { STAFF_SCREENS } from './app/staffScreens';
 import { MENU, availableEntries } from './app/menu';
 import type { RouteHandle } from './app/usePageMeta';
 import { Layout } from './layout/Layout';
-
-/** A page component loaded in its own chunk the first time it is shown. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
 const AppHomePage = lazyPage(() => import('./pages/companionApp/AppHomePage'), 'AppHomePage');

@@ -86,6 +86,25 @@ describe('a first visit, as it goes over the wire', () => {
 
   it.each([
     ['the home page', () => '/'],
+    ['a case', () => `/player/${personaId}`],
+    ['the about page', () => '/about'],
+  ])('%s: the first screen is the page, not the loading spinner first', async (_, path) => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    // Everything the page's main area showed, from the first node on.
+    await page.evaluateOnNewDocument(`
+      window.__shown = [];
+      new MutationObserver(() => {
+        const main = document.getElementById('main');
+        const now = main && main.firstElementChild ? (main.querySelector('[role=status]') ? 'spinner' : 'page') : null;
+        if (now && window.__shown[window.__shown.length - 1] !== now) window.__shown.push(now);
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto(`${app.url}${path()}`, { waitUntil: 'networkidle0' });
+    expect(await page.evaluate('window.__shown')).toEqual(['page']);
+  });
+
+  it.each([
+    ['the home page', () => '/'],
     ['the case list', () => '/player'],
     ['a case', () => `/player/${personaId}`],
     ['a search', () => '/search/suez'],

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, Suspense, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lazyPage, preloadRoute } from './lazyPage';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+/** A page module whose chunk "arrives" when the test says so, counting how often it is asked for. */
+function fakeChunk(text: string) {
+  const chunk = { asked: 0, arrive: () => undefined as void };
+  const module = { Page: () => <p>{text}</p> };
+  const load = () => {
+    chunk.asked++;
+    return new Promise<typeof module>((resolve) => (chunk.arrive = () => resolve(module)));
+  };
+  return { chunk, load };
+}
+
+const Wrapper = ({ children }: { children: ReactNode }) => <section>{children}</section>;
+
+let host: HTMLDivElement;
+let root: Root;
+/** What the first commit of a render showed: the page or the fallback. */
+let firstCommit: string;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  root.unmount();
+  host.remove();
+});
+
+async function render(node: ReactNode) {
+  const observer = new MutationObserver(() => (firstCommit ||= host.textContent ?? ''));
+  firstCommit = '';
+  observer.observe(host, { childList: true, subtree: true, characterData: true });
+  root.render(<Suspense fallback={<p>spinner</p>}>{node}</Suspense>);
+  await new Promise((r) => setTimeout(r, 20));
+  observer.disconnect();
+}
+
+describe('lazyPage and preloadRoute', () => {
+  it('shows a page whose route was preloaded at once, without the fallback first', async () => {
+    const { chunk, load } = fakeChunk('home page');
+    const Home = lazyPage(load, 'Page');
+    const routes: RouteObject[] = [{ path: '/', element: <Wrapper>{[<Home key="h" />]}</Wrapper> }];
+    const preloaded = preloadRoute(routes, '/');
+    chunk.arrive();
+    await preloaded;
+    await render(<Home />);
+    expect(firstCommit).toBe('home page');
+    expect(chunk.asked).toBe(1);
+  });
+
+  it('shows the fallback first for a page that was not preloaded, then the page', async () => {
+    const { chunk, load } = fakeChunk('about page');
+    const About = lazyPage(load, 'Page');
+    const rendered = render(<About />);
+    await new Promise((r) => setTimeout(r, 5));
+    chunk.arrive();
+    await rendered;
+    await new Promise((r) => setTimeout(r, 350));
+    expect(firstCommit).toBe('spinner');
+    expect(host.textContent).toBe('about page');
+  });
+
+  it('loads only the pages of the routes that match, nested routes and wrappers included', async () => {
+    const home = fakeChunk('home');
+    const frame = fakeChunk('frame');
+    const section = fakeChunk('section');
+    const other = fakeChunk('other');
+    const Home = lazyPage(home.load, 'Page');
+    const Frame = lazyPage(frame.load, 'Page');
+    const Section = lazyPage(section.load, 'Page');
+    const Other = lazyPage(other.load, 'Page');
+    const routes: RouteObject[] = [
+      {
+        element: <Wrapper>layout</Wrapper>,
+        children: [
+          { path: '/', element: <Home /> },
+          { path: '/profile', element: <Frame />, children: [{ path: 'section', element: <Wrapper>{<Section />}</Wrapper> }] },
+          { path: '/other', element: <Other /> },
+        ],
+      },
+    ];
+    const done = preloadRoute(routes, '/profile/section');
+    expect([home.chunk.asked, frame.chunk.asked, section.chunk.asked, other.chunk.asked]).toEqual([0, 1, 1, 0]);
+    frame.chunk.arrive();
+    section.chunk.arrive();
+    await done;
+    await preloadRoute(routes, '/nowhere');
+  });
+
+  it('never fails: a chunk that cannot load fails where the page renders', async () => {
+    const Broken = lazyPage(() => Promise.reject(new Error('chunk gone')), 'Page');
+    await expect(preloadRoute([{ path: '/', element: <Broken /> }], '/')).resolves.toBeUndefined();
+  });
+});
