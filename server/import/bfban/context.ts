@@ -6,7 +6,7 @@ export interface MapContext {
   /** Users that exist here (imported earlier). */
   users: ReadonlySet<number>;
   /** Cases that exist here, with the account each shows. */
-  players: ReadonlyMap<number, { originUserId: string; originPersonaId: string; originName: string }>;
+  players: ReadonlyMap<number, { originUserId: string; originPersonaId: string; originName: string; games?: string[] }>;
   /** Cases by platform user id (name logs are keyed so). */
   playerByOriginUserId: ReadonlyMap<string, number>;
   /** Timeline entries that exist here: their case and type. */

@@ -14,7 +14,7 @@ const TYPE_CODES = ['report', 'judgement', 'reply', 'banAppeal'];
  */
 export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
   const users = new Set<number>();
-  const players = new Map<number, { originUserId: string; originPersonaId: string; originName: string }>();
+  const players = new Map<number, { originUserId: string; originPersonaId: string; originName: string; games?: string[] }>();
   const playerByOriginUserId = new Map<string, number>();
   const boundBy = new Map<string, number>();
   let entryPlayer = new Int32Array(1 << 16);
@@ -47,7 +47,7 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
       users.add(id);
       if (originUserId && !boundBy.has(originUserId)) boundBy.set(originUserId, id);
     },
-    addPlayer(id: number, a: { originUserId: string; originPersonaId: string; originName: string }) {
+    addPlayer(id: number, a: { originUserId: string; originPersonaId: string; originName: string; games?: string[] }) {
       players.set(id, a);
       playerByOriginUserId.set(a.originUserId, id);
     },
@@ -68,8 +68,8 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
         }
       };
       await pages('users', 'id, origin_user_id', (r) => this.addUser(Number(r.id), (r.origin_user_id as string | null) ?? null));
-      await pages('players', 'id, origin_user_id, origin_persona_id, origin_name', (r) =>
-        this.addPlayer(Number(r.id), { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name) }),
+      await pages('players', 'id, origin_user_id, origin_persona_id, origin_name, games', (r) =>
+        this.addPlayer(Number(r.id), { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name), games: r.games as string[] }),
       );
       await pages('timeline', 'id, player_id, type', (r) => this.addEntry(Number(r.id), Number(r.player_id), String(r.type)));
     },

@@ -25,7 +25,7 @@ export function mapName(raw: Record<string, unknown>, ctx: MapContext): Mapped<N
   if (issues.refused) return { row: null, issues: issues.list };
   const last = to && to > first! ? to : first!;
   return {
-    row: { id, player_id: playerId!, origin_name: name, name_key: nameKey(name).slice(0, 64), from_time: first!.toISOString(), to_time: last.toISOString() },
+    row: { id, player_id: playerId!, origin_name: name, name_key: nameKey(name).slice(0, 64), from_time: first!.toISOString(), to_time: last.toISOString(), case_games: ctx.players.get(playerId!)?.games ?? [] },
     issues: issues.list,
   };
 }

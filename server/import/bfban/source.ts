@@ -28,8 +28,12 @@ export async function openSource(url: string): Promise<Source> {
   if (u.pathname.length < 2) throw new Error('--from must name the database: mysql://user:pass@host:3306/bfban');
   u.protocol = 'mysql:';
   const conn = mysql.createConnection({ uri: u.toString(), dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, charset: 'utf8mb4' });
+  // A lost connection fails the running query (and so the import); without a listener it would end the process unreported.
+  conn.on('error', () => undefined);
   const p = conn.promise();
   await p.query(`SET SESSION time_zone = '+00:00'`);
+  // While a batch is written the stream is paused: the server must wait for it (its default gives up after 60 s).
+  await p.query('SET SESSION net_write_timeout = 3600, net_read_timeout = 3600');
   const database = decodeURIComponent(u.pathname.slice(1));
   return {
     id: sourceIdOf(url),

@@ -4,7 +4,6 @@ import type { Mapped } from './issues';
 import type { MapContext } from './context';
 import type { KnownIds } from './known';
 import { upsert } from './upsert';
-import { syncNameGames } from './bulk-mode';
 import { mapPlayer, type PlayerTarget } from './map-players';
 import { mapName, type NameTarget } from './map-names';
 import { mapUser, NO_PASSWORD, type UserTarget } from './map-users';
@@ -63,7 +62,7 @@ export const TABLES: TablePlan[] = [
     columns: () => 'id, originName, originUserId, originPersonaId, games, cheatMethods, avatarLink, viewNum, valid, status, createTime, updateTime, appealStatus, hackerLevel',
     since: (t) => ({ where: '(updateTime >= ? OR createTime >= ?)', params: [t.wall, t.wall] }),
     map: mapPlayer,
-    remember: (k, r) => k.addPlayer(r.id, { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name) }),
+    remember: (k, r) => k.addPlayer(r.id, { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name), games: r.games as string[] }),
     // Counts, status time and appeal state are recounted after the import (finalize/), not taken.
     write: (tx, rows) => upsert(tx, { table: 'players', columns: PLAYER_COLUMNS, conflict: ['id'] }, rows),
   }),
@@ -79,15 +78,13 @@ export const TABLES: TablePlan[] = [
         tx,
         {
           table: 'name_history',
-          columns: ['id', 'player_id', 'origin_name', 'name_key', 'from_time', 'to_time'],
+          columns: ['id', 'player_id', 'origin_name', 'name_key', 'from_time', 'to_time', 'case_games'],
           conflict: ['player_id', 'origin_name'],
-          update: ['from_time', 'to_time'],
+          update: ['from_time', 'to_time', 'case_games'],
           merge: { from_time: 'least(name_history.from_time, excluded.from_time)', to_time: 'greatest(name_history.to_time, excluded.to_time)' },
         },
         mergeNames(rows),
       );
-      // The names' games (their trigger may be off in bulk mode).
-      await syncNameGames(tx, [...new Set(rows.map((r) => r.player_id))]);
       return res;
     },
   }),
