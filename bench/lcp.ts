@@ -1,15 +1,19 @@
 /**
  * Largest Contentful Paint of the public pages on a phone (issue 50): `npm run bench:lcp -- [--runs 5]
- * [--pages home,caseList] [--no-build] [--section lcp]`.
+ * [--pages home,caseList] [--no-build] [--section lcp] [--against <dir>]`.
  *
  * The server runs in a process of its own, embedded (PGlite) with the demo data, serving the built
  * client as a site does. Each load is a cold one in Chromium with Lighthouse's mobile settings: the
- * CPU 4× slower, 1.6 Mbit/s down and 750 kbit/s up with 150 ms round trips, the cache off, a phone's
- * screen. Each load has a browser context of its own, so its cache starts empty (and preloads work as on a
- * first visit, which DevTools' "disable cache" would not let them). LCP is the last `largest-contentful-paint` entry once the page went quiet. The pages take
- * turns run after run, so a machine that slows down slows every page alike. `--waterfall` prints
- * each request of a page's first load (start and end after navigation, bytes): where the time goes.
- * `--client-dir <dir>` serves another build (an older one, to compare in the same conditions).
+ * CPU 4× slower, 1.6 Mbit/s down and 750 kbit/s up with 150 ms round trips, a cold cache, a phone's
+ * screen. Each load has a browser context of its own, so its cache starts empty (and preloads work as
+ * on a first visit, which DevTools' "disable cache" would not let them). LCP is the last
+ * `largest-contentful-paint` entry once the page went quiet. The pages take turns run after run, so a
+ * machine that slows down slows every page alike.
+ *
+ * `--client-dir <dir>` serves another build instead of dist/client. `--against <dir>` also serves
+ * that build (an older one) from a second server and loads each page from both in turn: on a machine
+ * shared with other work, the two builds are compared under the same load. `--waterfall` prints each
+ * request of a page's first load (start and end after navigation, bytes): where the time goes.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,12 +31,11 @@ const { values } = parseArgs({
     section: { type: 'string', default: 'lcp' },
     waterfall: { type: 'boolean', default: false },
     'client-dir': { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 8185;
-const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium';
 /** What Lighthouse's mobile preset emulates (a mid-range phone on a slow 4G link). */
 const THROTTLE = { cpu: 4, latencyMs: 150, downKbit: 1600, upKbit: 750 };
@@ -41,14 +44,22 @@ const GOOD_MS = 2500;
 
 if (!values['no-build'] && !values['client-dir']) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-lcp-'));
-const server: ChildProcess = await new Promise((resolve, reject) => {
+interface Site {
+  label: string;
+  base: string;
+  stop: () => void;
+}
+
+/** A node of its own (embedded, demo data) serving the build in `clientDir` (dist/client when unset). */
+async function startSite(port: number, label: string, clientDir?: string): Promise<Site> {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-lcp-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: BASE,
+    PUBLIC_URL: base,
     DATA_DIR: dataDir,
     SECRET: 'bench-secret-lcp-0123456789abcdef',
     SEED_DEMO: 'true',
@@ -57,15 +68,26 @@ const server: ChildProcess = await new Promise((resolve, reject) => {
     LOG_LEVEL: 'warn',
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PLATFORM_API_URL', 'CLIENT_DIR']) delete env[name];
-  if (values['client-dir']) env.CLIENT_DIR = path.resolve(values['client-dir']);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.on('data', (chunk: Buffer) => /Tribunal is running/.test(chunk.toString()) && resolve(child));
-  child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+  if (clientDir) env.CLIENT_DIR = path.resolve(clientDir);
+  const child: ChildProcess = await new Promise((resolve, reject) => {
+    const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    c.stdout!.on('data', (chunk: Buffer) => /Tribunal is running/.test(chunk.toString()) && resolve(c));
+    c.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return {
+    label,
+    base,
+    stop: () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const sites = [await startSite(8185, values['client-dir'] ? `the build in ${values['client-dir']}` : 'this build', values['client-dir'])];
+if (values.against) sites.push(await startSite(8186, `the build in ${values.against}`, values.against));
+const BASE = sites[0]!.base;
+const stop = () => sites.forEach((site) => site.stop());
 
 try {
   const cases = (await (await fetch(`${BASE}/api/players?status=-1&limit=1`)).json()) as { data: { result: Array<{ originPersonaId: string; originName: string }> } };
@@ -94,14 +116,17 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--lang=en-US'],
   });
   const version = (await browser.version()).replace(/^HeadlessChrome\//, '');
-  const samples = new Map<string, Sample[]>(chosen.map((name) => [name, []]));
+  const samples = new Map<Site, Map<string, Sample[]>>(sites.map((site) => [site, new Map(chosen.map((name) => [name, []]))]));
   try {
-    await load(browser, PAGES.home!); // warms the server (its first answers compile queries), not counted
+    for (const site of sites) await load(browser, `${site.base}/`); // warms the server (its first answers compile queries), not counted
     for (let run = 0; run < RUNS; run++) {
       for (const name of chosen) {
-        const s = await load(browser, PAGES[name]!, values.waterfall && run === 0);
-        samples.get(name)!.push(s);
-        console.log(`run ${run + 1}/${RUNS} ${name.padEnd(12)} LCP ${ms(s.lcp)}  FCP ${ms(s.fcp)}  ${s.scripts} scripts ${kb(s.scriptBytes)}, ${s.requests} requests ${kb(s.bytes)}  (${s.element})`);
+        // With two builds, each goes first every other run.
+        for (const site of run % 2 ? [...sites].reverse() : sites) {
+          const s = await load(browser, `${site.base}${PAGES[name]}`, values.waterfall && run === 0);
+          samples.get(site)!.get(name)!.push(s);
+          console.log(`run ${run + 1}/${RUNS} ${name.padEnd(12)} ${sites.length > 1 ? `${site.label.padEnd(20)} ` : ''}LCP ${ms(s.lcp)}  FCP ${ms(s.fcp)}  ${s.scripts} scripts ${kb(s.scriptBytes)}, ${s.requests} requests ${kb(s.bytes)}  (${s.element})`);
+        }
       }
     }
   } finally {
@@ -110,16 +135,17 @@ try {
 
   const cpus = os.cpus();
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 16)} UTC (\`npm run bench:lcp\`) on ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(2)} at the end; one node, embedded (PGlite) with the demo data, serving ${values['client-dir'] ? `the build in ${values['client-dir']}` : 'the built client'}. Chromium ${version}, each load cold (a new browser context: empty cache) with Lighthouse's mobile settings: CPU ${THROTTLE.cpu}× slower, ${THROTTLE.downKbit / 1000} Mbit/s down, ${THROTTLE.upKbit} kbit/s up, ${THROTTLE.latencyMs} ms round trips, ${VIEWPORT.width}×${VIEWPORT.height} screen. ${RUNS} loads per page, taking turns; "good" LCP is ≤ ${GOOD_MS / 1000} s. Bytes = what came over the wire (headers and compressed bodies), median.`,
-    '',
-    '| page | path | LCP median | LCP worst | FCP median | scripts | their bytes | requests | all bytes | LCP element | good |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    `Measured ${new Date().toISOString().slice(0, 16)} UTC (\`npm run bench:lcp\`) on ${cpus.length} cores (${cpus[0]?.model.trim()}), load average ${os.loadavg()[0]!.toFixed(2)} at the end; a node of its own per build, embedded (PGlite) with the demo data. Chromium ${version}, each load cold (a new browser context: empty cache) with Lighthouse's mobile settings: CPU ${THROTTLE.cpu}× slower, ${THROTTLE.downKbit / 1000} Mbit/s down, ${THROTTLE.upKbit} kbit/s up, ${THROTTLE.latencyMs} ms round trips, ${VIEWPORT.width}×${VIEWPORT.height} screen. ${RUNS} loads per page${sites.length > 1 ? ' and build' : ''}, taking turns; "good" LCP is ≤ ${GOOD_MS / 1000} s. Bytes = what came over the wire (headers and compressed bodies), median.`,
   ];
-  for (const [name, list] of samples) {
-    const lcp = median(list.map((s) => s.lcp));
-    lines.push(
-      `| ${name} | ${PAGES[name]!.replace(sample.originPersonaId, ':id').replace(/search\/.*/, 'search/:name')} | ${ms(lcp)} | ${ms(Math.max(...list.map((s) => s.lcp)))} | ${ms(median(list.map((s) => s.fcp)))} | ${median(list.map((s) => s.scripts))} | ${kb(median(list.map((s) => s.scriptBytes)))} | ${median(list.map((s) => s.requests))} | ${kb(median(list.map((s) => s.bytes)))} | ${mostCommon(list.map((s) => s.element))} | ${lcp <= GOOD_MS ? 'yes' : 'no'} |`,
-    );
+  for (const site of sites) {
+    lines.push('', ...(sites.length > 1 ? [`${site.label}:`, ''] : []));
+    lines.push('| page | path | LCP median | LCP worst | FCP median | scripts | their bytes | requests | all bytes | LCP element | good |', '|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const [name, list] of samples.get(site)!) {
+      const lcp = median(list.map((s) => s.lcp));
+      lines.push(
+        `| ${name} | ${PAGES[name]!.replace(sample.originPersonaId, ':id').replace(/search\/.*/, 'search/:name')} | ${ms(lcp)} | ${ms(Math.max(...list.map((s) => s.lcp)))} | ${ms(median(list.map((s) => s.fcp)))} | ${median(list.map((s) => s.scripts))} | ${kb(median(list.map((s) => s.scriptBytes)))} | ${median(list.map((s) => s.requests))} | ${kb(median(list.map((s) => s.bytes)))} | ${mostCommon(list.map((s) => s.element))} | ${lcp <= GOOD_MS ? 'yes' : 'no'} |`,
+      );
+    }
   }
   console.log(`\n${lines.join('\n')}`);
   writeResults(values.section!, `### Largest Contentful Paint on a throttled phone (issue 50)\n\n${lines.join('\n')}`);
@@ -139,7 +165,7 @@ interface Sample {
 }
 
 /** One cold load of a page, throttled, until the network is quiet. */
-async function load(browser: Browser, pathname: string, waterfall = false): Promise<Sample> {
+async function load(browser: Browser, url: string, waterfall = false): Promise<Sample> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -176,16 +202,16 @@ async function load(browser: Browser, pathname: string, waterfall = false): Prom
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-    await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle0', timeout: 90_000 });
+    await page.goto(url, { waitUntil: 'networkidle0', timeout: 90_000 });
     const { lcp, fcp } = await page.evaluate(() => ({
       lcp: (window as unknown as { __lcp: { time: number; element: string } }).__lcp,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     }));
     if (waterfall) {
       const t0 = Math.min(...[...timeline.values()].map((t) => t.start));
-      console.log(`\n${pathname}: LCP ${ms(lcp.time)}`);
+      console.log(`\n${url}: LCP ${ms(lcp.time)}`);
       for (const [id, t] of [...timeline].sort((a, b) => a[1].start - b[1].start)) {
-        console.log(`  ${String(Math.round((t.start - t0) * 1000)).padStart(5)} → ${t.end ? String(Math.round((t.end - t0) * 1000)).padStart(5) : '    ?'} ms ${kb(sizes.get(id) ?? 0).padStart(7)}  ${types.get(id)} ${t.url.replace(BASE, '')}`);
+        console.log(`  ${String(Math.round((t.start - t0) * 1000)).padStart(5)} → ${t.end ? String(Math.round((t.end - t0) * 1000)).padStart(5) : '    ?'} ms ${kb(sizes.get(id) ?? 0).padStart(7)}  ${types.get(id)} ${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')}`);
       }
     }
     const scripts = [...sizes].filter(([id]) => types.get(id) === 'Script');
