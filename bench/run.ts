@@ -20,7 +20,7 @@ import { addBenchAccounts, signInAccounts } from './read/accounts';
 import { measure } from './read/load';
 import { startProcess } from './read/processes';
 import { DETAIL_HEADER, detailTable, MAIN_HEADER, mainTable, markdownTable, printTable, rssLine, type RowResult } from './read/report';
-import { HOT_CASES, readRows, type ServerName } from './read/rows';
+import { HOT_CASES, readRows, type Row, type ServerName } from './read/rows';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' } } });
@@ -139,15 +139,29 @@ try {
     `a hot timeline page: ${await encodingOf(`${appUrl}/api/player/timeline?dbId=1&limit=20`)}`,
   ].join('; ');
 
-  const results: RowResult[] = [];
-  for (const row of readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED })) {
+  const rows = readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED });
+  const run = async (row: Row) => {
     process.stdout.write(`${row.name} ... `);
     const m = await measure({ url: `http://127.0.0.1:${ports[row.server]}`, pid: processes[row.server]!.pid! }, CONNECTIONS, SECONDS, row.requests, row.counted);
     console.log(`${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms`);
+    return m;
+  };
+  // The bare hello-world again halfway and at the end: other work on the machine moves every figure,
+  // and the ratios' base is the mean of the three (their spread is printed).
+  const bareRow = rows.find((r) => r.server === 'bare')!;
+  const bareRuns: number[] = [];
+  const results: RowResult[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i === Math.floor(rows.length / 2)) bareRuns.push((await run(bareRow)).counted.perSecond);
+    const m = await run(row);
+    if (row === bareRow) bareRuns.unshift(m.counted.perSecond);
     results.push({ row, m });
   }
+  bareRuns.push((await run(bareRow)).counted.perSecond);
+  const base = bareRuns.reduce((a, b) => a + b, 0) / bareRuns.length;
+  const baseLine = `The bare node:http hello-world at the start, halfway and at the end: ${bareRuns.map((r) => r.toFixed(0)).join(' / ')} req/s; every ratio is to their mean, ${base.toFixed(0)}.`;
 
-  const main = mainTable(results);
+  const main = mainTable(results, base);
   const detail = detailTable(results);
   const pageLoads = results
     .filter((r) => r.m.byLabel.has('case with its names'))
@@ -157,7 +171,7 @@ try {
   printTable(MAIN_HEADER, main);
   console.log('');
   printTable(DETAIL_HEADER, detail);
-  console.log(`\n${rssLine(results)}\n${pageLoads.join('\n')}\nanswers to Accept-Encoding: br, gzip: ${encodings}`);
+  console.log(`\n${baseLine}\n${rssLine(results)}\n${pageLoads.join('\n')}\nanswers to Accept-Encoding: br, gzip: ${encodings}`);
 
   // A size other than the default keeps a section of its own, so the 100,000-case figures stay beside it.
   writeResults(
@@ -173,7 +187,7 @@ try {
       '',
       ...markdownTable(DETAIL_HEADER, detail),
       '',
-      `${rssLine(results)} ${pageLoads.join('; ')}. Answers to \`Accept-Encoding: br, gzip\` (below 1 kB they go plain): ${encodings}.`,
+      `${baseLine} ${rssLine(results)} ${pageLoads.join('; ')}. Answers to \`Accept-Encoding: br, gzip\` (below 1 kB they go plain): ${encodings}.`,
     ].join('\n'),
   );
   console.log('\nwritten to bench/RESULTS.md');

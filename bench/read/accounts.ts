@@ -45,6 +45,9 @@ async function signIn(url: string, secret: string, username: string, bot: boolea
     captcha = { captcha: { captchaType: 'svg', encryptCaptcha: data.hash, response: answer.text } };
   }
   const { token } = await post(url, '/api/user/signin', { data: { username, password: PASSWORD }, ...captcha });
+  // Where a token is optional a refused one reads as a visitor: make sure this one is taken.
+  const me = await fetch(`${url}/api/user/me`, { headers: { 'x-access-token': token!, 'x-forwarded-for': nextAddress() } });
+  if (me.status !== 200) throw new Error(`${username}'s token is refused: ${me.status} ${await me.text()}`);
   return token!;
 }
 

@@ -10,11 +10,9 @@ export interface RowResult {
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
 
-/** The main table: one line per row, ratios to both hello-worlds of the same run, the row's target. */
-export function mainTable(results: RowResult[]): string[][] {
-  const rpsOf = (server: Row['server']) => results.find((r) => r.row.server === server)?.m.counted.perSecond ?? NaN;
-  const bare = rpsOf('bare');
-  const express = rpsOf('express');
+/** The main table: one line per row, ratios to both hello-worlds of the same run (`bare`: its req/s), the row's target. */
+export function mainTable(results: RowResult[], bare: number): string[][] {
+  const express = results.find((r) => r.row.server === 'express')?.m.counted.perSecond ?? NaN;
   return results.map(({ row, m }) => {
     const s = m.counted;
     return [
