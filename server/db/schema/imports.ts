@@ -31,11 +31,28 @@ export const importProgress = pgTable(
     rowsWritten: integer('rows_written').notNull().default(0),
     rowsRefused: integer('rows_refused').notNull().default(0),
     done: boolean('done').notNull().default(false),
+    /**
+     * Tables whose ids are kept: the first id this site gives its own rows (its sequence starts
+     * here, a margin above the source's ids). Below it every row came from the source; a later pass
+     * is refused when the source's ids reached the rows this site made from here (`id-ranges.ts`).
+     */
+    siteFrom: bigint('site_from', { mode: 'number' }),
     updateTime: ts('update_time').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.source, t.tableName] })],
 );
 export type ImportProgressRow = typeof importProgress.$inferSelect;
+
+/**
+ * Secondary indexes a first import into an empty database dropped while it loaded (built once
+ * at the end instead of row by row), with the statement that makes each again. Rows stay while
+ * an index is missing: a resumed import, or any later run, builds what is listed.
+ */
+export const importDeferredIndexes = pgTable('import_deferred_indexes', {
+  indexName: varchar('index_name', { length: 128 }).primaryKey(),
+  tableName: varchar('table_name', { length: 64 }).notNull(),
+  definition: text('definition').notNull(),
+});
 
 /**
  * What an import could not map as it was (the report): the source's table, row key and column,
