@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { childPath, SCREENS } from '@shared/screens';
+import { childPath, isScreenPath, SCREENS } from '@shared/screens';
 import { Guard } from './app/Guard';
 import { lazyPage } from './app/lazyPage';
 import type { Access } from './app/guards';
@@ -174,7 +174,9 @@ export const routes: RouteObject[] = [
     ),
   },
   {
-    element: <Layout menu={availableEntries(MENU, routeExists)} />,
+    // By the shared route list, which routes.test.ts keeps equal to these routes: matchRoutes flattens
+    // and ranks every route on each call, eleven times before the first render.
+    element: <Layout menu={availableEntries(MENU, isScreenPath)} />,
     children: [...pages, { path: '*', element: <Navigate to={SCREENS.notFound} replace /> }],
   },
 ];
