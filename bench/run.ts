@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -139,6 +140,7 @@ try {
     `a hot timeline page: ${await encodingOf(`${appUrl}/api/player/timeline?dbId=1&limit=20`)}`,
   ].join('; ');
 
+  const loadAtStart = os.loadavg()[0]!;
   const rows = readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED });
   const run = async (row: Row) => {
     process.stdout.write(`${row.name} ... `);
@@ -167,7 +169,8 @@ try {
     .filter((r) => r.m.byLabel.has('case with its names'))
     .map((r) => `${r.row.name}: ${r.m.byLabel.get('case with its names')!.perSecond.toFixed(0)} page loads/s`);
   const heading = `${CASES} cases, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)`;
-  console.log(`\n${heading}\n`);
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end`;
+  console.log(`\n${heading}; ${machine}\n`);
   printTable(MAIN_HEADER, main);
   console.log('');
   printTable(DETAIL_HEADER, detail);
@@ -179,7 +182,7 @@ try {
     [
       `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${heading}`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 16)} UTC. Each server in a process of its own: a bare \`node:http\` hello-world (the most one Node process answers: every ratio's base, "÷ node:http"), the same hello-world through Express ("÷ Express"), ${EMBEDDED ? '' : 'the case read done the plain way (`node:http`, one pg query per request through a pool of 10, no coalescing, no cache), '}and Tribunal as production runs it. req/s and latencies count 2xx and non-2xx answers alike (errors: non-2xx answers and connection errors); RSS = the serving process's peak resident memory during the row's run; CPU = that process's CPU time (all its threads) per answer${EMBEDDED ? ' (the database runs inside it)' : " (PostgreSQL's own is not counted)"}, which moves much less than requests/s when other work shares the machine; bytes/answer = headers and body as received. Uniform rows pick any of the ${CASES} cases (the read cache rarely holds them: the database path); hot-set rows pick among ${HOT_CASES} cases or 300 queries (what a live site mostly serves: the read cache). Targets are issue 51's, set for 1,000,000 cases; at other sizes they are shown for comparison.`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${machine}. Each server in a process of its own: a bare \`node:http\` hello-world (the most one Node process answers: every ratio's base, "÷ node:http"), the same hello-world through Express ("÷ Express"), ${EMBEDDED ? '' : 'the case read done the plain way (`node:http`, one pg query per request through a pool of 10, no coalescing, no cache), '}and Tribunal as production runs it. req/s and latencies count 2xx and non-2xx answers alike (errors: non-2xx answers and connection errors); RSS = the serving process's peak resident memory during the row's run; CPU = that process's CPU time (all its threads) per answer${EMBEDDED ? ' (the database runs inside it)' : " (PostgreSQL's own is not counted)"}, which moves much less than requests/s when other work shares the machine; bytes/answer = headers and body as received. Uniform rows pick any of the ${CASES} cases (the read cache rarely holds them: the database path); hot-set rows pick among ${HOT_CASES} cases or 300 queries (what a live site mostly serves: the read cache). Targets are issue 51's, set for 1,000,000 cases; at other sizes they are shown for comparison.`,
       '',
       `The case page is what the web client asks on opening a case as a visitor, one page after another per connection: the case with its names (\`history=true\`, past the browser's cache), the view count (POST), the timeline's first page; with a browser's Accept-Encoding; its req/s (and ratio) counts each of the three requests. Signed-in rows send the token of one of 100 member accounts (signed in through the API). In the write mix each request is, with a chance of 5 %, a reply by one of 50 bot accounts (SKIP_CAPTCHA), else a visitor's read of the case or of its timeline's first page (half each), all on the hot set: its row counts the reads only; the replies are in the second table.`,
       '',
