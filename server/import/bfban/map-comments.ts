@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '@server/http/sanitize';
+import { cleanRichText } from './clean-html';
 import { issuesOf, type Mapped, type RowIssues } from './issues';
 import type { MapContext } from './context';
 import { appealTypeOf, isGame, judgeActionOf } from './vocabulary';
@@ -58,7 +58,7 @@ export function mapComment(raw: Record<string, unknown>, ctx: MapContext): Mappe
     appealStatus = appealStateOf(raw.appealStatus, issues);
     const viewers = jsonColumn(raw.viewedAdmins, 'viewedAdmins', issues, []);
     viewedAdmins = Array.isArray(viewers) ? viewers.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
-  } else content = sanitizeRichText(content);
+  } else content = cleanRichText(content);
 
   if (issues.refused) return { row: null, issues: issues.list };
   const hackerLevel = intIn(raw.hackerLevel, 1, 4);
@@ -115,7 +115,7 @@ function appealContent(stored: string, issues: RowIssues): { content: string; ex
       issues.adjust('content', stored, 'an appeal whose JSON does not parse: kept as its text');
     }
   }
-  if (!parsed) return { content: sanitizeRichText(stored), extra: { appealType: 'none', extendedLinks: {} } };
+  if (!parsed) return { content: cleanRichText(stored), extra: { appealType: 'none', extendedLinks: {} } };
   let appealType = appealTypeOf(parsed.appealType);
   if (!appealType) {
     if (parsed.appealType !== undefined) issues.adjust('content.appealType', parsed.appealType, "not an appeal type: 'none'");
@@ -130,5 +130,5 @@ function appealContent(stored: string, issues: RowIssues): { content: string; ex
     else issues.adjust(`content.extendedLinks.${k}`, link, 'not an http(s) link: left out');
   }
   const text = typeof parsed.text === 'string' ? parsed.text : typeof parsed.content === 'string' ? parsed.content : '';
-  return { content: sanitizeRichText(text), extra: { appealType, extendedLinks } };
+  return { content: cleanRichText(text), extra: { appealType, extendedLinks } };
 }

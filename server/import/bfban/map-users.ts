@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/limits';
 import { achievementById } from '@shared/achievements';
-import { sanitizeRichText } from '@server/http/sanitize';
+import { cleanRichText } from './clean-html';
 import { issuesOf, type Mapped, type RowIssues } from './issues';
 import type { MapContext } from './context';
 import { isPrivilege } from './vocabulary';
@@ -100,7 +100,7 @@ function attrOf(a: Record<string, unknown>, raw: Record<string, unknown>, ctx: M
   for (const k of KEPT_ATTR) if (a[k] !== undefined && a[k] !== null) out[k] = a[k];
   // The old introduction column (until 2022-02) when attr has none; sanitised like every text.
   const intro = typeof a.introduction === 'string' ? a.introduction : ctx.hasIntroductionColumn && typeof raw.introduction === 'string' ? raw.introduction : null;
-  if (intro) out.introduction = sanitizeRichText(intro).slice(0, LIMITS.introductionMax);
+  if (intro) out.introduction = cleanRichText(intro).slice(0, LIMITS.introductionMax);
   if (typeof a.mute === 'string' && a.mute) {
     // Written as the original server's wall clock: an instant here.
     const until = ctx.zone.instant(a.mute) ?? (Number.isNaN(Date.parse(a.mute)) ? null : new Date(a.mute));
