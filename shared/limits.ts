@@ -5,6 +5,13 @@ export const LIMITS = {
    * written with a four-digit year (later ones print as "+275760-..." and the database refuses them).
    */
   epochMsMax: 253_402_300_799_999,
+  /**
+   * The BFBAN import keeps the original's ids and starts this site's own rows a margin above them
+   * (a tenth of the highest id, at least this many), so the rows the old site makes before a later
+   * `--since` pass still find their ids free (server/import/bfban/id-ranges.ts).
+   */
+  importIdHeadroomMin: 10_000,
+  importIdHeadroomShare: 0.1,
   usernameMin: 4,
   usernameMax: 40,
   passwordMin: 6,

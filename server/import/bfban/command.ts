@@ -40,11 +40,16 @@ export async function runImportCommand(argv: string[]): Promise<number> {
   const opts = parseCommandOptions(argv);
   const zone = opts.zone ?? (await sourceZone(opts.from));
   if (!opts.zone) console.log(`--time-zone not given: DATETIME values are read in ${zone.name}, the source server's zone now; name the zone the original's server ran in if it differs`);
-  const config = loadConfig();
+  // Index builds and recounts over a million rows run longer than a request's statement may.
+  const config = { ...loadConfig(), dbStatementTimeoutMs: 0 };
   const services = await createServices(config, { log: createLogger('error') });
   const progress = terminalProgress();
   try {
-    const result = await importBfban(services.db, { from: opts.from, zone, dryRun: opts.dryRun, since: opts.since }, progress);
+    const result = await importBfban(
+      services.db,
+      { from: opts.from, zone, dryRun: opts.dryRun, since: opts.since, embedded: services.database.kind === 'pglite', dropStored: (name) => services.storage.remove(name) },
+      progress,
+    );
     let issues = result.issues;
     if (!opts.dryRun) {
       if (opts.files) {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Connection } from 'mysql2/promise';
 import type { Db } from '@server/db/client';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { expectOk, ISO_DATE } from '@server/test/expect';
+import { expectError, expectOk, ISO_DATE } from '@server/test/expect';
 import { tableDigests } from '@server/test/table-digest';
 import { apiRoutes } from '@server/app';
 import { createActors, fuzzRoute, newStats, routeName } from '@server/fuzz/engine';
@@ -291,6 +291,22 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
       const report = await fuzzRoute(target, actors, route, { seed: 53, runs: 3, stats });
       expect(report.failure, `${routeName(route)} ${JSON.stringify(report.failure)?.slice(0, 800)}`).toBeNull();
     }
+  });
+
+  it('serves a file whose bytes were not copied by a redirect to its link, or answers file.notCopied', async () => {
+    const q = gen.quirks;
+    const linked = await app.request.get('/api/service/file?filename=2024-05-27_0badc0de-0000-4000-8000-00000000dddd.png');
+    expect(linked.status).toBe(302);
+    expect(linked.headers.location).toBe('https://files.example/old/dddd.png');
+    expect(linked.headers['cache-control']).toBe('no-store');
+    for (const size of ['', '&size=thumb']) {
+      const held = await app.request.get(`/api/service/file?filename=2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png${size}`);
+      expectError(held, 404, 'file.notCopied');
+    }
+    // Its details still answer, as for every file.
+    const explained = await app.request.get('/api/service/file?filename=2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png&explain=true');
+    expectOk(explained, 'file.ok');
+    expect(await one(app.services.db, sql`select details from files where id = ${q.storage.linked}`)).toMatchObject({ details: { importedFrom: { fileId: 'https://files.example/old/dddd.png', copied: false } } });
   });
 
   it('copies files in with --files: checked from their bytes, images re-encoded by the image job, storage counted', async () => {

@@ -14,8 +14,10 @@ export function writeReportFile(file: string, issues: Iterable<Issue>) {
 /** The summary at the end: per table, then the report grouped by what happened, with a few rows each. */
 export function printSummary(result: ImportResult, issues: readonly Issue[], out: (line: string) => void) {
   out('');
-  out(`${'table'.padEnd(15)} ${'read'.padStart(10)} ${'written'.padStart(10)} ${'adjusted'.padStart(9)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)}`);
-  for (const t of result.tables) out(`${t.table.padEnd(15)} ${t.read.toLocaleString('en-US').padStart(10)} ${t.written.toLocaleString('en-US').padStart(10)} ${String(t.adjusted).padStart(9)} ${String(t.skipped).padStart(8)} ${String(t.refused).padStart(8)}`);
+  out(`${'table'.padEnd(15)} ${'read'.padStart(10)} ${'written'.padStart(10)} ${'adjusted'.padStart(9)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'deleted'.padStart(8)}`);
+  for (const t of result.tables) {
+    out(`${t.table.padEnd(15)} ${t.read.toLocaleString('en-US').padStart(10)} ${t.written.toLocaleString('en-US').padStart(10)} ${String(t.adjusted).padStart(9)} ${String(t.skipped).padStart(8)} ${String(t.refused).padStart(8)} ${String(t.deleted).padStart(8)}`);
+  }
   const groups = new Map<string, Issue[]>();
   for (const i of issues) {
     const k = `${i.refused ? 'REFUSED' : 'kept   '} ${i.table}.${i.column}: ${i.why}`;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { importSources } from '@server/db/schema';
+import { importSources, type ImportProgressRow } from '@server/db/schema';
 import type { Issue } from './issues';
 import { knownIds } from './known';
 import { openSource, type Source } from './source';
@@ -9,9 +9,12 @@ import { clearIssues, loadProgress, saveIssues, saveProgress, sourceRow } from '
 import { finalizeImport } from './finalize';
 import { recordImport } from './finalize/admin-entry';
 import { wallClockIn, type Zone } from './zone';
-import type { Progress } from './terminal';
+import { duration, type Progress } from './terminal';
 import { assertEmptyOrOurs } from './target-check';
 import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
+import { buildDeferredIndexes, deferIndexes, deferredIndexCount } from './deferred-indexes';
+import { assertNoIdClash, KEPT_IDS, sourceCeilings } from './id-ranges';
+import { DELETIONS, deletedRows } from './deletions';
 
 export interface ImportOptions {
   from: string;
@@ -21,6 +24,10 @@ export interface ImportOptions {
   batchSize?: number;
   /** Tests: stop (as if killed) once this many batches were committed. */
   stopAfterBatches?: number;
+  /** The target is the embedded database: an index build sorts in this process's memory, so in less of it. */
+  embedded?: boolean;
+  /** Drops the stored bytes of a copied file that was deleted on the old site (the command gives the storage's). */
+  dropStored?: (name: string) => Promise<void>;
 }
 
 export interface TableResult {
@@ -30,6 +37,8 @@ export interface TableResult {
   refused: number;
   skipped: number;
   adjusted: number;
+  /** Rows deleted on the old site since the last pass, handled here as this site deletes (`deletions.ts`). */
+  deleted: number;
 }
 
 export interface ImportResult {
@@ -43,6 +52,9 @@ export interface ImportResult {
 }
 
 const ISSUES_KEPT = 2_000;
+/** What one index build may sort in, in MB: PostgreSQL's memory, or this process's when the database is embedded. */
+const INDEX_BUILD_MB = { server: 256, embedded: 64 };
+const emptyCounts = (table: string): TableResult => ({ table, read: 0, written: 0, refused: 0, skipped: 0, adjusted: 0, deleted: 0 });
 
 /**
  * Reads the original table by table, in key order, and writes each batch with its report lines
@@ -59,44 +71,71 @@ export async function importBfban(db: Db, opts: ImportOptions, progress: Progres
 }
 
 async function run(db: Db, source: Source, opts: ImportOptions, progress: Progress): Promise<ImportResult> {
-  const batchSize = opts.batchSize ?? 2_000;
+  const batchSize = opts.batchSize ?? 5_000;
   const pass = opts.since ? `since:${opts.since.toISOString()}` : 'full';
   await assertEmptyOrOurs(db, source.id);
   const hasIntroduction = await source.hasColumn('users', 'introduction');
   const known = knownIds(opts.zone, hasIntroduction);
   if (!opts.dryRun) await known.load(db);
-  const progressRows = opts.dryRun ? new Map() : await loadProgress(db, source.id);
+  const stored = await loadProgress(db, source.id);
+  // A dry run reads every table from its start, whatever a real run got to.
+  const progressRows = opts.dryRun ? new Map<string, ImportProgressRow>() : stored;
   if (opts.since && !opts.dryRun && TABLES.some((t) => !progressRows.get(t.name)?.done)) {
     throw new Error('the first import has not finished: run it again without --since until it completes, then bring later changes with --since');
   }
+  // No row above the source's highest ids now is read: ids made meanwhile wait for the next pass.
+  const ceilings = await sourceCeilings(source);
+  if (opts.since) await assertNoIdClash(db, stored, ceilings);
   const src = opts.dryRun ? null : await sourceRow(db, source.id);
   const bulk = !opts.dryRun && (await bulkModeAvailable(db));
   const times: SinceTimes | null = opts.since ? { wall: wallClockIn(opts.zone, opts.since), utc: opts.since.toISOString().slice(0, 19).replace('T', ' ') } : null;
   progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name}${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
+  if (!opts.dryRun && !opts.since && stored.size === 0) {
+    const n = await deferIndexes(db);
+    if (n) progress.note(`first load into an empty database: ${n} secondary indexes are built once the rows are in, not row by row`);
+  }
+  // A later pass runs on a site that serves: whatever a first load left unbuilt is built first.
+  if (opts.since && !opts.dryRun) {
+    await buildIndexes(db, opts, progress);
+    // Its report lines are looked up by row: planned on the table as it is now.
+    await db.execute(sql`analyze import_issues`);
+  }
 
   const result: ImportResult = { source: source.id, tables: [], issues: [], issueCount: 0, refused: 0, stoppedEarly: false };
   let batches = 0;
   for (const table of TABLES) {
-    const stored = progressRows.get(table.name);
-    const resumed = stored && stored.pass === pass ? stored : null;
-    if (resumed?.done && !opts.since) {
-      result.tables.push({ table: table.name, read: 0, written: 0, refused: 0, skipped: 0, adjusted: 0 });
+    const row = progressRows.get(table.name);
+    const resumed = row && row.pass === pass ? row : null;
+    if (resumed?.done) {
+      // A finished first import, or a --since pass that already read this table to its end.
+      result.tables.push(emptyCounts(table.name));
       continue;
     }
     const filter = times && table.since ? table.since(times) : null;
     const after = resumed && !resumed.done ? resumed.lastKey : 0;
-    if (resumed?.done) {
-      // This --since pass already read this table to its end.
-      result.tables.push({ table: table.name, read: 0, written: 0, refused: 0, skipped: 0, adjusted: 0 });
-      continue;
-    }
-    const where = `${table.key} > ?${filter ? ` AND ${filter.where}` : ''}`;
-    const params = [after, ...(filter?.params ?? [])];
+    const ceiling = KEPT_IDS.some((k) => k.source === table.name) ? ceilings.get(table.name) : undefined;
+    const where = `${table.key} > ?${ceiling === undefined ? '' : ` AND ${table.key} <= ?`}${filter ? ` AND ${filter.where}` : ''}`;
+    const params = [after, ...(ceiling === undefined ? [] : [ceiling]), ...(filter?.params ?? [])];
     const selectSql = `SELECT ${table.columns(hasIntroduction)} FROM ${table.name} WHERE ${where} ORDER BY ${table.key}`;
     const total = (resumed?.rowsRead ?? 0) + (await source.count(`SELECT 1 FROM ${table.name} WHERE ${where}`, params));
-    const counts: TableResult = { table: table.name, read: resumed?.rowsRead ?? 0, written: resumed?.rowsWritten ?? 0, refused: resumed?.rowsRefused ?? 0, skipped: 0, adjusted: 0 };
+    const counts: TableResult = { ...emptyCounts(table.name), read: resumed?.rowsRead ?? 0, written: resumed?.rowsWritten ?? 0, refused: resumed?.rowsRefused ?? 0 };
     progress.start(table.name, total, counts.read);
+    const startedAt = Date.now();
     let lastKey = after;
+    // Batch n is written while batch n+1 is read and mapped: the database works beside this process.
+    let writing: Promise<void> | null = null;
+    const write = async (rows: unknown[], raw: Record<string, unknown>[], issues: Issue[], at: { lastKey: number; read: number; refused: number }) => {
+      await db.transaction(async (tx) => {
+        if (bulk) await enterBulkMode(tx);
+        const written = await table.write(tx, rows);
+        counts.written += written.inserted + written.updated;
+        // Only a later pass reads a row again (a first one, resumed or not, reads each row once).
+        if (opts.since) await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
+        await saveIssues(tx, source.id, issues);
+        await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey: at.lastKey, rowsRead: at.read, rowsWritten: counts.written, rowsRefused: at.refused, done: false, siteFrom: row?.siteFrom ?? null });
+      });
+      progress.advance(raw.length);
+    };
     for await (const raw of source.batches(selectSql, params, batchSize)) {
       const { rows, issues, refused, skipped, adjusted } = mapBatch(table, raw, known);
       lastKey = Number(raw[raw.length - 1]![table.key]);
@@ -105,45 +144,83 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
       counts.skipped += skipped;
       counts.adjusted += adjusted;
       keepIssues(result, issues);
-      if (!opts.dryRun) {
-        await db.transaction(async (tx) => {
-          if (bulk) await enterBulkMode(tx);
-          const written = await table.write(tx, rows);
-          counts.written += written.inserted + written.updated;
-          await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
-          await saveIssues(tx, source.id, issues);
-          await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey, rowsRead: counts.read, rowsWritten: counts.written, rowsRefused: counts.refused, done: false });
-        });
-      }
-      progress.advance(raw.length);
-      if (opts.stopAfterBatches !== undefined && ++batches >= opts.stopAfterBatches) {
+      if (writing) await writing;
+      if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches) {
         result.stoppedEarly = true;
         return result;
       }
+      if (opts.dryRun) {
+        progress.advance(raw.length);
+        continue;
+      }
+      writing = write(rows, raw, issues, { lastKey, read: counts.read, refused: counts.refused });
+      // Awaited before the next batch; a failure meanwhile must not count as unhandled.
+      writing.catch(() => undefined);
+      batches++;
     }
-    if (!opts.dryRun) await saveProgress(db, { source: source.id, tableName: table.name, pass, lastKey, rowsRead: counts.read, rowsWritten: counts.written, rowsRefused: counts.refused, done: true });
-    progress.finish(`${counts.read.toLocaleString('en-US')} read, ${counts.written.toLocaleString('en-US')} written, ${counts.adjusted} adjusted, ${counts.skipped} skipped, ${counts.refused} refused`);
+    if (writing) await writing;
+    if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches) {
+      result.stoppedEarly = true;
+      return result;
+    }
+    if (opts.since) await findDeletions(db, source, opts, table.name, stored.get(table.name)?.siteFrom ?? null, counts, result, progress);
+    if (!opts.dryRun) await saveProgress(db, { source: source.id, tableName: table.name, pass, lastKey, rowsRead: counts.read, rowsWritten: counts.written, rowsRefused: counts.refused, done: true, siteFrom: row?.siteFrom ?? null });
+    progress.finish(`${counts.read.toLocaleString('en-US')} read, ${counts.written.toLocaleString('en-US')} written, ${counts.adjusted} adjusted, ${counts.skipped} skipped, ${counts.refused} refused${opts.since ? `, ${counts.deleted} deleted on the old site` : ''} (${duration((Date.now() - startedAt) / 1000)})`);
     result.tables.push(counts);
   }
   result.refused = result.tables.reduce((n, t) => n + t.refused, 0);
   if (opts.dryRun) return result;
 
-  const wrote = result.tables.some((t) => t.written > 0);
+  await buildIndexes(db, opts, progress);
+  const wrote = result.tables.some((t) => t.written > 0 || t.deleted > 0);
   if (wrote || !src!.completeTime) {
     if (!bulk) progress.note('(the database role may not set session_replication_role: rows were written with their triggers, which is slower)');
-    await finalizeImport(db, src!.firstStart, progress);
+    await finalizeImport(db, { source: source.id, firstImport: src!.firstStart, ceilings }, progress);
     const now = new Date();
     if (!src!.completeTime) await db.update(importSources).set({ completeTime: now }).where(eq(importSources.source, source.id));
     await recordImport(db, source.id, {
       at: now.toISOString(),
       since: opts.since?.toISOString() ?? null,
       written: Object.fromEntries(result.tables.map((t) => [t.table, t.written])),
+      deleted: Object.fromEntries(result.tables.filter((t) => t.deleted > 0).map((t) => [t.table, t.deleted])),
       refused: result.refused,
     });
   }
   // A --since pass is done; the next one starts afresh.
   if (opts.since) await db.execute(sql`update import_progress set pass = 'full', done = true where source = ${source.id}`);
   return result;
+}
+
+async function buildIndexes(db: Db, opts: ImportOptions, progress: Progress) {
+  const n = await deferredIndexCount(db);
+  if (!n) return;
+  progress.note(`building the ${n} secondary indexes left out while the rows were loaded:`);
+  await buildDeferredIndexes(db, opts.embedded ? INDEX_BUILD_MB.embedded : INDEX_BUILD_MB.server, (name, s) => progress.note(`  ${name} (${s.toFixed(1)} s)`));
+}
+
+/**
+ * A later pass learns what the old site deleted by comparing ids (`deletions.ts`), below the
+ * range where this site's own rows start; each step is handled and reported in one transaction.
+ */
+async function findDeletions(db: Db, source: Source, opts: ImportOptions, table: string, siteFrom: number | null, counts: TableResult, result: ImportResult, progress: Progress) {
+  const plan = DELETIONS.find((d) => d.source === table);
+  if (!plan) return;
+  if (siteFrom === null) {
+    progress.note(`${table}: no id range recorded by the last pass (an import older than the range bookkeeping): deletions are not looked for`);
+    return;
+  }
+  const at = new Date();
+  for await (const step of deletedRows(db, source, plan, siteFrom)) {
+    counts.deleted += step.ids.length;
+    keepIssues(result, step.issues);
+    if (opts.dryRun) continue;
+    const stored = await db.transaction(async (tx) => {
+      const names = await plan.apply(tx, step.ids, at);
+      await saveIssues(tx, source.id, step.issues);
+      return names;
+    });
+    for (const name of stored) await opts.dropStored?.(name);
+  }
 }
 
 /** Maps one batch in order; each row is known to the rows after it (a reply quoting an entry of the same batch). */

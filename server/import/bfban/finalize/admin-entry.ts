@@ -10,6 +10,8 @@ export interface PassRecord {
   since: string | null;
   /** Rows written (inserted or changed) per table. */
   written: Record<string, number>;
+  /** Rows deleted on the old site and handled here, per table (later passes). */
+  deleted?: Record<string, number>;
   refused: number;
 }
 

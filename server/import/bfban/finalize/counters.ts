@@ -9,12 +9,15 @@ import type { DbOrTx } from '@server/db/client';
  * import, not from a verdict years ago, so that no case is confirmed by the clock on the first start.
  */
 export async function recountCases(db: DbOrTx, firstImport: Date) {
+  // One pass over the timeline grouped by case (a count per case looked up case by case took a minute at 200,000 cases).
   await db.execute(sql`
-    with counted as (
-      select p.id,
-        (select count(*) from timeline t where t.player_id = p.id and t.type in ('report', 'reply', 'judgement', 'banAppeal'))::int as n,
-        coalesce((select max(t.create_time) from timeline t where t.player_id = p.id and t.type = 'judgement'), p.create_time) as began
-      from players p)
+    with tally as (
+      select player_id, count(*) filter (where type in ('report', 'reply', 'judgement', 'banAppeal'))::int as n,
+        max(create_time) filter (where type = 'judgement') as judged
+      from timeline group by player_id),
+    counted as (
+      select p.id, coalesce(t.n, 0) as n, coalesce(t.judged, p.create_time) as began
+      from players p left join tally t on t.player_id = p.id)
     update players p set comments_num = c.n,
       status_time = case when p.status = 2 then greatest(c.began, ${firstImport.toISOString()}::timestamptz) else c.began end
     from counted c
