@@ -197,6 +197,8 @@ export const ERROR_STATUS = {
   'toolSet.notFound': 404,
   'file.bad': 400,
   'file.notFound': 404,
+  /** A file the BFBAN import brought without its bytes, which have no address to send the client to. */
+  'file.notCopied': 404,
   'myFiles.bad': 400,
   'avatar.bad': 400,
   'files.bad': 400,

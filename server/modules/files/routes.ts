@@ -14,6 +14,8 @@ import { deleteFile, listFiles } from './library';
 import { quotaLimitsFor, quotaUsage } from './quota';
 import { bigFileRoutes } from './big-routes';
 import { chooseAvatar } from './avatar';
+import { notCopiedOrigin } from './imported';
+import { NO_STORE } from '@server/http/cache-control';
 
 const TAG = 'Files';
 const isMedia = (mimeType: string) => mimeType.startsWith('image/') || mimeType.startsWith('video/');
@@ -82,12 +84,20 @@ export const fileRoutes: AnyRoute[] = [
     // Media are public and never change under their name; archives are read with a token, so privately.
     cache: { maxAge: 86400, immutable: true },
     success: { code: 'file.ok' },
-    errors: ['file.notFound', 'user.permissionDenied'],
+    errors: ['file.notFound', 'file.notCopied', 'user.permissionDenied'],
     handler: async ({ query, user, res, services }) => {
       const row = await fileByName(services.db, query.filename);
       if (!row) throw new AppError('file.notFound');
       if (!isMedia(row.mimeType) && !user) throw new AppError('user.permissionDenied', 'sign in to see appeal attachments');
       if (query.explain) return ok('file.ok', { filename: row.name, size: row.size, mimeType: row.mimeType, downloadURL: downloadPath(row.name), state: row.state, reason: row.reason }, { cache: null });
+      const origin = notCopiedOrigin(row.details);
+      if (origin?.url) {
+        // Until the operator copies the bytes in (`import-bfban --files`), the file is where it was: not kept by caches, it moves here later.
+        res.setHeader('Cache-Control', NO_STORE);
+        res.redirect(302, origin.url);
+        return ok('file.ok');
+      }
+      if (origin) throw new AppError('file.notCopied', 'this file came from the old site without its bytes: they have not been copied here yet');
       if (row.state !== 'ready') throw new AppError('file.notFound', row.state === 'processing' ? 'the file is still being processed' : 'the file could not be processed');
       const variant = row.kind === 'image' ? query.size : undefined;
       if (query.size && !variant) throw new AppError('file.notFound', 'only images have other sizes');
