@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { userAchievements } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 
-/** What a user owns: achievement id -> acquisition time (epoch ms), as the reference's `attr.achievements`. */
+/** What a user owns: achievement id -> acquisition time (epoch ms), as the original's `attr.achievements`. */
 export type OwnedAchievements = Record<string, number>;
 
 export async function ownedOf(db: DbOrTx, userId: number): Promise<OwnedAchievements> {

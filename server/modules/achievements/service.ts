@@ -29,7 +29,7 @@ async function claimableOf(services: Services, user: AuthedUser, owned: OwnedAch
 }
 
 /**
- * `GET /user/achievements`: the user's achievements in the reference's shape, plus the ids the
+ * `GET /user/achievements`: the user's achievements in the original's shape, plus the ids the
  * owner may claim now. Someone else's only when they show them (else the list is empty).
  */
 export async function achievementsView(services: Services, viewer: AuthedUser, userId: number | undefined) {

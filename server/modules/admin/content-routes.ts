@@ -8,7 +8,7 @@ import { adminPolicy } from './policy';
 
 const TAG = 'Admin';
 
-/** The comment console (reference §3.4): every timeline entry, hidden and deleted ones too. */
+/** The comment console of the staff: every timeline entry, hidden and deleted ones too. */
 export const adminCommentRoutes: AnyRoute[] = [
   defineRoute({
     method: 'get',
@@ -79,7 +79,7 @@ const notAvailable = () => {
   throw new AppError('msGraph.notAvailable', 'not available here: files are stored on this server, not on OneDrive');
 };
 
-/** The original's OneDrive administration (reference §3.4, R): files are local here, so each answers 410 Gone with a catalogue code (a 4xx: nothing failed on the server, the feature is absent by design). */
+/** The original's OneDrive administration (root only): files are local here, so each answers 410 Gone with a catalogue code (a 4xx: nothing failed on the server, the feature is absent by design). */
 export const msGraphRoutes: AnyRoute[] = (
   [
     ['get', '/admin/msGraphStatus', 'msGraphStatus'],

@@ -1,6 +1,6 @@
 import { rules } from '@shared/policy';
 
-/** The admin API's levels (reference §3.4): A = admin, S = super, R = root, D = dev, B = bot. */
+/** The admin API's levels, as the original named them: A = admin, S = super, R = root, D = dev, B = bot. */
 export const adminPolicy = {
   /** A/S/R/D. */
   staff: rules.staff,

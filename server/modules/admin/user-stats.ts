@@ -74,6 +74,6 @@ export async function computeUserStats(db: DbOrTx, now = new Date()): Promise<Us
   return { days, months, admins, inactive, generatedAt: now.toISOString() };
 }
 
-/** Computed at most once an hour (reference §3.4), shared by every node in Redis mode. */
+/** Computed at most once an hour (as the original did), shared by every node in Redis mode. */
 export const USER_STATS_TTL_MS = 60 * 60 * 1000;
 export const cachedUserStats = sharedMemoized('userStats', USER_STATS_TTL_MS, (services) => computeUserStats(services.db));

@@ -37,7 +37,7 @@ async function attachedArchive(services: Services, user: AuthedUser, input: BanA
 }
 
 /**
- * An appeal (reference §3.2, §4; DESIGN §6): only from status 1 or 2, by the owner of the case's
+ * An appeal (docs/api-compatibility.md#bugs-of-the-original-not-kept): only from status 1 or 2, by the owner of the case's
  * platform account — read from the signed-in user, never from the request — or super/root/dev;
  * one per 24 h; the case moves to 9 and staff are told.
  */

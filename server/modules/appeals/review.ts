@@ -18,7 +18,7 @@ import { recordAdminAction } from '@server/modules/admin/oplog';
 const MAX_VIEWERS = 10;
 
 /**
- * Staff open an appeal (reference §3.2 viewBanAppeal): the viewer is recorded, the staff notice is
+ * Staff open an appeal (`player/viewBanAppeal`): the viewer is recorded, the staff notice is
  * cleared once PERSONS_TO_REVIEW have looked; `lock` freezes the case, `open` unlocks it.
  */
 export async function viewAppeal(services: Services, user: AuthedUser, id: number, status?: 'open' | 'lock') {

@@ -25,6 +25,6 @@ export async function latestAppeal(db: DbOrTx, playerId: number): Promise<Timeli
   return appealFromJson((await readScalars(db, { appeal: latestAppealSql(playerId) })).appeal);
 }
 
-/** A locked appeal freezes the case: no judgement, no new appeal (reference §4). As a subquery, read with a writer's other checks. */
+/** A locked appeal freezes the case: no judgement, no new appeal. As a subquery, read with a writer's other checks. */
 export const lockedAppealSql = (playerId: number) =>
   sql<boolean>`select exists (select 1 from ${timeline} where ${timeline.playerId} = ${playerId} and ${timeline.type} = 'banAppeal' and ${timeline.appealStatus} = ${'lock' satisfies AppealState})`;

@@ -16,7 +16,7 @@ interface Codes {
 
 /**
  * Resolves a platform account from its e-mail and checks that it is the named account and owns a
- * game of the series (spec §5). Lookups go to the platform directory over HTTP.
+ * game of the series (the site is for Battlefield players). Lookups go to the platform directory over HTTP.
  */
 export async function resolvePlatformAccount(services: Services, email: string, name: string, codes: Codes): Promise<PlatformIdentity> {
   try {

@@ -21,7 +21,7 @@ interface SigninInput {
 
 /**
  * Sign-in by username or bound e-mail. SKIP_CAPTCHA is accepted only once the credentials show a
- * bot or dev account (reference §2), so the captcha is checked here rather than by the route.
+ * bot or dev account, so the captcha is checked here rather than by the route.
  */
 export async function signin(services: Services, input: SigninInput, captcha: CaptchaFields, ip: string, client: ClientInfo = { ip, userAgent: null }) {
   const skip = services.captcha.wantsSkip(captcha);

@@ -17,7 +17,7 @@ import { createVerification, isExpired, originPending, takeVerification, usernam
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
-/** Sign-up: checks everything, stores a pending registration and mails its code (reference §5). */
+/** Sign-up: checks everything, stores a pending registration and mails its code to the platform account's e-mail. */
 export async function signup(services: Services, input: SignupBody['data'], ctx: { ip: string; acceptLanguage?: string }) {
   const { db } = services;
   if ((await usernameTaken(db, input.username)) || (await usernamePending(db, input.username))) throw new AppError('signup.usernameExist');

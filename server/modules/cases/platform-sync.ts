@@ -34,7 +34,7 @@ export async function lookupAccount(services: Services, ref: AccountRef, errorCo
   }
 }
 
-/** Records a sighting of a name: first and last time it was seen (reference §1 name_logs). */
+/** Records a sighting of a name: first and last time it was seen (the original's `name_logs`). */
 export async function recordSighting(db: DbOrTx, playerId: number, originName: string, at = new Date()) {
   await db
     .insert(nameHistory)

@@ -1,7 +1,7 @@
 import type { CaseRecord, NameHistoryItem } from '@shared/types/cases';
 import type { PlayerRow } from '@server/db/schema';
 
-/** The case record of the wire (reference §3.2): ids as strings, dates as ISO, level only while confirmed. */
+/** The case record of the wire (docs/api-compatibility.md#ids-dates-and-numbers): ids as strings, dates as ISO, level only while confirmed. */
 export function presentCase(row: PlayerRow): CaseRecord {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { allOf, refusedAs, rules } from '@shared/policy';
 
 export const externalAuthPolicy = {
-  /** Bots and staff ask for an app (reference §11); never with an app's own token. */
+  /** Bots and staff ask for an app; never with an app's own token. */
   request: refusedAs(allOf('appRequester', rules.staffOrBot, rules.notLocked), 'user.permissionDenined'),
   /** The user asked answers in person, at the site: not with a bot or app token. */
   answer: allOf('answerAppRequest', rules.interactive, rules.notBanned),

@@ -21,7 +21,7 @@ const video = (mimeType: string, ext: string): Sniffed => ({ mimeType, ext, kind
 const ZIP: Sniffed = { mimeType: 'application/zip', ext: 'zip', kind: 'archive', maxBytes: LIMITS.uploadZipBytes };
 const [PNG, JPEG, GIF, WEBP] = [image('image/png', 'png'), image('image/jpeg', 'jpg'), image('image/gif', 'gif'), image('image/webp', 'webp')];
 const [WEBM, OGG, MP4] = [video('video/webm', 'webm'), video('video/ogg', 'ogg'), video('video/mp4', 'mp4')];
-/** Every type taken: gif, jpeg, png, webp, webm, ogg, mp4, zip (reference §10). */
+/** Every type taken: gif, jpeg, png, webp, webm, ogg, mp4, zip. */
 const TYPES = [ZIP, PNG, JPEG, GIF, WEBP, WEBM, OGG, MP4];
 /** ISO media brands that are not mp4 video (HEIF/AVIF stills, QuickTime). */
 const NOT_MP4 = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'avif', 'avis', 'qt  ', 'crx ']);

@@ -9,7 +9,7 @@ export const filePolicy = {
   own: rules.signedIn,
   /** Deleting: the owner (checked on the file) or super/root/dev, never a banned or frozen account. */
   remove: refusedAs(rules.notLocked, 'user.permissionDenied'),
-  /** Every file of the site: root and dev (reference §10). */
+  /** Every file of the site: root and dev. */
   all: rules.rootOrDev,
   /** Choosing an avatar: like changing one's settings (not banned, a person rather than a bot or app token). */
   avatar: userPolicy.updateMe,

@@ -5,7 +5,7 @@ import { mediaQuotas } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { AppError } from '@server/http/errors';
 
-/** The quota of an account: staff, bots, everyone else (reference §10). */
+/** The quota of an account: staff, bots, everyone else (values in `MEDIA_QUOTAS`, shared/limits.ts). */
 export function quotaLimitsFor(privileges: readonly string[]): MediaQuotaLimits {
   if (hasAny(privileges, ADMIN_LEVELS[1])) return MEDIA_QUOTAS.staff;
   if (privileges.includes('bot')) return MEDIA_QUOTAS.bot;

@@ -26,7 +26,7 @@ interface Verdict {
   outcome: AppealOutcome;
 }
 
-/** Under appeal (status 9) the judgement decides the case's latest appeal, not a vote (DESIGN §6). */
+/** Under appeal (status 9) the judgement decides the case's latest appeal, not a vote: lenient ones accept it, guilt and kill fail it. */
 function appealVerdictOf(appeal: TimelineRow | null, action: JudgementInput['action']): Verdict {
   const outcome = appeal && appeal.appealStatus === 'unprocessed' ? appealOutcomeOf(action) : null;
   if (outcome === 'fail') return { status: appealExtraOf(appeal!).statusBefore ?? 1, appeal, outcome };
@@ -41,7 +41,7 @@ function voteVerdictOf(row: PlayerRow, action: JudgementInput['action'], withVot
 }
 
 /**
- * An admin's judgement (reference §3.2, §4): stored, counted and applied in one transaction with
+ * An admin's judgement (transitions in shared/judgement.ts): stored, counted and applied in one transaction with
  * the case row locked, so simultaneous votes end as some serial order of them would. Votes on one
  * case that arrive while another is being written share the next transaction (`inSharedTransaction`):
  * the work below may then run twice, so it keeps its effects to the transaction.

@@ -9,7 +9,7 @@ import type { MessageRow } from './presenter';
 export const messagePolicy = {
   /**
    * Sending at all: banned and frozen accounts never, unbound ones only as staff or bots
-   * (reference §5), muted ones not until the mute ends (DESIGN §6: a mute holds on chat too).
+   * (as on the original site), muted ones not until the mute ends (a mute holds on chat too).
    */
   send: allOf('sendMessage', refusedAs(rules.notLocked, 'message.banned'), rules.canSubmit, notMuted('message.muted')),
   /** Staff send warnings to many users in a row: no per-account limit for them. */

@@ -10,7 +10,7 @@ import { userAvatarOf } from '@server/modules/users/avatar';
 import { partiesOf, presentMessages, type Party } from './presenter';
 
 /**
- * What each box holds (reference §6, without its bugs): `in` everything addressed to me, system
+ * What each box holds (the original's boxes, without their bugs): `in` everything addressed to me, system
  * notifications included; `out` what I sent (pushes too); `announce` the broadcasts for my role;
  * `system` the notifications alone.
  */

@@ -2,7 +2,7 @@ import { roomOf, type RoomName } from '@shared/socket';
 import type { MessageRow } from './presenter';
 
 /**
- * The rooms that hear of a message (DESIGN §5): a person-to-person message (and a system notice)
+ * The rooms that hear of a message (docs/architecture.md#rooms-sequences-replay-and-refetch): a person-to-person message (and a system notice)
  * goes to the `user:` rooms of both parties, so the recipient sees it arrive and the sender's
  * other tabs show it too. Broadcasts go to the room of their audience: `toAdmins` to `staff`;
  * `toAll` and `toNormals` to `all`. There is no room of non-staff users, and none is needed for

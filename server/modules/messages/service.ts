@@ -18,7 +18,7 @@ import { roomsOf } from './realtime';
 import { messageSlot } from './queries';
 
 /**
- * Sends a message (reference §6): checks the sender, the type and the recipient, stores the
+ * Sends a message: checks the sender, the type and the recipient, stores the
  * sanitised text and pushes it live to everyone who should see it. One read (the recipient, and
  * the message's id and time) and one atomic write (the message, a staff message's admin-log row,
  * and the events): chat is the site's busiest write.

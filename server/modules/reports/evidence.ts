@@ -3,7 +3,7 @@ import { AppError } from '@server/http/errors';
 import type { ErrorCode } from '@shared/errors';
 
 /**
- * The evidence rule of spec §5: a video link from a video site or an image in the description;
+ * The evidence rule of reports (shared/evidence.ts): a video link from a video site or an image in the description;
  * network-drive links are refused wherever they appear.
  */
 export function checkEvidence(description: string, videoLink: string, badCode: ErrorCode) {

@@ -18,7 +18,7 @@ import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 type ReportFields = Omit<ReportInput, 'originName'>;
 
 /**
- * Files a report (reference §4): creates or reopens the case, refreshes its name and avatar, adds
+ * Files a report (`statusAfterReport` in shared/timeline.ts): creates or reopens the case, refreshes its name and avatar, adds
  * the game, writes the report entry, and tells everyone watching — all in one transaction.
  */
 export async function fileReport(services: Services, user: AuthedUser, account: ResolvedAccount, input: ReportFields, area: 'report' | 'reportById') {

@@ -7,7 +7,7 @@ import { casesByKeys } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';
 import { recordSighting } from '@server/modules/cases/platform-sync';
 
-/** Similar accounts shown beside the exact one (reference §3.1). */
+/** Similar accounts shown beside the exact one (at most 10, as the original). */
 const SIMILARS_MAX = 10;
 
 export interface AdvanceHit {

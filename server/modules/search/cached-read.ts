@@ -5,7 +5,7 @@ import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/services';
 import { runSearch } from './service';
 
-/** QQR tells "not found" by the presence of `message` (api-clients §6.5). */
+/** A QQ bot tells "not found" by the presence of `message` (docs/api-compatibility.md#quirks-kept-on-purpose). */
 const NOT_FOUND = 'search content not found';
 
 /** What changes the hits of each type: cases (names, counts, entries) or accounts (a change, a registration in `all`). */

@@ -12,7 +12,7 @@ import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole
 import { bestMatches } from './best-match';
 
 /**
- * Cases by any name they were ever seen with (reference §7): the folded key of `param` as a
+ * Cases by any name they were ever seen with (as the original searched): the folded key of `param` as a
  * substring of each name's key, one row per matching name. Keys of 4 characters or more are looked
  * up by a few of their 4-grams (`name_history_quadgram_idx`), shorter ones by their trigrams
  * (`name_history_word_trgm`). Sorted before paging; the total is exact up to `LIMITS.searchTotalMax`.

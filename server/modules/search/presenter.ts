@@ -3,7 +3,7 @@ import type { PlayerRow } from '@server/db/schema';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import type { UserHitRow } from './users';
 
-/** A player search hit (reference §7): the case, the name that matched and when it was seen. */
+/** A player search hit: the case, the name that matched and when it was seen. */
 export function presentPlayerHit(name: { originName: string; fromTime: Date; toTime: Date }, p: PlayerRow) {
   return {
     historyName: name.originName,
@@ -39,7 +39,7 @@ export function presentUserHit(u: UserHitRow) {
   };
 }
 
-/** A comment search hit: the timeline entry with its HTML as a plain string `content` (api-clients §6). */
+/** A comment search hit: the timeline entry with its HTML as a plain string `content` (docs/api-compatibility.md#quirks-kept-on-purpose). */
 export function presentCommentHit(entry: TimelineEntry): CommentHit {
   return { ...entry, content: entry.content.text };
 }

@@ -29,7 +29,7 @@ const countersQuery = preparedByKey((db, asked: string) => {
 });
 
 /**
- * The counters a client asked for, and only those (reference §8 `/statistics`), read from
+ * The counters a client asked for, and only those (`GET /statistics`), read from
  * maintained counters: reports, registrations and appeals since `from`'s day; cases and confirmed
  * cases as they stand now; staff members. One statement.
  */

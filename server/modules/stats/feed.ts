@@ -5,7 +5,7 @@ import { registrationActivity } from '@server/modules/timeline/activity';
 import { presentFeedEntry } from './activity-presenter';
 
 /**
- * The activity feed (reference §8 `/activities`): the newest `limit` of each kind — registrations,
+ * The activity feed (`GET /activities`): the newest `limit` of each kind — registrations,
  * reports, judgements, appeals — before `from`, merged newest first and cut to `limit`.
  * Hidden entries and hidden cases never appear.
  */

@@ -77,7 +77,7 @@ export async function achievementRanking(db: DbOrTx, time: ActiveStatisticalQuer
   return rows.map((r) => ({ id: r.id, username: r.username, points: Math.round(Number(r.points) * 10) / 10, userAchievements: r.ids }));
 }
 
-/** The rankings of the statistics page (reference §8 `/activeStatistical`), each top 10 in the window. */
+/** The rankings of the statistics page (`GET /activeStatistical`), each top 10 in the window. */
 export async function activeRankings(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'>) {
   const [community, report, achievement] = await Promise.all([communityRanking(db, q.time, q.isBot), rankUsers(db, q, { report: 1 }), achievementRanking(db, q.time, q.isBot)]);
   return { community, report, achievement };

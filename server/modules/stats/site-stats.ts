@@ -3,7 +3,7 @@ import { dailyStats } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { dayOf } from './windows';
 
-/** The charts start when the original site's data starts (reference §8). */
+/** The charts start when the original site's data starts (2018-10-12). */
 const SITE_STATS_START = Date.parse('2018-10-12T00:00:00.000Z');
 const SITE_STATS_SLICES = 20;
 

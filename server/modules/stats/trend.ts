@@ -4,7 +4,7 @@ import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { windowStart } from './windows';
 
-/** The longest trend list (reference §12). */
+/** The longest trend list (the original's limit: clients ask for at most 10). */
 export const TREND_MAX = 10;
 
 /** What counts as activity on a case: what people write on it (name changes do not). */

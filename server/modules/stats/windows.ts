@@ -2,7 +2,7 @@ import type { TimeWindow } from '@shared/schemas/stats';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The span of each ranking window (spec §2: yesterday, week, month, year). */
+/** The span of each ranking window: a day, a week, a month, a year. */
 const WINDOW_MS: Record<TimeWindow, number> = {
   daily: DAY,
   weekly: 7 * DAY,

@@ -3,6 +3,6 @@ import { allOf, rules } from '@shared/policy';
 export const subscriptionPolicy = {
   read: rules.signedIn,
   add: rules.notLocked,
-  /** Unfollowing changes the account: not with bot or app tokens (reference §2). */
+  /** Unfollowing changes the account: not with bot or app tokens. */
   remove: allOf('unfollow', rules.notLocked, rules.interactive),
 };

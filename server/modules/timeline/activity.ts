@@ -1,7 +1,7 @@
 import type { ActivityItem, CaseRecord } from '@shared/types/cases';
 import type { TimelineRow, UserRow } from '@server/db/schema';
 
-/** One line of the activity feed (reference §8) for an entry someone just wrote. */
+/** One line of the activity feed (`GET /activities`) for an entry someone just wrote. */
 export function activityOf(type: 'report' | 'judgement' | 'banAppeal', entry: TimelineRow, author: Pick<UserRow, 'id' | 'username' | 'privileges'> | null, c: CaseRecord): ActivityItem {
   return {
     type,

@@ -111,7 +111,7 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
   return { entry, presented: presented!, before: c, after, record };
 }
 
-/** The system entry logging a name change (reference §4: every sighting is logged); it counts no reply. */
+/** The system entry logging a name change (every sighting is logged); it counts no reply. */
 const nameChangeRow = (account: ReturnType<typeof caseSnapshot>, change: NameChange, at: Date): NewTimelineRow => ({
   type: 'historyUsername',
   ...account,
@@ -121,7 +121,7 @@ const nameChangeRow = (account: ReturnType<typeof caseSnapshot>, change: NameCha
 });
 
 /**
- * A name change seen on the platform (reference §4: every sighting is logged): a system entry
+ * A name change seen on the platform (every sighting is logged): a system entry
  * that counts no reply, shown live. `c` is the case as it is after the change.
  */
 export async function appendNameChange(r: Recorder, c: PlayerRow, change: NameChange, at = new Date()) {

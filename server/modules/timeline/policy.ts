@@ -1,7 +1,7 @@
 import { allOf, exemptStaffOrBot, notMuted, rules } from '@shared/policy';
 import type { RateLimitName } from '@server/infra/rate-limits';
 
-/** The per-account comment limit of replies, case updates and appeals; staff and bots write freely (reference §2). */
+/** The per-account comment limit of replies, case updates and appeals; staff and bots write freely, as on the original site. */
 export const commentLimit = { name: 'comments' as RateLimitName, exempt: exemptStaffOrBot };
 
 export const timelinePolicy = {

@@ -25,7 +25,7 @@ export function presentQuote(row: TimelineRow, author: Author | null): QuotedEnt
   };
 }
 
-/** A timeline entry on the wire (api-clients §12): `content` is always an object with `text`. */
+/** A timeline entry on the wire (docs/api-compatibility.md#quirks-kept-on-purpose): `content` is always an object with `text`. */
 export function presentEntry(row: TimelineRow, author: Author | null, quote: QuotedEntry | null, opts: PresentOptions = {}): TimelineEntry {
   const extra = (row.extra ?? {}) as Record<string, unknown>;
   const content: TimelineEntry['content'] = { text: row.content };

@@ -23,7 +23,7 @@ const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
 };
 
 /**
- * A reply on a case, optionally quoting an entry of the same case (reference §3.2). Replies to one
+ * A reply on a case, optionally quoting an entry of the same case. Replies to one
  * case that arrive together (a busy case page) share a transaction (`inSharedTransaction`).
  */
 export async function postReply(services: Services, user: AuthedUser, input: { toPlayerId: number; toCommentId?: number | null; content: string }) {

@@ -5,7 +5,7 @@ import type { ErrorCode } from '@shared/errors';
 import { timeline, type TimelineRow } from '@server/db/schema';
 import { AppError } from '@server/http/errors';
 
-/** Any character repeated 8 times or more in a row (reference §2). */
+/** Any character repeated 8 times or more in a row (the original's spam rule). */
 export function assertNotSpam(html: string, code: ErrorCode) {
   if (hasRepeatedRun(plainText(html))) throw new AppError(code, 'the text repeats one character too often');
 }

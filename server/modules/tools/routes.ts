@@ -10,7 +10,7 @@ import { toolsPolicy } from './policy';
 const TAG = 'Tools';
 const pageQuery = z.object({ skip: skipParam, limit: limitParam(50, 20) });
 
-/** The tools directory (spec §2 apps): read by everyone, filled by members, kept by staff. */
+/** The tools directory (the `/apps` screen): read by everyone, filled by members, kept by staff. */
 export const toolRoutes: AnyRoute[] = [
   defineRoute({
     method: 'get',

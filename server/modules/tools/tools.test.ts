@@ -40,7 +40,7 @@ describe('the tools directory', () => {
     expect(names(await list('?tag=app')).sort()).toEqual(['App authorization', 'Tribunal companion app']);
     expect((await list('?tag=all&limit=2')).body).toMatchObject({ total: 5, data: [expect.anything(), expect.anything()] });
     expectInvalid(await list('?tag=cheats'), 'tools.bad', 'tag');
-    // The spec's chip reads "bf2042/bf6": either name filters the same.
+    // The directory's chip reads "bf2042/bf6": either name filters the same.
     expect((await list('?tag=bf2042')).body).toEqual((await list('?tag=bf6')).body);
   });
 

@@ -35,7 +35,7 @@ export interface UserStats {
 }
 
 /**
- * The `userInfo` shape of the reference (never a password hash; IPs and the e-mail only in the private views).
+ * The original's `userInfo` shape (never a password hash; IPs and the e-mail only in the private views).
  * `owned` (id -> acquired epoch ms) fills `attr.achievements` and the experience: for others only
  * when the user shows their achievements; without it the key is left out.
  */

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { players, timeline } from '@server/db/schema';
 import type { Db } from '@server/db/client';
 
-/** The cases a user reported, newest report first, one line per case (reference §3.3 `user/reports`). */
+/** The cases a user reported, newest report first, one line per case (`GET /user/reports`). */
 export async function reportsBy(db: Db, userId: number, page: number, limit: number) {
   const mine = db
     .select({ playerId: timeline.playerId, last: sql<Date>`max(${timeline.createTime})`.as('last') })

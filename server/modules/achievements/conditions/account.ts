@@ -6,7 +6,7 @@ import type { Condition } from './types';
 /** First search: anyone who asks has searched (the claim button sits on the search page). */
 export const always: Condition = async () => true;
 
-/** Old user: signed up before 2024-01-01 and an account id at most 10000 (the reference's date test did nothing). */
+/** Old user: signed up before 2024-01-01 and an account id at most 10000 (the original site's date test did nothing). */
 export const oldUser: Condition = async ({ user }, def) => user.id <= def.goal.maxUserId! && user.createTime.getTime() < Date.parse(ACHIEVEMENT_EPOCH);
 
 /** Innocent case: the user's own bound platform account has a case judged innocent (status 3). */

@@ -19,7 +19,7 @@ export async function reportTally(db: DbOrTx, userId: number) {
 
 /**
  * Report levels: at least `count` reports since 2024-01-01; from level 2 on, at least
- * `confirmedPercent` of them on confirmed cases. Never bots. (The reference's level 2 could not be
+ * `confirmedPercent` of them on confirmed cases. Never bots. (The original site's level 2 could not be
  * reached and levels 3-5 counted everyone's confirmed reports.)
  */
 export const reportLevel: Condition = async ({ db, user }, def) => {

@@ -20,7 +20,7 @@ import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { recordAdminAction } from '../oplog';
 
-/** The code prefix of each action: the reference's `admin.` ones, and the few it spells without (reference §3.4). */
+/** The code prefix of each action: the original's `admin.` ones, and the few it spelled without (clients read them as they are). */
 type Area = 'admin.setUserRole' | 'admin.setUserAttr' | 'setUserBindData' | 'transferBindData' | 'admin.delUser' | 'setUserGeneratePassword' | 'admin.muteUser';
 
 /** The target row, locked for the rest of the transaction; refused when the caller does not outrank it. */
