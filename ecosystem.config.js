@@ -1,5 +1,5 @@
 // pm2: `pm2 start ecosystem.config.js` after `npm install && npm run build`.
-// Two clustered processes share one port; they need PostgreSQL and Redis (DESIGN §2).
+// Two clustered processes share one port; they need PostgreSQL and Redis (docs/operations.md#postgresql-and-redis).
 // The browser client connects over WebSocket only, so no sticky sessions are needed.
 // (pm2 reads this ES module's named `apps` export.)
 import nodeArgs from './deploy/node-args.json' with { type: 'json' };

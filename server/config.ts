@@ -19,13 +19,13 @@ export interface CorsSettings {
   origins?: string[];
   /**
    * CORS_CREDENTIAL_ORIGINS: origins that also get `Access-Control-Allow-Credentials` — only for a
-   * legacy browser front-end on another origin that sends `withCredentials` (api-clients §3). The API
+   * legacy browser front-end on another origin that sends `withCredentials` (docs/api-compatibility.md#bugs-of-the-original-not-kept). The API
    * never reads cookies, so nobody else needs it and by default nobody gets it.
    */
   credentialOrigins?: string[];
 }
 
-/** Environment variables; every missing one picks the embedded part (DESIGN §2). */
+/** Environment variables; every missing one picks the embedded part (docs/architecture.md#run-modes). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

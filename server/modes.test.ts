@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/harness';
 
 /**
- * The run picks its parts from the environment exactly as production does (DESIGN §2): this
+ * The run picks its parts from the environment exactly as production does (docs/architecture.md#run-modes): this
  * fails if a PostgreSQL + Redis run silently fell back to the embedded parts, or the reverse.
  */
 describe('run mode', () => {

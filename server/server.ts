@@ -42,7 +42,7 @@ export const LISTEN_BACKLOG = 4096;
  */
 const RELEASE_FREED_MEMORY_EVERY_MS = 10_000;
 
-/** Boot order of DESIGN §3: config -> db (migrations) -> app -> http + io. */
+/** Boot order: config -> db (migrations) -> app -> http + io -> jobs -> listen. */
 export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
   const services = await createServices(config, overrides);
   // Every site has its rules and bulletin, production included; before it serves, so no reader finds them missing.

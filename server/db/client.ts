@@ -48,7 +48,7 @@ export interface OpenOptions {
  */
 export const PGLITE_SHARED_BUFFERS_MB_DEFAULT = 32;
 
-/** Opens PostgreSQL when a URL is given, else PGlite (DESIGN §2), and applies migrations. */
+/** Opens PostgreSQL when a URL is given, else PGlite (docs/decisions/0001-postgresql-and-pglite.md), and applies migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');

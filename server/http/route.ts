@@ -111,7 +111,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
     const handle = async (req: Request, res: Response) => {
-      // Token first: clients branch on user.tokenExpired before anything else (api-clients §6).
+      // Token first: clients branch on user.tokenExpired before anything else (docs/api-compatibility.md#tokens).
       const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
       enforce(effectivePolicy(spec), user?.actor ?? null);
       const query = parse(spec.query, req.query, spec.area, 'query');

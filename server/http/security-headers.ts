@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-/** Turnstile's widget: its script and its frame (spec §2 `?captcha=turnstile`). */
+/** Turnstile's widget: its script and its frame (pages opened with `?captcha=turnstile`). */
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
 /** The share card is made to be framed by other sites (forums, team pages); nothing else is. */
@@ -32,7 +32,7 @@ const policy = (frameAncestors: string[]) =>
     // Set below only for requests that came over https: a plain-http deployment must stay reachable.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Evidence files and the API are read by other sites and apps (api-clients §3).
+    // Evidence files and the API are read by other sites and apps (the bots, the mobile app, old front-ends).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

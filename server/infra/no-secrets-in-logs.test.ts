@@ -9,7 +9,7 @@ import { expectOk } from '@server/test/expect';
 import { censorUrl } from './logger';
 
 /**
- * The original wrote captcha answers, tokens and codes to its logs (reference §14). Here a whole
+ * The original wrote captcha answers, tokens and codes to its logs. Here a whole
  * account life runs at the most verbose level, and the log file must hold none of its secrets.
  */
 let app: TestApp;

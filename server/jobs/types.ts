@@ -2,7 +2,7 @@
 export interface JobMap {
   /** Deletes expired verification codes and realtime events past the replay horizon. */
   'maintenance.purge': Record<string, never>;
-  /** A case's 7-day suspect deadline (DESIGN §6): confirms it if it is still in status 2. */
+  /** A case's 7-day suspect deadline: confirms it if it is still in status 2. */
   'case.suspectDeadline': { playerId: number };
   /** Confirms every overdue suspect: after a restart, and as a safety net for lost jobs. */
   'case.suspectSweep': Record<string, never>;

@@ -17,7 +17,7 @@ export interface PlatformClient {
   status(): Promise<unknown>;
 }
 
-/** Speaks the original lookup-service protocol (reference §11) over HTTP. */
+/** Speaks the original lookup-service protocol (`/searchUser`, `/searchUsers`, `/userInfo`, `/userAvatar`, `/status`) over HTTP. */
 export function createPlatformClient(baseUrl: string, timeoutMs = 10_000): PlatformClient {
   const base = baseUrl.replace(/\/$/, '');
 

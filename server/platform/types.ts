@@ -4,7 +4,7 @@ export interface DirectoryAccount {
   personaId: string;
   name: string;
   email?: string;
-  /** Whether the account lets others find it by e-mail (spec §5). */
+  /** Whether the account lets others find it by e-mail (sign-up and binding look accounts up by e-mail). */
   emailSearchable?: boolean;
   avatar?: string;
   /** Owned games by display name; absent = private. */

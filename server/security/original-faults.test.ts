@@ -1,11 +1,11 @@
 /**
- * The original server's security faults (reference §14, with the endpoint sections that describe
- * them), each proven closed against the real server: one `describe` per fault. Where a module's
+ * The original server's security faults (docs/api-compatibility.md#bugs-of-the-original-not-kept),
+ * each proven closed against the real server: one `describe` per fault. Where a module's
  * own test covers a fault thoroughly, the essential point is asserted here and that test is named.
  *
  * Decisions on user enumeration ("closed where the API allows"):
  * - Sign-in: an unknown name, a wrong password and a deleted account get the same 401
- *   `signin.noSuchUser` with the same message (clients read this code, api-clients §4), and an
+ *   `signin.noSuchUser` with the same message (clients read this code), and an
  *   unknown name still costs one password hash, so timing tells nothing either.
  * - Forgot password: the same `forgetPassword.needVerify` for every name and e-mail; only a real
  *   match (bound, valid, not banned) gets the mail. `forgetPassword.notFound` and
@@ -17,7 +17,7 @@
  *   `signup.originBindingExist` / `bindOrigin.originBindingExist` (the forms cannot work without
  *   them; they need a captcha, and binding a signed-in account), each limited per address.
  *
- * Secrets in logs (§2 captcha answers, §5 tokens, codes) is covered whole by
+ * Secrets in logs (captcha answers, tokens, mailed codes) is covered whole by
  * server/infra/no-secrets-in-logs.test.ts: an account's life at trace level, the log scanned for
  * passwords, tokens, captcha answers, mailed codes and hashes.
  *

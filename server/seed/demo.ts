@@ -8,7 +8,7 @@ import { loadDirectoryFile } from '@server/platform/directory-server';
 import { DEMO_DIRECTORY_FILE } from '@server/services';
 import { seedCases } from './cases';
 
-/** The fixed demo accounts (DESIGN §5b), each bound to a demo platform account unless noted. */
+/** The fixed demo accounts (listed in the README), each bound to a demo platform account unless noted. */
 const DEMO_USERS: Array<{ username: string; privileges: string[]; origin?: string; attr?: Record<string, unknown> }> = [
   { username: 'demo-root', privileges: ['root'], origin: 'DemoRootSoldier' },
   { username: 'demo-super', privileges: ['super'], origin: 'DemoSuperMedic' },

@@ -2,7 +2,7 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 /**
  * Ends a run with one plain line, `N passed, N failed[, N skipped]`, the line CI reads
- * (stack-notes G13). Individual tests are counted; a test file that fails outside any test
+ * (Vitest's own summary is not a line CI reads). Individual tests are counted; a test file that fails outside any test
  * (an import error, a failing beforeAll) and an unhandled error each count as one failure.
  * In `vitest run` the line is printed when Vitest closes, after the global teardown, so that
  * it is the last line of the output; in watch mode it follows each run.

@@ -36,7 +36,7 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives (DESIGN §7). */
+/** A real SMTP server on loopback that keeps what it receives (tests use real parts, CONTRIBUTING.md#conventions). */
 export async function startInbox(): Promise<Inbox> {
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();

@@ -1,4 +1,4 @@
--- Counters kept by triggers, so statistics read a few rows instead of scanning cases (DESIGN §8).
+-- Counters kept by triggers, so statistics read a few rows instead of scanning cases (docs/architecture.md#database-conventions).
 CREATE FUNCTION tribunal_day(t timestamptz) RETURNS varchar LANGUAGE sql IMMUTABLE AS $$
   SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD')
 $$;

@@ -6,7 +6,7 @@ export const APP_AUTH_STATES = ['pending', 'approved', 'refused', 'failed', 'rev
 export type AppAuthState = (typeof APP_AUTH_STATES)[number];
 
 /**
- * An app's request to act for a user (external authorization, reference §11): asked by a bot or
+ * An app's request to act for a user (external authorization): asked by a bot or
  * staff account, approved once by the user through a mailed single-use code, revocable later.
  * The issued `external-auth` token names its row, so revoking the row ends the token.
  */

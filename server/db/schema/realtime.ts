@@ -8,7 +8,7 @@ export const roomSequences = pgTable('room_sequences', {
 });
 
 /**
- * Every realtime event, written in the transaction of the change it reports (DESIGN §5). Events of
+ * Every realtime event, written in the transaction of the change it reports (docs/decisions/0004-events-numbered-per-room.md). Events of
  * the site-wide rooms are written without a sequence, which the outbox relay assigns after commit.
  */
 export const realtimeEvents = pgTable(

@@ -174,5 +174,5 @@ export const TABLES: TablePlan[] = [
   }),
 ];
 
-/** Tables the import reads nothing of: short-lived rows (reference: verifications expire in 4 h, captchas in 20 min). */
+/** Tables the import reads nothing of: short-lived rows (the original's verifications expire in 4 h, its captchas in 20 min). */
 export const SKIPPED_TABLES = ['verifications', 'used_captchas'] as const;

@@ -4,7 +4,7 @@ import { PRIVILEGES } from '@shared/privileges';
 import { MESSAGE_TYPES, type MessageType } from '@server/db/schema';
 
 /**
- * The original's words that Tribunal spells otherwise (reference: original-database.md): the v1
+ * The original's words that Tribunal spells otherwise, as its data holds them: the v1
  * migration's `invisible` and the older `stealth` are today's `invisable`; `oneShotKill`, folded
  * into `damageChange` by the original's later config, is still a method here, so it stays.
  */

@@ -1,6 +1,6 @@
 /**
  * The original's DATETIME columns hold wall-clock time in its server's zone, which nothing in the
- * database records (reference: original-database.md, "time zone"). The operator names it: a fixed
+ * database records. The operator names it: a fixed
  * offset (`+08:00`, `Z`) or an IANA zone (`Asia/Shanghai`, daylight saving applied per instant).
  */
 export interface Zone {
