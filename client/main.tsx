@@ -30,7 +30,7 @@ async function start() {
   const router = createRouter();
 
   /**
-   * The server ended the session: forget it here and ask to sign in again (spec §8). On a
+   * The server ended the session (a `user.token*` code): forget it here and ask to sign in again. On a
    * protected page its guard redirects to the same address at the same time.
    */
   const expireSession = (reason: string) => {

@@ -93,7 +93,7 @@ function redirect(path: string, to: string, access: Access): RouteObject {
   };
 }
 
-/** The screens that exist (spec §2), at the paths of the shared route list. */
+/** The screens that exist (shared/screens.ts), at the paths of the shared route list. */
 const pages: RouteObject[] = [
   screen(SCREENS.home, 'home', HomePage),
   screen(SCREENS.app, 'app', AppHomePage),

@@ -1,6 +1,6 @@
 import { api } from './client';
 
-/** GET /user/achievements: the reference's shape, plus what the owner may claim now. */
+/** GET /user/achievements: the original's shape, plus what the owner may claim now. */
 export interface AchievementsOfUser {
   userId: number;
   username: string;

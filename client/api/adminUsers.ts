@@ -2,7 +2,7 @@ import type { StaffUserRow } from '@shared/schemas/admin-users';
 import type { ManagedRole, RoleAction } from '@shared/roles';
 import { api } from './client';
 
-/** The user-management endpoints of the admin area (reference §3.4). */
+/** The user-management endpoints of the admin area (`/api/admin/*`). */
 
 export type SearchUserParameter = 'id' | 'username' | 'originName' | 'originPersonaId' | 'originEmail';
 export type SearchUserType = 'all' | 'admin' | 'bot';

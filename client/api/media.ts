@@ -104,7 +104,7 @@ export async function uploadMedia(file: Blob, name: string, opts: UploadOptions 
   return (body as unknown as SuccessBody<UploadedFile & { state: MediaFile['state'] }>).data!;
 }
 
-/** The chunk to send next: from the first byte the server lacks, at most 10 MiB (spec §9). */
+/** The chunk to send next: from the first byte the server lacks, at most 10 MiB (`LIMITS.uploadChunkBytes`, shared/limits.ts). */
 export function nextChunk(received: number, size: number, chunk: number = LIMITS.uploadChunkBytes) {
   const first = received;
   const last = Math.min(size, first + chunk) - 1;

@@ -2,7 +2,7 @@ import type { MessageBox, SendableMessageType } from '@shared/messages';
 import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/messages';
 import { api } from './client';
 
-/** The inbox, chat and pushes (api-clients calls 26-28, and Tribunal's own additions). */
+/** The inbox, chat and pushes (`/api/message`, as the original, and Tribunal's own additions). */
 
 export interface MessagePage {
   messages: MessageItem[];

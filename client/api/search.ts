@@ -2,7 +2,7 @@ import type { SearchType } from '@shared/schemas/search';
 import type { CommentHit } from '@shared/types/cases';
 import { api } from './client';
 
-/** GET /search (api-clients call 6): one page of players, users or comments, with the exact total. */
+/** GET /search: one page of players, users or comments, with the exact total. */
 
 export interface PlayerHit {
   /** The name that matched (current or past). */

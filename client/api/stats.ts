@@ -3,7 +3,7 @@ import type { TimeWindow } from '@shared/schemas/stats';
 import { ApiError } from './ApiError';
 import { api } from './client';
 
-/** Site activity and counters (api-clients calls 5 and 13). */
+/** Site activity and counters (`/statistics`, `/activities` and the other statistics routes). */
 
 export const getActivities = (limit: number, signal?: AbortSignal) => api.get<ActivityItem[]>('/activities', { limit }, { signal });
 

@@ -1,7 +1,7 @@
 import type { CaseRecord } from '@shared/types/cases';
 import { api } from './client';
 
-/** Following cases (api-clients calls 22-25): ids are case ids (`dbId`). */
+/** Following cases (`/user/subscribes` and its siblings): ids are case ids (`dbId`). */
 
 export const isFollowing = (id: number) => api.post<boolean>('/user/isSubscribes', { id });
 

@@ -1,7 +1,7 @@
 import { api } from './client';
 import type { UserInfo, UserReport } from './types';
 
-/** Other users' profiles (api-clients calls 8 and 11). */
+/** Other users' profiles (`/user/info`, `/user/reports`). */
 
 export const getUserInfo = (id: number, asStaff: boolean, signal?: AbortSignal) =>
   api.get<UserInfo>(asStaff ? '/user/info4admin' : '/user/info', { id }, { signal });

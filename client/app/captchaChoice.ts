@@ -1,4 +1,4 @@
-/** The captcha a visitor asked for with `?captcha=` (spec §2), kept for the browser tab. */
+/** The captcha a visitor asked for with `?captcha=` (`turnstile` where the site offers it), kept for the browser tab. */
 export type CaptchaChoice = 'svg' | 'turnstile';
 
 const KEY = 'tribunal.captcha';

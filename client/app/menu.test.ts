@@ -20,7 +20,7 @@ describe('menus', () => {
     ];
     for (const path of built) expect(routeExists(path), path).toBe(true);
     for (const path of ['/profile/unknown', '/nope']) expect(routeExists(path), path).toBe(false);
-    // Unknown admin pagenames open the admin home (spec §2).
+    // Unknown admin pagenames open the admin home.
     expect(routeExists('/admin/unknown')).toBe(true);
   });
 

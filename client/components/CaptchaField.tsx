@@ -75,7 +75,7 @@ export function CaptchaField({ round, onChange, error }: CaptchaFieldProps) {
     void load();
   };
 
-  // `?captcha=turnstile` (spec §2): Turnstile when the site offers it, else the picture, saying so.
+  // `?captcha=turnstile`: Turnstile when the site offers it, else the picture, saying so.
   const kind = captchaKind(captchaChoice(), challenge?.turnstileSiteKey);
   if (kind === 'turnstile' && challenge?.turnstileSiteKey) {
     return (

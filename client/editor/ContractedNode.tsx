@@ -17,7 +17,7 @@ function ContractedChip({ type, value }: { type: ContractedType; value: string }
 }
 
 /**
- * A contracted-syntax item (spec §3, editor nodes: csType, csValue), shown in the editor as a chip
+ * A contracted-syntax item (its type and value), shown in the editor as a chip
  * and written out as `<span data-cs-type data-cs-value>{type:value}</span>`: the renderer expands
  * it, and clients that read the raw HTML still see the token.
  */

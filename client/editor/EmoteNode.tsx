@@ -15,7 +15,7 @@ function EmotePicture({ id }: { id: string }) {
 }
 
 /**
- * One of the site's emotes (spec §3, editor nodes: Emote), by its `group|name` id. Written out as
+ * One of the site's emotes (shared/emotes.ts), by its `group|name` id. Written out as
  * `<span data-emote="group|name">[group|name]</span>`: the renderer shows the picture, and clients
  * that read the raw HTML still see the token.
  */

@@ -3,7 +3,7 @@ import { $applyNodeReplacement, DecoratorNode, type DOMConversionMap, type DOMEx
 
 type SerializedImageNode = Spread<{ src: string; alt: string }, SerializedLexicalNode>;
 
-/** An inline image by address (spec §3, editor nodes: Image), written out as a plain `<img>`. */
+/** An inline image by address, written out as a plain `<img>`. */
 export class ImageNode extends DecoratorNode<JSX.Element> {
   __src: string;
   __alt: string;

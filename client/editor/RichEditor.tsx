@@ -50,7 +50,7 @@ function loadHtml(editor: LexicalEditor, html: string) {
 const THEME = { paragraph: styles.paragraph, link: styles.link, text: { bold: styles.bold, italic: styles.italic, underline: styles.underline } };
 
 /**
- * The rich-text editor of reports, replies and appeals (spec §2): a toolbar, a preview, and a
+ * The rich-text editor of reports, replies and appeals (docs/decisions/0002-lexical-editor.md): a toolbar, a preview, and a
  * counter of the HTML it sends, amber past half the limit and red over it.
  */
 export function RichEditor({ label, maxLength, onChange, placeholder, hint, error, disabled = false, controllerRef, initialHtml }: RichEditorProps) {

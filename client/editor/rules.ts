@@ -1,4 +1,4 @@
-/** Link dialog (spec §5): an ftp, http or https address; the text is optional. */
+/** Link dialog: an ftp, http or https address; the text is optional. */
 export const LINK_URL = /^(?:ftp|https?):\/\/[^\s/$.?#][^\s]*$/i;
 export const LINK_TEXT_MAX = 1000;
 

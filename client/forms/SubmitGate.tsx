@@ -17,7 +17,7 @@ interface SubmitGateProps {
 }
 
 /**
- * Writing needs an account bound to a game account (spec §6): visitors are asked to sign in,
+ * Writing needs an account bound to a game account (`canSubmit`, shared/policy.ts): visitors are asked to sign in,
  * unbound members to bind, locked accounts are told why; everyone else gets the form.
  */
 export function SubmitGate({ title, anchor = '', children }: SubmitGateProps) {

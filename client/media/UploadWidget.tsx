@@ -54,7 +54,7 @@ function probe(src: string) {
 }
 
 /**
- * The upload widget (spec §2): 1 choose a source (an address, a file from disk — chosen, dropped
+ * The upload widget: 1 choose a source (an address, a file from disk — chosen, dropped
  * or pasted — or one of my media), 2 edit (crop and rotate, to a JPEG), 3 preview, 4 commit with
  * the bytes sent and a cancel button; an image stays "processing" until the server says it is ready.
  */

@@ -80,7 +80,7 @@ function renderNode(node: ChildNode, floorHref: (id: number) => string, verbatim
 }
 
 /**
- * Renders user content (spec §5): only the allowed tags, links opening in a new tab, bare links,
+ * Renders user content (shared/html-allowlist.ts): only the allowed tags, links opening in a new tab, bare links,
  * e-mail addresses and dates made into links and times, contracted syntax and emotes expanded.
  */
 export function RichText({ html, floorHref = (id) => `#floor-${id}` }: RichTextProps) {

@@ -4,7 +4,7 @@ import type { Privilege } from '@shared/privileges';
 import { isTokenIcon, type TokenIcon } from './tokenIcons';
 
 /**
- * Plain text of user content split into what it shows (spec §5, text rendering): bare links,
+ * Plain text of user content split into what it shows: bare links,
  * e-mail addresses, dates, brace tokens (contracted syntax: `{floor:12}`, `{player:<personaId>}`,
  * `{user:3}`, `{router:/about}`, `{privilege:admin}`, `{signature:text}`, `{icon:flag}`) and
  * bracket emotes (`[doge]`, `[face|doge]`).

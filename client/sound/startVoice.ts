@@ -15,7 +15,7 @@ export function throttleCue(last: Map<SoundKind, number>, kind: SoundKind, now: 
   return true;
 }
 
-/** Sounds the voice cues for the session's live events (spec §2 voice section). */
+/** Sounds the voice cues for the session's live events (the voice settings of the profile). */
 export function startVoice() {
   unlockOnFirstGesture();
   const last = new Map<SoundKind, number>();

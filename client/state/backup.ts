@@ -10,7 +10,7 @@ import { DEFAULT_VOICE, voice, voiceSettingsSchema, type VoiceSettings } from '.
 import { cardCount, commitWorkflow, validateWorkflow, workflowSchema, workflowSnapshot } from './workflow';
 
 /**
- * One file with everything this browser keeps for the user (spec §2 export/import): display
+ * One file with everything this browser keeps for the user (the profile's export and import): display
  * preferences, the local flags, voice settings, the timeline filter, staff templates, the
  * history and the workflow board. Versioned, so a later format can still read this one: version 2
  * added the board (`workflow`); version 1 files still import and leave the board as it is.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { localFlags } from './localFlags';
 import { localStore, parseJson } from './localStore';
 
-/** Cases this browser opened (spec §2 profile history): case id and when, newest first. */
+/** Cases this browser opened (the profile's history): case id and when, newest first. */
 export interface HistoryEntry {
   id: number;
   time: number;

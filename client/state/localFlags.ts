@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { localStore, parseJson } from './localStore';
 
 /**
- * The local configuration flags of spec §3 (the "enhancement" section), kept in this browser.
+ * The local configuration flags (the profile's "enhancement" section), kept in this browser.
  * `desktopNotification` lives with the display preferences (`preferences.ts`), where the open-case
  * notifications read it.
  */

@@ -2,9 +2,9 @@ import { LIMITS } from '@shared/limits';
 import type { TokenUserInfo } from '@client/api/types';
 
 /**
- * The 7-day login (spec §2) is kept in the browser's local storage, not in a cookie: a cookie
+ * The 7-day login is kept in the browser's local storage, not in a cookie: a cookie
  * would travel with every request to the site (and its subdomains) although the server never
- * reads it, as the token only counts in the `x-access-token` header (DESIGN §4).
+ * reads it, as the token only counts in the `x-access-token` header (docs/decisions/0006-tokens-in-a-header.md).
  */
 export const SESSION_KEY = 'tribunal.session';
 /** Where earlier versions kept the login: read once, moved to storage, then removed. */

@@ -2,7 +2,7 @@ import { proxy, subscribe, useSnapshot } from 'valtio';
 import { JUDGE_ACTIONS, type JudgeAction } from '@shared/judgement';
 
 /**
- * Staff's local templates (spec §3 local-only data, §5 fast reply templates): fast replies for
+ * Staff's local templates (local-only data): fast replies for
  * replies and judgements, and judgement templates that also pick the action. They live in this
  * browser only.
  */

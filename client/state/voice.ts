@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { localStore, parseJson } from './localStore';
 
-/** What may make a sound (spec §2 voice section); the master switch is the `voice` local flag. */
+/** What may make a sound (the profile's voice settings); the master switch is the `voice` local flag. */
 export const SOUND_KINDS = ['message', 'judgement', 'appeal'] as const;
 export type SoundKind = (typeof SOUND_KINDS)[number];
 

@@ -4,7 +4,7 @@ import { CASE_STATUSES } from '@shared/games';
 import { localStore, parseJson } from './localStore';
 
 /**
- * The workflow board (spec §2 `/workflow`): a staff member's own kanban of the cases they work on,
+ * The workflow board (`/workflow`): a staff member's own kanban of the cases they work on,
  * kept in this browser only. One column per case status (in the user's order, some hidden), cards
  * keyed by case id, archived cards, per-case meta (private remark, a timed task, times) and the
  * board's settings. Every function here takes a state and answers the next one; the store below

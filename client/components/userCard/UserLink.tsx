@@ -15,8 +15,8 @@ interface UserLinkProps {
 }
 
 /**
- * A link to a user's space that shows their card while hovered or focused (spec §2, user hover
- * card). Escape closes the card; it holds links of its own, so focus may move into it.
+ * A link to a user's space that shows their card (the user hover card) while hovered or focused.
+ * Escape closes the card; it holds links of its own, so focus may move into it.
  */
 export function UserLink({ id, className, children }: UserLinkProps) {
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ interface ContractedDialogProps {
 const START: Record<EditorType, string> = { signature: '', player: '', icon: TOKEN_ICONS[0], router: '/', user: '', privilege: 'admin' };
 
 /**
- * Contracted syntax (spec §2, §3): pick a type, fill its value, see what readers will see, insert.
+ * Contracted syntax (shared/contracted.ts): pick a type, fill its value, see what readers will see, insert.
  * Lists (privilege, icon) are native selects and the rest are text fields, so the whole dialog
  * works from the keyboard and at phone width.
  */

@@ -9,7 +9,7 @@ interface ImageDialogProps {
 
 /**
  * An image for the editor, through the upload widget: an address from elsewhere (loaded first, so
- * a dead one is caught: spec §5), a file uploaded (cropped, turned) or one from my media.
+ * a dead one is caught), a file uploaded (cropped, turned) or one from my media.
  */
 export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
   const { t } = useTranslation();

@@ -77,7 +77,7 @@ function Extra({ id }: { id: Section }) {
   return null;
 }
 
-/** /about — what the site is and since when, how cases are judged and appealed, privacy, terms and contacts (spec §1). */
+/** /about — what the site is and since when, how cases are judged and appealed, privacy, terms and contacts. */
 export function AboutPage() {
   const { t } = useTranslation();
   const format = useFormat();

@@ -1,2 +1,2 @@
-/** The binding wizard's steps (spec §2); the last one runs on the link from the mail. */
+/** The binding wizard's steps; the last one runs on the link from the mail. */
 export const BIND_STEPS = ['platform', 'captcha', 'mail', 'verify'] as const;

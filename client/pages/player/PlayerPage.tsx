@@ -50,7 +50,7 @@ function LoadCase({ caseKey }: { caseKey: CaseKey }) {
   return <CaseView record={remote.data} update={remote.update} reload={remote.reload} />;
 }
 
-/** /player/:ouid — a case (spec §2, player detail); old-site addresses come with `?oldUrl`. */
+/** /player/:ouid — a case (the player detail); old-site addresses come with `?oldUrl`. */
 export function PlayerPage() {
   const { ouid = '' } = useParams();
   const [params] = useSearchParams();

@@ -20,7 +20,7 @@ import { DEFAULT_LIST, listQueryString, parseListQuery, toPlayersQuery, type Lis
 import { PlayersFilters } from './PlayersFilters';
 import styles from './PlayersPage.module.css';
 
-/** The case database (spec §2, player list): filters and sort in the URL, 20 cases a page, exact total. */
+/** The case database (the player list): filters and sort in the URL, 20 cases a page, exact total. */
 export function PlayersPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();

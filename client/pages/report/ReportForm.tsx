@@ -22,7 +22,7 @@ import styles from './ReportPage.module.css';
 
 const FIELDS: ReportField[] = ['game', 'originName', 'cheatMethods', 'videoLinks', 'description'];
 
-/** Report one player (spec §2, report form); a new case opens, and the reporter lands on it. */
+/** Report one player (the report form); a new case opens, and the reporter lands on it. */
 export function ReportForm() {
   const { t } = useTranslation();
   const describe = useDescribeError();

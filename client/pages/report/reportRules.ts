@@ -17,7 +17,7 @@ export type ReportField = 'game' | 'originName' | 'cheatMethods' | 'videoLinks' 
 /** One game ID: letters, digits, `_` and `-` (no spaces, no team tags). */
 export const GAME_ID = /^[A-Za-z0-9_-]+$/;
 
-/** Characters that look alike in many fonts (spec §5: beware i I 1 l L o O 0). */
+/** Characters that look alike in many fonts (i I 1 l L o O 0): the form warns about them. */
 const LOOKALIKES = new Set('iI1lLoO0');
 
 /** The name cut into runs, marking the characters easy to misread. */

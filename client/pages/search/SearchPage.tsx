@@ -53,7 +53,7 @@ function useLiveAddress(typed: string, param: string, setText: (text: string) =>
 }
 
 /**
- * /search and /search/:content (spec §2): players, users or comments, sorted, 20 a page with the
+ * /search and /search/:content: players, users or comments, sorted, 20 a page with the
  * exact total. With `?openApp=1` it first tries to open the same search in the companion app.
  */
 export function SearchPage() {

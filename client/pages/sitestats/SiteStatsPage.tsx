@@ -15,7 +15,7 @@ import { Trend } from './Trend';
 import styles from './SiteStatsPage.module.css';
 
 /**
- * /sitestats (spec §2, site statistics): counters, rankings and trending cases of a range
+ * /sitestats (site statistics): counters, rankings and trending cases of a range
  * (yesterday, week, month, year, kept in `?range=`), the site's growth, case counts and network status.
  */
 export function SiteStatsPage() {

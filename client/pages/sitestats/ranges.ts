@@ -1,6 +1,6 @@
 import { TIME_WINDOWS, type TimeWindow } from '@shared/schemas/stats';
 
-/** The ranges of the statistics page (spec §2: yesterday, week, month, year), as the API names its windows. */
+/** The ranges of the statistics page (yesterday, week, month, year), as the API names its windows. */
 export const RANGES = TIME_WINDOWS;
 export type Range = TimeWindow;
 export const DEFAULT_RANGE: Range = 'weekly';

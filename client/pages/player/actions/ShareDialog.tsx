@@ -10,7 +10,7 @@ import { usePreferences } from '@client/state/preferences';
 import { shareLinks } from '../share/links';
 import styles from './Actions.module.css';
 
-/** Share a case (spec §2): its link, an embed code for other sites, and its card page. */
+/** Share a case: its link, an embed code for other sites, and its card page. */
 export function ShareButton({ record }: { record: CaseRecord }) {
   const { t, i18n } = useTranslation();
   const { theme } = usePreferences();

@@ -25,7 +25,7 @@ interface AppealFormProps {
   onFiled: (entryId: number) => void;
 }
 
-/** The appeal (spec §2 player detail, §5 appeal evidence): its type, the archive for MOSS, the text and links. */
+/** The appeal, on the case page: its type, the archive for MOSS, the text and links. */
 export function AppealForm({ record, onFiled }: AppealFormProps) {
   const { t } = useTranslation();
   const describe = useDescribeAppealError();

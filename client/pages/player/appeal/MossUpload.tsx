@@ -26,7 +26,7 @@ type Phase = { name: 'idle' } | { name: 'checking' } | { name: 'uploading'; frac
 const NOT_ZIP_CODES = new Set(['upload.bad', 'upload.unsupport']);
 
 /**
- * The MOSS self-certification archive (spec §5): a zip holding Logfile.log, checked here at once,
+ * The MOSS self-certification archive: a zip holding Logfile.log, checked here at once,
  * then uploaded with its progress shown; the server checks it again.
  */
 export function MossUpload({ value, onChange, error, disabled }: MossUploadProps) {

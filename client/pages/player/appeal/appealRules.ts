@@ -15,7 +15,7 @@ interface AppealViewer {
 }
 
 /**
- * Who is offered an appeal (spec §2, reference §4): the owner of the case's game account (the
+ * Who is offered an appeal (`APPEAL_FOR_ANY_ROLES`, shared/judgement.ts): the owner of the case's game account (the
  * account bound to the signed-in user) or super, root and dev, while the case is confirmed or
  * suspected (status 1 or 2). The server decides again from the session.
  */
@@ -77,7 +77,7 @@ const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16))
 
 /**
  * Reads a zip archive's central directory (nothing is unpacked) and says whether it holds the
- * MOSS log (spec §5: a zip containing Logfile.log). The server checks the same on upload and on
+ * MOSS log (a zip containing Logfile.log). The server checks the same on upload and on
  * the appeal; this only answers at once, before the upload.
  */
 export function inspectMossZip(bytes: Uint8Array): ZipVerdict {

@@ -3,7 +3,7 @@ import { ApiError } from '@client/api/ApiError';
 import { describeError } from '@client/api/describeError';
 
 /**
- * Messages for the failures of judging and appealing: the codes of spec §8 these screens meet are
+ * Messages for the failures of judging and appealing: the codes of shared/errors.ts these screens meet are
  * translated under `judgement.codes.` and `appeal.codes.`; anything else goes to the app's
  * catalogue (`codes.`).
  */

@@ -11,7 +11,7 @@ interface HackerLevelFieldProps {
   disabled?: boolean;
 }
 
-/** The threat level, optional: levels 1-3 are listed but closed, only Lv4 may be chosen (spec §5). */
+/** The threat level, optional: levels 1-3 are listed but closed, only Lv4 may be chosen. */
 export function HackerLevelField({ value, onChange, error, disabled }: HackerLevelFieldProps) {
   const { t } = useTranslation();
   const name = useId();

@@ -35,7 +35,7 @@ interface JudgementPanelProps {
 }
 
 /**
- * The judgement form of admins (spec §5): the action (kill for super and root only), cheat methods
+ * The judgement form of admins: the action (kill for super and root only), cheat methods
  * for guilt and kill, the threat level once methods are chosen, and the reasoning; with the
  * staff's local templates.
  */

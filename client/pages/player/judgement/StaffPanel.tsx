@@ -15,7 +15,7 @@ interface StaffPanelProps {
   status: number;
 }
 
-/** Staff judging together (DESIGN §5): who else of the staff is on this case, and the votes towards confirming it. */
+/** Staff judging together (presence in the case's room, `case:viewers`): who else of the staff is on this case, and the votes towards confirming it. */
 export function StaffPanel({ viewers, myId, tally, status }: StaffPanelProps) {
   const { t } = useTranslation();
   const others = viewers ? otherViewers(viewers, myId) : [];

@@ -128,7 +128,7 @@ function TemplatesEditor({ kind, roles }: { kind: TemplateKind; roles: readonly 
   );
 }
 
-/** Add, edit and delete the local templates of one kind (spec §5: at most 10, unique titles of 100, contents of 500). */
+/** Add, edit and delete the local templates of one kind (at most 10, unique titles of 100, contents of 500: `TEMPLATE_LIMITS`). */
 export function TemplatesDialog({ kind, onClose, roles }: TemplatesDialogProps) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { judgementBody } from '@shared/schemas/judgement';
 import { plainText } from '@shared/spam';
 import type { VoteTally } from '@shared/types/cases';
 
-/** What the judgement form holds before it is sent (spec §3 judgement payload, §5 judgement form). */
+/** What the judgement form holds before it is sent (`judgementBody`, shared/schemas/judgement.ts). */
 export interface JudgementDraft {
   action: JudgeAction | '';
   cheatMethods: readonly string[];
@@ -33,7 +33,7 @@ export const EMPTY_JUDGEMENT: JudgementDraft = { action: '', cheatMethods: [], h
 /** The actions this viewer may choose: `kill` only for super and root. */
 export const actionsFor = (roles: readonly string[]) => JUDGE_ACTIONS.filter((action) => mayUseAction(roles, action));
 
-/** Hacker levels 1-4 are listed; only the top one may be chosen (spec §5, §9). */
+/** Hacker levels 1-4 are listed; only the top one may be chosen. */
 export const HACKER_LEVELS = [1, 2, 3, 4] as const;
 export const isSelectableLevel = (level: number) => level === 4;
 
@@ -63,7 +63,7 @@ export function judgementPayload(draft: JudgementDraft, toPlayerId: number) {
 const visibleLength = (html: string) => plainText(html).trim().length;
 
 /**
- * The first problem of each field, in the form's own words (spec §5): everything empty asks to
+ * The first problem of each field, in the form's own words: everything empty asks to
  * fill everything; otherwise action, methods for guilt and kill, and a reasoning of 5 to 60000
  * characters. The shared request schema has the last word, as the server uses it too.
  */

@@ -14,7 +14,7 @@ function topPrivilege(privileges: readonly string[]): Privilege {
   return ([...privileges].filter((p): p is Privilege => p in PRIVILEGE_WEIGHT).sort((a, b) => PRIVILEGE_WEIGHT[b] - PRIVILEGE_WEIGHT[a])[0] ?? 'normal');
 }
 
-/** Who wrote an entry (admins in red, everyone else in green, spec §3), what kind it is, and when. */
+/** Who wrote an entry (admins in red, everyone else in green), what kind it is, and when. */
 export function EntryHeader({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation();
   const staff = isAdmin(entry.privilege);

@@ -50,7 +50,7 @@ function EntrySkeleton() {
   );
 }
 
-/** A case's timeline (spec §2): filter, order, 20 entries a page, live entries, and the entries' actions. */
+/** A case's timeline: filter, order, 20 entries a page, live entries, and the entries' actions. */
 export function Timeline(props: TimelineProps) {
   const { t } = useTranslation();
   const describe = useDescribeError();

@@ -1,6 +1,6 @@
 import type { TimelineSubject } from '@shared/timeline';
 
-/** The timeline's filter choices (spec §2). */
+/** The timeline's filter choices. */
 export const TIMELINE_FILTERS = ['all', 'comments', 'verdicts', 'appeals', 'names'] as const;
 export type TimelineFilter = (typeof TIMELINE_FILTERS)[number];
 
@@ -22,7 +22,7 @@ export function filterShows(filter: TimelineFilter, type: string) {
 
 const STORAGE_KEY = 'tribunal:timelineFilter';
 
-/** The filter chosen last in this browser (a local setting, spec §2). */
+/** The filter chosen last in this browser (a local setting). */
 export function savedFilter(): TimelineFilter {
   try {
     const value = localStorage.getItem(STORAGE_KEY);

@@ -1,7 +1,7 @@
 import { LIMITS } from '@shared/limits';
 import { plainText } from '@client/richText/plainText';
 
-/** A quoted entry's text cut to 80 characters (spec §2), whole characters only. */
+/** A quoted entry's text cut to 80 characters, whole characters only. */
 export function quotePreview(html: string, max: number = LIMITS.quotePreview): string {
   const text = plainText(html);
   const chars = [...text];

@@ -22,7 +22,7 @@ interface FloorOptions {
 }
 
 /**
- * `#floor-<id>` (spec §2): brings the entry on screen — fetching its page first when it is on
+ * `#floor-<id>` (a link to one entry): brings the entry on screen — fetching its page first when it is on
  * another one — and returns its id while it is highlighted (10 s).
  */
 export function useFloorTarget({ caseKey, entries, loaded, filter, order, showAll, goToPage }: FloorOptions) {

@@ -37,7 +37,7 @@ function FlagSwitch({ flag }: { flag: LocalFlag }) {
   );
 }
 
-/** /profile/enhancement — the local configuration flags (spec §3), applied at once in this browser. */
+/** /profile/enhancement — the local configuration flags (client/state/localFlags.ts), applied at once in this browser. */
 export function EnhancementPage() {
   const { t } = useTranslation();
   const { isAdmin } = useViewer();

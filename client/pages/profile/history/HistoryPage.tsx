@@ -48,7 +48,7 @@ function SignInPrompt() {
   );
 }
 
-/** /profile/history — the cases this browser opened (spec §2), 10 a page, newest first; one or all can be cleared. */
+/** /profile/history — the cases this browser opened, 10 a page, newest first; one or all can be cleared. */
 export function HistoryPage() {
   const { t } = useTranslation();
   const { signedIn } = useViewer();
