@@ -1,6 +1,6 @@
 /**
- * The achievement catalogue (spec §3 "Achievement", reference §9): every id, its points, rarity,
- * how it is acquired, and the numbers its condition checks. Ids are the reference's, so old
+ * The achievement catalogue: every id, its points, rarity,
+ * how it is acquired, and the numbers its condition checks. Ids are the original site's, so old
  * clients and stored data keep their meaning. The server checks the conditions; the client
  * explains them with the same numbers.
  */
@@ -64,7 +64,7 @@ export interface AchievementDef {
   goal: AchievementGoal;
 }
 
-/** Reports and accounts count from this instant (spec §9). */
+/** Reports and accounts count from this instant. */
 export const ACHIEVEMENT_EPOCH = '2024-01-01T00:00:00.000Z';
 /** "Within a month" for the open-chat level 2 condition. */
 export const OPEN_CHAT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -165,9 +165,9 @@ export const isPrecious = (id: string) => BY_ID.get(id)?.rarity === 'preciousnes
 
 const RARITY_RANK: Record<AchievementRarity, number> = { special: 0, preciousness: 1, rare: 2, normal: 3 };
 
-/** At most this many achievements on the user hover card (spec §9). */
+/** At most this many achievements on the user hover card. */
 export const CARD_ACHIEVEMENTS = 8;
-/** The badge strip shows this many, then "+N" (spec §9). */
+/** The badge strip shows this many, then "+N". */
 export const STRIP_ACHIEVEMENTS = 3;
 
 /**

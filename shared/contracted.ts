@@ -1,14 +1,14 @@
 import { PRIVILEGES, type Privilege } from './privileges';
 
 /**
- * Contracted syntax (spec §2, §3): brace tokens written in user text as `{type:value}`, which
+ * Contracted syntax: brace tokens written in user text as `{type:value}`, which
  * readers see expanded. The editor inserts them as `<span data-cs-type data-cs-value>` holding the
  * same token as text, so clients that read raw HTML still see what was meant.
  */
 export const CONTRACTED_TYPES = ['floor', 'player', 'user', 'router', 'privilege', 'signature', 'icon'] as const;
 export type ContractedType = (typeof CONTRACTED_TYPES)[number];
 
-/** The types the editor's dialog offers (spec §3, editor nodes); floors are quoted from the share popup. */
+/** The types the editor's dialog offers; floors are quoted from the share popup. */
 export const EDITOR_CONTRACTED_TYPES = ['signature', 'player', 'icon', 'router', 'user', 'privilege'] as const satisfies readonly ContractedType[];
 
 export const SIGNATURE_MAX = 40;

@@ -1,5 +1,5 @@
 /**
- * The site's own emotes (spec §3: editor emote ids are `group|name`), drawn for this site as
+ * The site's own emotes (the editor's emote ids are `group|name`), drawn for this site as
  * 32×32 SVG files in `public/emotes/<group>/<name>.svg`. In text an emote is written `[group|name]`,
  * or `[name]` when the name is unique.
  */

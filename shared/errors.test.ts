@@ -3,7 +3,7 @@ import { ERROR_STATUS, SESSION_END_CODES, isErrorCode } from './errors';
 
 describe('error catalogue', () => {
   it('spells every code <area>.<result>', () => {
-    // The reference's one three-part code (staff cannot be muted), kept as clients know it.
+    // The original's one three-part code (staff cannot be muted), kept as clients know it.
     const referenceSpellings = ['muteUser.ban.userUnauthorized'];
     for (const code of Object.keys(ERROR_STATUS)) if (!referenceSpellings.includes(code)) expect(code).toMatch(/^(admin\.)?[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/);
   });

@@ -1,6 +1,6 @@
 /**
  * The error catalogue: every failure code the API can answer with, and its HTTP status.
- * Codes are user-visible (clients translate them), so their spelling follows the reference,
+ * Codes are user-visible (clients translate them), so their spelling follows the original's,
  * misspellings included (`user.permissionDenined`).
  */
 export const ERROR_STATUS = {

@@ -1,4 +1,4 @@
-/** Where report evidence may come from (spec §5): video sites yes, network drives never. */
+/** Where report evidence may come from: video sites yes, network drives never. */
 const VIDEO_HOSTS = [
   'youtube.com', 'youtu.be', 'bilibili.com', 'b23.tv', 'twitch.tv', 'clips.twitch.tv', 'streamable.com', 'medal.tv',
   'vimeo.com', 'outplayed.tv', 'douyin.com', 'kick.com', 'ixigua.com', 'v.qq.com', 'youku.com', 'nicovideo.jp', 'dailymotion.com',

@@ -15,7 +15,7 @@ export const CHEAT_METHODS = [
 ] as const;
 export type CheatMethod = (typeof CHEAT_METHODS)[number];
 
-/** Case status codes (spec §4). -1 is the list filter for "all statuses". */
+/** Case status codes (docs/api-compatibility.md#ids-dates-and-numbers). -1 is the list filter for "all statuses". */
 export const CASE_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_STATUS_NAMES: Record<CaseStatus, string> = {

@@ -2,7 +2,7 @@ import { isContractedType, isContractedValue } from './contracted';
 import { EMOTE_REF } from './emotes';
 
 /**
- * The one HTML allowlist for everything users write (reference §2, DESIGN §6). The server's
+ * The one HTML allowlist for everything users write (docs/architecture.md#where-each-rule-lives). The server's
  * sanitiser (server/http/sanitize.ts), the editor's paste cleaner (client/editor/cleanHtml.ts) and
  * the renderer (client/richText/RichText.tsx) all derive from this module, so what one keeps the
  * others keep. Plain data and pure functions: no parser here.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appealOutcomeOf, confirmingVoters, JUDGE_ACTIONS, statusAfterJudgement, type JudgeAction } from './judgement';
 
 /**
- * Reference §4's table, written out cell by cell ("-" = unchanged); status 6 + guilt depends on
+ * The original's transition table, written out cell by cell ("-" = unchanged); status 6 + guilt depends on
  * the votes and is checked below. Rows: from status 0..8; columns: the actions in this order.
  */
 const COLUMNS: JudgeAction[] = ['suspect', 'innocent', 'invalid', 'discuss', 'guilt', 'more', 'kill', 'farm'];

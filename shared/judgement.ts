@@ -1,5 +1,5 @@
 /**
- * Judgement rules (reference §4, DESIGN §6): the actions, the transition table, vote counting,
+ * Judgement rules (the original's, with appeals that end): the actions, the transition table, vote counting,
  * who may judge, and the appeal rules. Server and client both read them.
  */
 import { hasAny } from './privileges';
@@ -25,7 +25,7 @@ export const mayJudge = (roles: readonly string[]) => hasAny(roles, JUDGE_ROLES)
 export const mayUseAction = (roles: readonly string[], action: JudgeAction) => (action === 'kill' ? hasAny(roles, KILL_ROLES) : mayJudge(roles));
 
 /**
- * The transition table of reference §4 for a case that is not under appeal. `confirmed` says
+ * The original's transition table for a case that is not under appeal. `confirmed` says
  * whether the guilt votes now reach PERSONS_TO_CONFIRM (only read in status 6).
  */
 export function statusAfterJudgement(from: number, action: JudgeAction, confirmed: boolean): number {
@@ -58,7 +58,7 @@ export function confirmingVoters(newestFirst: readonly Vote[]): number[] {
 }
 
 /**
- * Status 9 ends by a judgement (DESIGN §6): guilt or kill fail the appeal (the case returns to
+ * Status 9 ends by a judgement (the original's never ended): guilt or kill fail the appeal (the case returns to
  * the status it had before it), innocent/farm/invalid/suspect accept it (the case takes that
  * action's status), discuss and more leave the appeal open.
  */
@@ -69,7 +69,7 @@ export function appealOutcomeOf(action: JudgeAction): AppealOutcome {
   return 'accept';
 }
 
-/** What the case keeps after a judgement (reference §4 side effects). */
+/** The threat level a case keeps after a judgement: the one given (or kept) in statuses 1 and 6, the previous one in 2, none otherwise. */
 export function hackerLevelAfter(status: number, given: number | null | undefined, previous: number | null): number | null {
   if (status === 1 || status === 6) return given ?? previous;
   if (status === 2) return previous;
@@ -82,7 +82,7 @@ export type AppealType = (typeof APPEAL_TYPES)[number];
 /** An appeal may be filed from these statuses only. */
 export const APPEALABLE_STATUSES: readonly number[] = [1, 2];
 export const APPEAL_COOLDOWN_MS = 24 * 60 * 60 * 1000;
-/** Who may appeal for any case: super, root, dev (reference §4). */
+/** Who may appeal for any case: super, root, dev. */
 export const APPEAL_FOR_ANY_ROLES = ['super', 'root', 'dev'] as const;
 
 /** An appeal's state on the timeline. */

@@ -1,4 +1,4 @@
-/** Interface languages (spec §1). en-US is the fallback. */
+/** Interface languages (one locales/<code>.json each). en-US is the fallback. */
 export const LANGUAGES = [
   { code: 'en-US', name: 'English' },
   { code: 'zh-CN', name: '简体中文' },
@@ -30,7 +30,7 @@ export function pickLanguage(requested: string | null | undefined): LanguageCode
 /** The locale Intl understands for a language (the cat language formats like zh-CN). */
 export const intlLocale = (code: string) => (code === 'zh-Cat' ? 'zh-CN' : code);
 
-/** Themes (spec §1); lightness is the default. */
+/** Themes; lightness is the default. */
 export const THEMES = ['lightness', 'dark', 'pink', 'orange', 'violet', 'MikuGreen', 'miside', 'KarmaBlue', 'BlueDeep', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];
 export const TEXT_SIZES = ['small', 'default', 'large', 'x-large'] as const;

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9, reference §12). */
+/** Business constants and limits: the one place for each number the server and the client share. */
 export const LIMITS = {
   /**
    * The latest epoch milliseconds a time filter takes: 9999-12-31T23:59:59.999Z, the last instant
@@ -40,7 +40,7 @@ export const LIMITS = {
   replyMax: 5000,
   /** Case pages listed in one sitemap file (the protocol allows 50 000); a sitemap index lists the files. */
   sitemapCases: 10_000,
-  /** Visible characters a reply needs (spec §5: single-character replies are meaningless). */
+  /** Visible characters a reply needs (single-character replies are meaningless). */
   replyMinChars: 2,
   judgementMax: 60000,
   judgementMin: 5,
@@ -48,7 +48,7 @@ export const LIMITS = {
   /** Uploads: images as the original (2 MiB); MOSS archives may be larger. */
   uploadImageBytes: 2 * 1024 * 1024,
   uploadZipBytes: 16 * 1024 * 1024,
-  /** Videos (webm, ogg, mp4): 30 MiB (spec §9). */
+  /** Videos (webm, ogg, mp4): 30 MiB. */
   uploadVideoBytes: 30 * 1024 * 1024,
   /** Images with more pixels than this are refused before decoding (decompression bombs). */
   imageMaxPixels: 50_000_000,
@@ -57,10 +57,10 @@ export const LIMITS = {
   avatarPx: 150,
   /** An uploaded file's own name as its client gave it (characters), kept for the media library. */
   fileNameMax: 255,
-  /** The media library and the file lists: 40 a page (spec §9), 200 at most. */
+  /** The media library and the file lists: 40 a page, 200 at most. */
   mediaPage: 40,
   mediaPageMax: 200,
-  /** Big-file upload sessions: total size, chunk size (spec §9), and how long a session waits for its next chunk. */
+  /** Big-file upload sessions: total size, chunk size, and how long a session waits for its next chunk. */
   bigUploadMaxBytes: 2e9,
   uploadChunkBytes: 10 * 1024 * 1024,
   uploadSessionTtlMs: 2 * 60 * 60 * 1000,
@@ -116,7 +116,7 @@ export const LIMITS = {
 
 const GB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
-/** Media quotas per kind of account (reference §10), enforced on every upload: stored bytes, bytes a day, files a day. */
+/** Media quotas per kind of account, enforced on every upload: stored bytes, bytes a day, files a day. */
 export const MEDIA_QUOTAS = {
   staff: { storageBytes: 10 * GB, dailyBytes: 2 * GB, dailyFiles: 2000 },
   bot: { storageBytes: 1 * GB, dailyBytes: 1 * GB, dailyFiles: 500 },

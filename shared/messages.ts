@@ -1,4 +1,4 @@
-/** Chat and push rules shared by the server's checks and the client's forms (reference §6, spec §6). */
+/** Chat and push rules shared by the server's checks and the client's forms. */
 import { hasAdminLevel, isAdmin } from './privileges';
 
 /** Types a person may send with POST /api/message; `reply` and `banAppeal` are written by the system only. */
@@ -30,7 +30,7 @@ export const sendableTypesFor = (roles: readonly string[]) => SENDABLE_MESSAGE_T
 /** Broadcasts a user reads in the `announce` box: everyone `toAll`, staff `toAdmins`, everyone else `toNormals`. */
 const announceTypesFor = (roles: readonly string[]): BroadcastType[] => (isAdmin(roles) ? ['toAll', 'toAdmins'] : ['toAll', 'toNormals']);
 
-/** What the `announce` box lists: the broadcasts for the role, and for staff the open appeals' notices (reference §6). */
+/** What the `announce` box lists: the broadcasts for the role, and for staff the open appeals' notices. */
 export const announceBoxTypesFor = (roles: readonly string[]): string[] => [...announceTypesFor(roles), ...(isAdmin(roles) ? ['banAppeal'] : [])];
 
 /** Whether a live broadcast is meant for this account (the `all` room carries `toNormals` too, see messages/realtime.ts). */

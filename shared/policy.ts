@@ -64,7 +64,7 @@ export function refusedAs(r: Rule, code: ErrorCode): Rule {
 const SIGN_IN: Refusal = { code: 'user.tokenExpired', message: 'sign in first' };
 const DENIED = (message: string): Refusal => ({ code: 'user.permissionDenined', message });
 
-/** Tokens made for bots and for third-party apps: they read and report, they never manage the account (reference §2). */
+/** Tokens made for bots and for third-party apps: they read and report, they never manage the account (docs/api-compatibility.md#tokens). */
 const MACHINE_TOKENS = ['bot', 'external-auth'];
 
 export const isMuted = (actor: Actor, now = Date.now()) => actor.mutedUntil !== null && actor.mutedUntil > now;
@@ -76,7 +76,7 @@ export const isMuted = (actor: Actor, now = Date.now()) => actor.mutedUntil !== 
  */
 export const readsAsVisitor = (actor: Pick<Actor, 'privileges'>) => actor.privileges.includes('blacklisted');
 
-/** Staff and bots write without the per-user comment and upload limits (reference §2). */
+/** Staff and bots write without the per-user comment and upload limits, as on the original site. */
 export const exemptStaffOrBot = (actor: Actor) => hasAny(actor.privileges, [...ADMIN_LEVELS[1], 'bot']);
 /** Staff search, chat and warn without per-user limits. */
 export const exemptStaff = (actor: Actor) => hasAny(actor.privileges, ADMIN_LEVELS[1]);
@@ -95,7 +95,7 @@ export const rules = {
   signedIn: signedInOnly('signedIn', () => null),
   /** Signed in and not banned (blacklisted accounts may still read, bind and change their password). */
   notBanned: signedInOnly('notBanned', (a) => (a.privileges.includes('blacklisted') ? DENIED('this account is banned') : null)),
-  /** Signed in, neither banned nor frozen: may act beyond reading (reference §5). */
+  /** Signed in, neither banned nor frozen: may act beyond reading. */
   notLocked: signedInOnly('notLocked', (a) => (isLocked(a.privileges) ? DENIED('this account is banned or frozen') : null)),
   /** May write on the site: not locked, and bound to a platform account unless staff or a bot. */
   canSubmit: signedInOnly('canSubmit', (a) => {
@@ -124,7 +124,7 @@ export const rules = {
     if (!mayJudge(a.privileges)) return DENIED('only admins judge');
     return a.visitType === 'external-auth' ? DENIED('not with an app token') : null;
   }),
-  /** The editor's contracted-syntax button (spec: admin level 1 only); anyone may still type the tokens. */
+  /** The editor's contracted-syntax button (admin level 1 only); anyone may still type the tokens. */
   contractedSyntax: oneOf('contractedSyntax', ADMIN_LEVELS[1]),
   /** Staff and bots: bulk reads. */
   staffOrBot: signedInOnly('staffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot']) ? null : DENIED('for staff and bots'))),
@@ -153,7 +153,7 @@ export function notMuted(code: ErrorCode, status?: number): Rule {
 
 /**
  * What staff see of an account's personal data: every admin its platform account and settings
- * (spec: the extra user information); its e-mail from admin level 2 (super, root, dev); its
+ * (the extra user information); its e-mail from admin level 2 (super, root, dev); its
  * sign-up and sign-in addresses from level 3 (root, dev).
  */
 export const staffSees = (privileges: readonly string[]) => ({ email: hasAny(privileges, ADMIN_LEVELS[2]), addresses: hasAny(privileges, ADMIN_LEVELS[3]) });
@@ -165,7 +165,7 @@ export function mayHideEntry(actor: Actor | null, entry: { byUserId: number | nu
   return !show && entry.type === 'reply' && entry.byUserId === actor.id;
 }
 
-/** Who may join which realtime room (DESIGN §5): cases and `all` are public; the rest are checked, never trusted. */
+/** Who may join which realtime room (docs/architecture.md#rooms-sequences-replay-and-refetch): cases and `all` are public; the rest are checked, never trusted. */
 export function mayJoinRoom(room: string, actor: Pick<Actor, 'id' | 'privileges'> | null): 'ok' | 'room.bad' | 'room.forbidden' {
   const parsed = parseRoom(room);
   if (!parsed) return 'room.bad';

@@ -1,4 +1,4 @@
-/** Privileges, weights and admin levels (spec §6). */
+/** Privileges, weights and admin levels. */
 export const PRIVILEGES = ['normal', 'admin', 'super', 'root', 'dev', 'bot', 'test', 'blacklisted', 'freezed', 'volunteer'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
@@ -27,9 +27,9 @@ export const hasAny = (roles: readonly string[], wanted: readonly Privilege[]) =
 
 export const isAdmin = (roles: readonly string[]) => hasAny(roles, ADMIN_LEVELS[1]);
 export const hasAdminLevel = (roles: readonly string[], level: 1 | 2 | 3 | 4) => hasAny(roles, ADMIN_LEVELS[level]);
-/** Staff in the reference's sense: may judge and see staff views. */
+/** Staff in the original's sense: may judge and see staff views. */
 export const isStaff = isAdmin;
-/** Accounts that may bypass the captcha with SKIP_CAPTCHA (reference §2). */
+/** Accounts that may bypass the captcha with SKIP_CAPTCHA (docs/api-compatibility.md#captcha). */
 export const canSkipCaptcha = (roles: readonly string[]) => hasAny(roles, ['bot', 'dev']);
 export const isLocked = (roles: readonly string[]) => hasAny(roles, ['blacklisted', 'freezed']);
 /** The heaviest weight among a user's privileges. */
@@ -38,7 +38,7 @@ export const weightOf = (roles: readonly string[]) =>
 
 /**
  * Whether an account may submit anything (reports, replies, appeals, messages): not banned or
- * frozen, and bound to a platform account unless it is staff or a bot (reference §5).
+ * frozen, and bound to a platform account unless it is staff or a bot.
  */
 export function canSubmit(roles: readonly string[], isBound: boolean): 'ok' | 'locked' | 'needBind' {
   if (isLocked(roles)) return 'locked';

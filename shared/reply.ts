@@ -19,7 +19,7 @@ export function visibleLength(text: string, atMost = Infinity): number {
 }
 
 /**
- * The rule for a reply's HTML (spec §5), applied by the reply form and the server alike: some
+ * The rule for a reply's HTML, applied by the reply form and the server alike: some
  * visible text of at least `LIMITS.replyMinChars` characters — a single character is meaningless —
  * or an image, and no more than `LIMITS.replyMax` characters of HTML.
  */

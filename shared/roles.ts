@@ -1,6 +1,6 @@
 /**
- * Who may grant or revoke which role on whom (`POST /admin/setUserRole`): the reference's matrix
- * (§3.4) plus a rank rule the original lacked. Pure, so the server enforces it and the client
+ * Who may grant or revoke which role on whom (`POST /admin/setUserRole`): the original's matrix
+ * plus a rank rule the original lacked. Pure, so the server enforces it and the client
  * offers only the toggles it would accept.
  */
 
@@ -9,7 +9,7 @@ export const MANAGED_ROLES = ['normal', 'admin', 'bot', 'super', 'dev', 'root', 
 export type ManagedRole = (typeof MANAGED_ROLES)[number];
 export type RoleAction = 'grant' | 'revoke';
 
-/** What each caller role may grant (reference §3.4); a caller holding several roles has the union. */
+/** What each caller role may grant (the original's matrix); a caller holding several roles has the union. */
 const GRANTS: Partial<Record<string, readonly ManagedRole[]>> = {
   dev: ['normal', 'bot', 'blacklisted', 'freezed', 'volunteer'],
   super: ['normal', 'admin', 'blacklisted', 'freezed', 'volunteer'],
@@ -42,7 +42,7 @@ const LOCKS: readonly string[] = ['blacklisted', 'freezed'];
 export type RoleRefusal = 'self' | 'rank' | 'matrix';
 export type RoleDecision = { ok: true; roles: string[] } | { ok: false; reason: RoleRefusal };
 
-/** The role set after the change (the reference's side effects), assuming it is allowed. */
+/** The role set after the change (the original's side effects), assuming it is allowed. */
 export function applyRoleChange(current: readonly string[], action: RoleAction, role: ManagedRole): string[] {
   if (action === 'revoke') {
     const left = current.filter((r) => r !== role);

@@ -1,5 +1,5 @@
 /**
- * Every screen of the web client (spec §2), keyed by name: the one route list. The client router
+ * Every screen of the web client, keyed by name: the one route list. The client router
  * is built from it, and the server answers 404 for any path outside `/api` that none of these
  * patterns matches (the client then shows its 404 screen).
  */
@@ -45,7 +45,7 @@ export const SCREENS = {
   space: '/space/:uId',
   adminHome: '/admin',
   adminHomeAlias: '/admin/home',
-  /** Unknown admin pagenames open the admin home (spec §2). */
+  /** Unknown admin pagenames open the admin home. */
   adminUnknown: '/admin/*',
   adminJudgementLog: '/admin/judgementLog',
   adminAppeals: '/admin/appeals',

@@ -1,4 +1,4 @@
-/** Anti-spam rules shared by reports, replies and judgements (reference §2). */
+/** Anti-spam rules shared by reports, replies and judgements (the original's, kept). */
 
 /** Any character repeated this many times in a row is spam. */
 const REPEAT_LIMIT = 8;

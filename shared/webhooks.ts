@@ -1,4 +1,4 @@
-/** Webhooks for bots (reference §11, done properly): what can be subscribed, by whom, how many. */
+/** Webhooks for bots (the original's were never sent): what can be subscribed, by whom, how many. */
 import { hasAny } from './privileges';
 
 export const WEBHOOK_EVENTS = ['stateChange', 'report', 'banAppeal', 'playerUpdate', 'register'] as const;

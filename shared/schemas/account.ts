@@ -75,7 +75,7 @@ export const changePasswordBody = captchaFields.extend({
   data: z.object({ oldpassword: z.string().min(1).max(LIMITS.passwordMax), newpassword: passwordField }),
 });
 
-/** The attributes a user may set on their own account (DESIGN §6: never mute or privileges). */
+/** The attributes a user may set on their own account (never a mute or privileges: the original let muted users lift their mute). */
 export const userSettableAttr = z
   .object({
     allowDM: z.boolean(),

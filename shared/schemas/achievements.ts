@@ -3,7 +3,7 @@ import { idParam } from './common';
 
 const achievementKey = z.string().trim().min(1).max(48).regex(/^[a-z0-9_]+$/, 'an achievement id');
 
-/** `POST /user/achievement`: `{id}` (api-clients) or `{data: {id}}` (spec §7); both reach the same claim. */
+/** `POST /user/achievement`: `{id}` (what the original's clients send) or `{data: {id}}`; both reach the same claim. */
 export const claimAchievementBody = z
   .object({ id: achievementKey.optional(), data: z.object({ id: achievementKey }).optional() })
   .refine((b) => b.id !== undefined || b.data !== undefined, { message: 'id is required', path: ['id'] })

@@ -3,7 +3,7 @@ import { LANGUAGE_CODES, pickLanguage, type LanguageCode } from '../languages';
 import { idParam, limitParam, skipParam } from './common';
 
 /**
- * The site's editorial documents (spec §2 home management): the home page's bulletin and the three
+ * The site's editorial documents (Admin > Home management): the home page's bulletin and the three
  * rule announcements. Each has a list of versions per language; the newest is the one shown
  * ("latest") to readers of that language, and en-US's to readers of a language without one.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 
 /**
- * Captcha fields accepted beside a request's `data` (reference §2): the current object form,
+ * Captcha fields accepted beside a request's `data` (docs/api-compatibility.md#captcha): the current object form,
  * the legacy pair (`captcha` string + top-level `encryptCaptcha`), and `SKIP_CAPTCHA` for bots.
  */
 const captchaObject = z.discriminatedUnion('captchaType', [

@@ -62,7 +62,7 @@ export const batchsQuery = z
 
 export const viewedBody = z.object({ data: z.object({ id: idParam }) });
 
-/** Known cheat methods only; unknown ones are dropped, at least one must remain (reference §3.2). */
+/** Known cheat methods only; unknown ones are dropped, at least one must remain. */
 const cheatMethodsField = z
   .array(z.string().max(32))
   .max(20)
@@ -159,5 +159,5 @@ export const subscribeIdBody = z.object({ id: idParam });
 export const subscribesPageBody = z.object({ skip: skipParam, limit: limitParam(100, 10) });
 export const subscribeIdsBody = z.object({ playerIds: z.array(idParam).min(1).max(100) });
 
-/** `user/reports`: `skip` is a page index here (api-clients §3). */
+/** `user/reports`: `skip` is a page index here (docs/api-compatibility.md#paging). */
 export const userReportsQuery = z.object({ id: idParam, skip: skipParam, limit: limitParam(100, 10) });

@@ -8,7 +8,7 @@ import { epochMs, idParam, limitParam, skipParam } from './common';
 const knownMethods = (list: string[]) => [...new Set(list.filter((m) => (CHEAT_METHODS as readonly string[]).includes(m)))];
 
 /**
- * `player/judgement` (reference §3.2, spec §5 judgement form): cheat methods are required for
+ * `player/judgement`: cheat methods are required for
  * guilt and kill (unknown ones dropped, at least one left) and ignored otherwise; the hacker level
  * only travels with them.
  */
@@ -80,7 +80,7 @@ export const setAppealBody = z
   .transform((b) => ({ toPlayerId: b.data?.toPlayerId ?? b.toPlayerId, content: b.data?.content }))
   .refine((b) => b.toPlayerId !== undefined, 'toPlayerId is required');
 
-/** `admin/judgementLog` (api-clients §4): filters by admin, case and time. */
+/** `admin/judgementLog`: filters by admin, case and time. */
 export const judgementLogBody = z.object({
   skip: skipParam,
   limit: limitParam(100, 20),

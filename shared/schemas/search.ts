@@ -8,7 +8,7 @@ export const SEARCH_TYPES = ['player', 'user', 'comment'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /**
- * Sort keys per search type (reference §7). The web client sends its sort on every tab, so a key
+ * Sort keys per search type (the original's names). The web client sends its sort on every tab, so a key
  * of another type is accepted and means that type's `default`; an unknown key is a 400.
  */
 export const SEARCH_SORTS = {
@@ -66,7 +66,7 @@ export function sortFor<T extends SearchType>(type: T, sort: string): SearchSort
   return (own.includes(sort) ? sort : 'default') as SearchSort<T>;
 }
 
-/** `advanceSearch`: one platform name or its beginning (reference §3.1). */
+/** `advanceSearch`: one platform name or its beginning. */
 export const advanceSearchQuery = z.object({
   param: z.string().regex(/^[A-Za-z0-9_-]{4,32}$/, '4 to 32 letters, digits, _ or -'),
 });

@@ -6,7 +6,7 @@ import { timeParam } from './search';
 
 /**
  * A counter switch of the statistics calls: any present, non-empty value turns it on, `false`
- * included — clients were written against the original, which only tested truthiness (api-clients §3).
+ * included — clients were written against the original, which only tested truthiness (docs/api-compatibility.md#quirks-kept-on-purpose).
  */
 const flagParam = z
   .union([z.string(), z.array(z.string())])

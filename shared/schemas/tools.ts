@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { boolParam, idParam, limitParam, skipParam } from './common';
 
 /**
- * The tools directory (spec §2 "apps"): programs, bots and pages that work with the site. The
+ * The tools directory (the `/apps` screen): programs, bots and pages that work with the site. The
  * filter chips are these tags plus `all`; `bf6` also stands for bf2042, `guide` for guides/books.
  */
 export const TOOL_TAGS = ['official', 'api', 'app', 'bot', 'web', 'desktop', 'bf1', 'bfv', 'bf6', 'guide', 'qq', 'admin'] as const;
@@ -34,7 +34,7 @@ export const toolFields = {
 };
 const needsALink = (t: { getUrl?: string; websiteUrl?: string }) => !!(t.getUrl || t.websiteUrl);
 
-/** Other names a filter is asked for by: the spec's chip reads "bf2042/bf6". */
+/** Other names a filter is asked for by: the directory's chip reads "bf2042/bf6". */
 const TAG_ALIASES: Record<string, ToolFilter> = { bf2042: 'bf6' };
 /** A filter from the address (`?tag=`): a known one, an alias of one, or `all`. */
 export const toolFilterOf = (raw: string | null | undefined): ToolFilter =>

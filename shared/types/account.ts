@@ -21,7 +21,7 @@ export interface SigninResult {
   userinfo: TokenPayload;
 }
 
-/** A user's attributes (reference §1 `users.attr`); who sees which key is decided by the user presenter. */
+/** A user's attributes (the original's `users.attr`); who sees which key is decided by the user presenter. */
 export interface AccountAttr {
   allowDM?: boolean;
   showOrigin?: boolean;

@@ -1,4 +1,4 @@
-/** Wire shapes of cases and timeline entries (reference §3.2, api-clients §2, §12): presenters build them, the client reads them. */
+/** Wire shapes of cases and timeline entries (docs/api-compatibility.md): presenters build them, the client reads them. */
 
 export interface CaseRecord {
   id: number;
@@ -72,12 +72,12 @@ export interface TimelineEntry {
 }
 
 /**
- * A comment search hit (api-clients §6): the entry as a raw comment row, its `content` the entry's
+ * A comment search hit (`GET /search?type=comment`): the entry as a raw comment row, its `content` the entry's
  * HTML as a string (the original's clients read a string here, unlike the timeline's object).
  */
 export type CommentHit = Omit<TimelineEntry, 'content'> & { content: string };
 
-/** One line of the live activity feed (reference §8 `/activities`). */
+/** One line of the live activity feed (`GET /activities`, the `activity` event). */
 export interface ActivityItem {
   type: 'register' | 'report' | 'judgement' | 'banAppeal';
   id: number;
@@ -103,7 +103,7 @@ export interface ActivityItem {
   action?: string;
 }
 
-/** The running tally of a case's confirming votes (spec: "1 of 2 votes to confirm"). */
+/** The running tally of a case's confirming votes (shown as "1 of 2 votes to confirm"). */
 export interface VoteTally {
   playerId: number;
   status: number;

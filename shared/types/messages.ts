@@ -1,4 +1,4 @@
-/** Wire shapes of inbox messages and conversations (reference §6, api-clients 26-28). */
+/** Wire shapes of inbox messages and conversations (`/api/message`). */
 
 /** Every type a stored message may have: sendable ones plus the system's `reply` and `banAppeal` notices. */
 export type MessageType = 'direct' | 'warn' | 'fatal' | 'command' | 'reply' | 'banAppeal' | 'toAll' | 'toAdmins' | 'toNormals';
