@@ -1,8 +1,8 @@
 /**
  * Every bench in one command, one after the other (they share the machine's 2 cores, so none runs
  * beside another): `npm run bench:all -- [--only read,live,bundle,pages,robustness] [--dry-run]`.
- * The read path at 100,000 and 1,000,000 cases and embedded, each live scenario at the sizes issue 16
- * asks for, the embedded one-node scenarios again on PostgreSQL, the bundle, the public pages' Largest
+ * The read path at 100,000 and 1,000,000 cases and embedded, each live scenario at its full sizes
+ * (bench/live.ts), the embedded one-node scenarios again on PostgreSQL, the bundle, the public pages' Largest
  * Contentful Paint on a throttled phone, and the long fuzz run and
  * the faults under load. Each step
  * writes its own section of bench/RESULTS.md, so the file then holds one coherent run of the code.

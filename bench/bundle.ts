@@ -1,5 +1,5 @@
 /**
- * Client bundle report (issues 16 and 50): `npm run bench:bundle` builds the client and reports, from
+ * Client bundle report (the first visit's JavaScript, budget in CI): `npm run bench:bundle` builds the client and reports, from
  * Vite's manifest and the built page, the JavaScript a first visit to each main route downloads:
  * the scripts the page itself names (the entry, and the chunks it preloads: the first screens and the
  * fallback language, vite.config.ts) plus the route's page chunk and its static imports when they are

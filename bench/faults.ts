@@ -1,5 +1,5 @@
 /**
- * Faults under load (issue 17): two real nodes on PostgreSQL + a private Redis, a load generator
+ * Faults under load: two real nodes on PostgreSQL + a private Redis, a load generator
  * running throughout, and one fault after another — SIGKILL of a node, a Redis restart, PostgreSQL
  * cut off, the upload disk full, a slow database, a rolling restart. Per fault: requests, clear
  * errors by code, answers that were no envelope, accepted writes lost or doubled (markers in the

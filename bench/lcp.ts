@@ -1,5 +1,5 @@
 /**
- * Largest Contentful Paint of the public pages on a phone (issue 50): `npm run bench:lcp -- [--runs 5]
+ * Largest Contentful Paint of the public pages on a phone: `npm run bench:lcp -- [--runs 5]
  * [--pages home,caseList] [--no-build] [--section lcp] [--against <dir>]`.
  *
  * The server runs in a process of its own, embedded (PGlite) with the demo data, serving the built
@@ -94,7 +94,7 @@ try {
   const sample = cases.data.result[0];
   if (!sample) throw new Error('the demo data has no case');
 
-  /** The public screens (spec §2), by name: what a visitor opens first. */
+  /** The public screens (shared/screens.ts), by name: what a visitor opens first. */
   const PAGES: Record<string, string> = {
     home: '/',
     caseList: '/player',

@@ -1,5 +1,5 @@
 /**
- * Live-path benchmark (issue 16): `npm run bench:live -- [--scenario S2|S3|S4|S5|S6|S7|S8|S9|S10|all]
+ * Live-path benchmark: `npm run bench:live -- [--scenario S2|S3|S4|S5|S6|S7|S8|S9|S10|all]
  * [--sockets 100,1000,3000] [--replies 30] [--rounds 2] [--fleets 2] [--gap 100] [--rates 100,500,1000]
  * [--viewers 100,1000] [--cases 500000] [--typists 1,10,50] [--seconds 10]`. S3, S6, S7 and S9 need
  * DATABASE_URL (and S3/S6/S7 REDIS_URL). Every figure stands next to a baseline measured in the

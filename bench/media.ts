@@ -1,5 +1,5 @@
 /**
- * Media benchmark (issue 12): the server runs in its own process (PostgreSQL, in-process jobs) and
+ * Media benchmark: the server runs in its own process (PostgreSQL, in-process jobs) and
  * this one plays the clients, sampling the server's resident memory (/proc/<pid>/status) all along.
  *
  * 1. Memory under upload load: `--clients` (20) upload a 30 MiB video at once through the raw PUT.

@@ -1,5 +1,5 @@
 /**
- * Write-path benchmark (issue 11): do reports on different cases run in parallel?
+ * Write-path benchmark: do reports on different cases run in parallel?
  *
  * Every report also tells the whole site (`all` room: activity, open-case count). Before the relay,
  * that event took the `all` room's sequence row lock inside the writer's transaction and held it

@@ -1,5 +1,5 @@
 /**
- * Read-path benchmark (DESIGN §8, issue 51): a synthetic site in PostgreSQL (or PGlite), Tribunal
+ * Read-path benchmark (targets in bench/read/targets.ts): a synthetic site in PostgreSQL (or PGlite), Tribunal
  * and each baseline in a process of its own, autocannon from this one. Every row is reported as a
  * ratio to the bare `node:http` hello-world measured in the same run, beside its ratio to the
  * Express hello-world, with the issue's target at 1,000,000 cases where it sets one.

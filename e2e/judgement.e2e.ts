@@ -53,7 +53,7 @@ describe('judging together', () => {
     const a = await staffPage(browsers[0]!, superAdmin, path);
     const b = await staffPage(browsers[1]!, admin, path);
 
-    // Presence: each admin sees the other (DESIGN §5).
+    // Presence: each admin sees the other (`case:viewers`).
     await seeTextIn(a, STAFF, admin.username);
     await seeTextIn(b, STAFF, superAdmin.username);
     expect(await textOf(a, STAFF)).not.toContain(superAdmin.username);

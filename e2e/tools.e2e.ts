@@ -54,7 +54,7 @@ describe('tools directory', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search === '?tag=bot');
     await seeText(page, 'Webhooks for bots');
-    // The spec's "bf2042/bf6" chip answers to either name.
+    // The directory's "bf2042/bf6" chip answers to either name.
     await page.goto(`${app.url}/apps?tag=bf2042`);
     await seeText(page, 'No tool here yet.');
     expect(await pressed(page)).toEqual(['BF2042 / BF6']);

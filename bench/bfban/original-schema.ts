@@ -1,5 +1,5 @@
 /**
- * The original site's tables as its code uses them (../shared reference: original-database.md),
+ * The original site's tables as its code uses them,
  * written for MariaDB: every column the import reads, including the ones its published dump lacks
  * (players.appealStatus and hackerLevel, comments.hackerLevel) and, as an option, the
  * users.introduction column some installations still have. No foreign keys, as the original.

@@ -1,5 +1,5 @@
 /**
- * One row for every quirk the original's data carries (reference: original-database.md), written
+ * One row for every quirk the original's data carries, written
  * after the regular rows at known ids, so tests can check each one maps as intended. Written with
  * the lax SQL mode some installations ran with: empty enum values, zero dates and strings cut to
  * their column.

@@ -1,5 +1,5 @@
 /**
- * The read path's targets of issue 51, set for 1,000,000 cases: requests/s as a ratio to the bare
+ * The read path's targets, set for 1,000,000 cases: requests/s as a ratio to the bare
  * `node:http` hello-world of the same run, and p99 latency. Printed beside every row at any size.
  */
 export interface Target {
