@@ -28,7 +28,7 @@ describe("the deployment's node flags", () => {
     expect(ceiling).toBeGreaterThanOrEqual(512);
   });
 
-  // A node's resident memory is mostly fixed cost (issue 16): V8's default worker pool (4 threads,
+  // A node's resident memory is mostly fixed cost: V8's default worker pool (4 threads,
   // each keeping its own malloc arena of compiler memory) and 16 MB semi-spaces cost about 55 MB
   // of an embedded node's 360-430 MB under the read bench, with no throughput to show for it on 2 cores.
   // 8 MB semi-spaces, not 4: with 4 a fan-out to 3,000 sockets collected while its writes were in
