@@ -30,6 +30,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'] },
       },
+      {
+        extends: true,
+        // Checks of the repository itself (scripts/): no server, no browser.
+        test: { name: 'repo', include: ['scripts/**/*.test.ts'] },
+      },
     ],
   },
 });
