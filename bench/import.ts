@@ -57,6 +57,7 @@ try {
     await adminQuery(pgAdmin, `CREATE DATABASE ${quoteIdent(pgName)}`);
     env.DATABASE_URL = databaseUrlFor(pgAdmin, pgName);
   }
+  const loadBefore = os.loadavg()[0]!;
   const t0 = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'import-bfban', '--from', source.url, '--time-zone', '+08:00'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let peakMb = 0;
@@ -69,12 +70,12 @@ try {
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   clearInterval(sampler);
   const importS = (Date.now() - t0) / 1000;
-  const summary = out.split('\n').filter((l) => /^(table|players|name_logs|users|comments|messages|storage_items|storage_quotas|operation_log)\s+[\d,]+\s+[\d,]+/.test(l) || /^table\s+read/.test(l));
+  const summary = out.split('\n').filter((l) => /^(table|players|name_logs|users|comments|messages|storage_items|storage_quotas|operation_log)\s+[\d,]+( read, .*\(|\s+[\d,]+)/.test(l) || /^table\s+read/.test(l));
   const steps = out.split('\n').filter((l) => /^ {2}\S.*\(\d+\.\d s\)/.test(l)).map((l) => l.trim());
   const md = [
     `### BFBAN import: ${size.players.toLocaleString('en-US')} players, ${gen.counts.comments!.toLocaleString('en-US')} comments, ${gen.counts.users!.toLocaleString('en-US')} users (${rows.toLocaleString('en-US')} source rows)`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (${os.cpus().length} cores, shared), MariaDB ${values.embedded ? '-> PGlite (embedded)' : '-> PostgreSQL'}; \`npm run bench:import\`. The whole command (read, map, write, recount), exit code ${code} (${code ? 'rows refused: the generated quirk rows' : 'nothing refused'}).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown'}, shared: load average ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0]!.toFixed(2)} at the end), MariaDB ${values.embedded ? '-> PGlite (embedded, in the import\'s process)' : '-> PostgreSQL'}; \`npm run bench:import${values.embedded ? ' -- --embedded' : ''}\`. The whole command (read, map, write, build the indexes, recount), exit code ${code} (${code ? 'rows refused: the generated quirk rows' : 'nothing refused'}). Peak memory is the command's process (PostgreSQL's own is not counted; PGlite's is).`,
     '',
     '| figure | value |',
     '|---|---|',

@@ -171,11 +171,10 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   result.refused = result.tables.reduce((n, t) => n + t.refused, 0);
   if (opts.dryRun) return result;
 
-  await buildIndexes(db, opts, progress);
   const wrote = result.tables.some((t) => t.written > 0 || t.deleted > 0);
   if (wrote || !src!.completeTime) {
     if (!bulk) progress.note('(the database role may not set session_replication_role: rows were written with their triggers, which is slower)');
-    await finalizeImport(db, { source: source.id, firstImport: src!.firstStart, ceilings }, progress);
+    await finalizeImport(db, { source: source.id, firstImport: src!.firstStart, ceilings, buildIndexes: () => buildIndexes(db, opts, progress) }, progress);
     const now = new Date();
     if (!src!.completeTime) await db.update(importSources).set({ completeTime: now }).where(eq(importSources.source, source.id));
     await recordImport(db, source.id, {
@@ -194,8 +193,12 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
 async function buildIndexes(db: Db, opts: ImportOptions, progress: Progress) {
   const n = await deferredIndexCount(db);
   if (!n) return;
-  progress.note(`building the ${n} secondary indexes left out while the rows were loaded:`);
-  await buildDeferredIndexes(db, opts.embedded ? INDEX_BUILD_MB.embedded : INDEX_BUILD_MB.server, (name, s) => progress.note(`  ${name} (${s.toFixed(1)} s)`));
+  progress.note(`building the ${n} secondary indexes left out while the rows were loaded (those taking a second or more are named):`);
+  const t = Date.now();
+  await buildDeferredIndexes(db, opts.embedded ? INDEX_BUILD_MB.embedded : INDEX_BUILD_MB.server, (name, s) => {
+    if (s >= 1) progress.note(`  index ${name} (${s.toFixed(1)} s)`);
+  });
+  progress.note(`  ${n} indexes built (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
 /**
