@@ -66,8 +66,9 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     finalizers: { 'cases.open': openCaseCount },
   });
   const evictCached = services.publish;
-  services.publish = (events) => {
-    evictCached(events);
+  // Other nodes hear the eviction before the event: a page that reads again on hearing it gets the new answer.
+  services.publish = async (events) => {
+    await evictCached(events);
     realtime.publish(events);
   };
   services.sessions = realtime.sessions;

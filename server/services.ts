@@ -8,7 +8,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './infra/logger';
 import { createRedis } from './infra/redis';
 import { memoryStore, redisStore, type KeyStore } from './infra/store';
-import { createReadCache, roomsChangedBy, type ReadCache } from './infra/read-cache';
+import { createReadCache, type ReadCache } from './infra/read-cache';
 import { createRateLimiters, type RateLimiters } from './infra/rate-limits';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { createCaptchaService, type CaptchaService } from './modules/auth/captcha';
@@ -117,7 +117,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     storage: localStorage(config.uploadDir),
     secret,
     readCache,
-    publish: (events) => readCache.evict(events.flatMap(roomsChangedBy)),
+    publish: (events) => readCache.evict(events.map((e) => e.room)),
     // Without a realtime server here (the CLI), Redis still carries the command to the nodes.
     sessions: redis ? publishingControl(redis, config.redisPrefix) : noSessionControl,
     async close() {

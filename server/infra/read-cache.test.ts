@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '@server/test/private-redis';
 import { createRedis } from './redis';
-import { createReadCache, roomsChangedBy, type ReadCache } from './read-cache';
+import { createReadCache, type ReadCache } from './read-cache';
 
 const caches: ReadCache<string>[] = [];
 const cache = (opts: Parameters<typeof createReadCache>[0]) => {
@@ -85,10 +85,13 @@ describe('read cache', () => {
     expect([c.get('timeline:1'), c.get('timeline:2')]).toEqual([undefined, 'two']);
   });
 
-  it('counts an account change as a change of every case answer (case pages present their authors)', () => {
-    expect(roomsChangedBy({ room: 'user:4', name: 'user.updated' })).toEqual(['user:4', 'case:**']);
-    expect(roomsChangedBy({ room: 'user:4', name: 'notification' })).toEqual(['user:4']);
-    expect(roomsChangedBy({ room: 'case:4', name: 'timeline.added' })).toEqual(['case:4']);
+  it('keeps an answer under every account it shows: one of them changing drops it, another account does not', () => {
+    const c = cache({ max: 100, ttlMs: 60_000 });
+    c.set('timeline:1', ['case:1', 'user:4', 'user:5'], 'page of case 1', c.ticket());
+    c.set('timeline:2', ['case:2', 'user:6'], 'page of case 2', c.ticket());
+    c.evict(['user:5']);
+    expect(c.get('timeline:1')).toBeUndefined();
+    expect(c.get('timeline:2')).toBe('page of case 2');
   });
 
   it('does not keep an answer read before its room changed', () => {

@@ -19,17 +19,20 @@ export interface ReadCache<Body extends { length: number } = Buffer> {
   get(key: string): Body | undefined;
   /** Keeps an answer until any of its rooms is evicted (or its time is up). */
   set(key: string, rooms: string | readonly string[], body: Body, ticket: number): void;
-  /** Drops the answers about these rooms here and on every other node. */
-  evict(rooms: Iterable<string>): void;
+  /**
+   * Drops the answers about these rooms here at once, and on every other node through Redis: the
+   * promise settles when Redis took the message (or could not, within `PUBLISH_WAIT_MS`), so a write
+   * answered after it is not read back stale from another node's cache.
+   */
+  evict(rooms: Iterable<string>): Promise<void>;
   close(): void;
 }
 
 /**
- * The rooms whose answers an event changes: its own; and for an account's change (name, avatar,
- * badges, privileges) every case answer too, since case pages present their authors.
+ * How long a write waits for Redis to take its eviction before it answers anyway: Redis being away
+ * must not hold writes (the other nodes' answers then end by time, `ttlMs`).
  */
-export const roomsChangedBy = (event: { room: string; name: string }): string[] =>
-  event.name === 'user.updated' ? [event.room, 'case:**'] : [event.room];
+export const PUBLISH_WAIT_MS = 500;
 
 /** `case:` of `case:7`, `case:*` and `case:**`; null for a room without a kind (`all`, `staff`). */
 const kindOf = (room: string) => {
@@ -135,11 +138,19 @@ export function createReadCache<Body extends { length: number } = Buffer>({ max,
         keys.add(key);
       }
     },
-    evict(rooms) {
+    async evict(rooms) {
       const list = [...new Set(rooms)];
       if (!list.length) return;
       for (const room of list) evictHere(room);
-      redis?.publish(channel, [self, ...list].join('\n')).catch((err: unknown) => log?.warn({ err }, 'read cache: eviction not sent to other nodes; theirs expire by time'));
+      if (!redis) return;
+      const sent = redis.publish(channel, [self, ...list].join('\n')).then(
+        () => undefined,
+        (err: unknown) => log?.warn({ err }, 'read cache: eviction not sent to other nodes; theirs expire by time'),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
+      await Promise.race([sent, late]);
+      clearTimeout(timer);
     },
     close() {
       entries.clear();

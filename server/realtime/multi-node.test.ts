@@ -85,6 +85,21 @@ describe('more than one node', { timeout: 120_000 }, () => {
     await expect.poll(comments, { timeout: 5_000 }).toBe(before + 1);
   });
 
+  it('a write answered on node B is never read stale from node A right after (its eviction went out first)', async () => {
+    const a = await node();
+    const b = twoNodes ? await node() : a;
+    const bot = await signIn(b.url, 'demo-bot');
+    const caseId = (await supertest(a.url).get('/api/players?limit=1&skip=1')).body.data.result[0].id as number;
+    const comments = async () => (await supertest(a.url).get(`/api/player?dbId=${caseId}`)).body.data.commentsNum as number;
+    const stale: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = await comments(); // kept on node A
+      expect((await reply(b.url, bot, caseId)).status).toBe(200);
+      if ((await comments()) !== before + 1) stale.push(i);
+    }
+    expect(stale).toEqual([]);
+  });
+
   it('staff presence on a case page is the same whichever node each is connected to', async () => {
     const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
     const caseId = (await supertest(a.url).get('/api/players?limit=1&status=6')).body.data.result[0].id as number;

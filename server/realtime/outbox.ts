@@ -149,8 +149,11 @@ export interface Recorder {
   afterCommit(fn: () => Promise<unknown> | unknown): void;
 }
 
-/** Pushes committed events to sockets; unnumbered ones wake the relay. */
-export type Publish = (events: RecordedEvent[]) => void;
+/**
+ * Drops the cached answers the committed events change (on every node) and pushes the events to
+ * sockets; unnumbered ones wake the relay. A write answers once it settled.
+ */
+export type Publish = (events: RecordedEvent[]) => Promise<void>;
 
 /** What a transaction needs of the services: the database, the publisher, and a log for after-commit failures. */
 export interface TransactionDeps {
@@ -189,7 +192,7 @@ function combinerFor(db: Db, publish: Publish) {
           settled = await Promise.allSettled(commands.map((c) => recordEvents(db, c.emitted, insertRows(c.rows))));
         }
         const events = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
-        if (events.length) publish(events);
+        if (events.length) await publish(events);
         return settled;
       },
       SHARED_STATEMENTS,
@@ -245,7 +248,7 @@ export async function inOneTransaction<T>({ db, publish, log }: TransactionDeps,
     events = await recordEvents(tx, emitted);
     return out;
   });
-  if (events.length) publish(events);
+  if (events.length) await publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
   for (const fn of after) {
     await Promise.resolve()

@@ -5,7 +5,6 @@ import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/h
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
 import { insertOwned } from './owned';
-import { roomsChangedBy } from '@server/infra/read-cache';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -208,7 +207,7 @@ describe('achievements on timeline entries', () => {
     expect(Object.keys(first!.byUserAchievements!).sort()).toEqual(['old_user', 'report_l1']);
     expect(typeof first!.byUserAchievements!.old_user).toBe('number');
     await app.services.db.update(users).set({ attr: { showAchievement: false } }).where(eq(users.id, bot.id));
-    app.services.readCache.evict(roomsChangedBy({ room: `user:${bot.id}`, name: 'user.updated' })); // what the settings route announces
+    await app.services.readCache.evict([`user:${bot.id}`]); // what the settings route announces
     const [hidden] = (await entries()).filter((e) => e.byUserId === bot.id);
     expect(hidden).not.toHaveProperty('byUserAchievements');
   });

@@ -69,7 +69,7 @@ export async function advanceSearch(services: Services, param: string): Promise<
     sighted.push(roomOf.case(row.id));
   }
   // No room event tells of a name seen: the kept search answers must hear of it here.
-  services.readCache.evict(sighted);
+  await services.readCache.evict(sighted);
   const hit = (a: Account): AdvanceHit => {
     const row = byUserId.get(a.userId);
     return {

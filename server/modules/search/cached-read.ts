@@ -3,13 +3,21 @@ import type { SearchQuery } from '@shared/schemas/search';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/services';
+import { roomsShownBy } from '@server/modules/timeline/rooms-shown';
 import { runSearch } from './service';
 
 /** A QQ bot tells "not found" by the presence of `message` (docs/api-compatibility.md#quirks-kept-on-purpose). */
 const NOT_FOUND = 'search content not found';
 
-/** What changes the hits of each type: cases (names, counts, entries) or accounts (a change, a registration in `all`). */
-const ROOMS_OF: Record<SearchQuery['type'], readonly string[]> = { player: ['case:*'], comment: ['case:*'], user: ['user:*', roomOf.all] };
+/**
+ * What changes the hits of each type: cases (names, counts, entries), accounts (a change, a
+ * registration in `all`), and for entries also the accounts they show.
+ */
+function roomsOf(query: SearchQuery, data: unknown[]): readonly string[] {
+  if (query.type === 'user') return ['user:*', roomOf.all];
+  if (query.type === 'comment') return ['case:*', ...roomsShownBy(data as Parameters<typeof roomsShownBy>[0])];
+  return ['case:*'];
+}
 
 /**
  * `GET /search`: the same hits for everyone asking the same query, and a live search box asks the
@@ -19,6 +27,6 @@ const ROOMS_OF: Record<SearchQuery['type'], readonly string[]> = { player: ['cas
 export function searchReply(services: Services, query: SearchQuery): Promise<Reply> {
   return cachedReply(services.readCache, `search:${JSON.stringify(query)}`, 'search.success', async () => {
     const { data, total } = await runSearch(services.db, query);
-    return { reply: ok('search.success', data, total > 0 ? { total } : { total, message: NOT_FOUND }), rooms: ROOMS_OF[query.type] };
+    return { reply: ok('search.success', data, total > 0 ? { total } : { total, message: NOT_FOUND }), rooms: roomsOf(query, data) };
   });
 }

@@ -5,6 +5,7 @@ import { cachedReply } from '@server/http/cached-reply';
 import { AppError } from '@server/http/errors';
 import type { Services } from '@server/services';
 import { timelinePage } from './queries';
+import { roomsShownBy } from './rooms-shown';
 
 /** Who reads a timeline, as far as its answer differs: staff see hidden entries, members attachments. */
 export type TimelineReader = 'staff' | 'member' | 'visitor';
@@ -12,7 +13,8 @@ export type TimelineReader = 'staff' | 'member' | 'visitor';
 /**
  * `GET /player/timeline`: a page is the same for every reader of one kind, so the pages members and
  * visitors read are kept in the read cache until the case's room announces a change (every entry
- * added, hidden or updated is one; its `lastSeq` moves with them). Staff pages are read each time.
+ * added, hidden or updated is one; its `lastSeq` moves with them) or one of the accounts it shows
+ * changes. Staff pages are read each time.
  */
 export async function readTimelineReply(services: Services, query: TimelineQuery, reader: TimelineReader): Promise<Reply> {
   const staff = reader === 'staff';
@@ -20,7 +22,7 @@ export async function readTimelineReply(services: Services, query: TimelineQuery
     // The case, the entries, the total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
     const found = await timelinePage(services.db, query, { ...query, includeHidden: staff }, { staff, showAttachment: reader !== 'visitor' });
     if (!found) throw new AppError('timeline.notFound');
-    return { reply: ok('timeline.ok', found.page), rooms: staff ? null : roomOf.case(found.caseId) };
+    return { reply: ok('timeline.ok', found.page), rooms: staff ? null : [roomOf.case(found.caseId), ...roomsShownBy(found.page.result)] };
   };
   if (staff) return (await read()).reply;
   return cachedReply(services.readCache, `timeline:${reader}:${JSON.stringify(query)}`, 'timeline.ok', read);

@@ -186,6 +186,8 @@ export async function delUser(services: Services, actor: AuthedUser, input: { ty
       });
     }
     await recordAdminAction(r.tx, { actorId: actor.id, action: 'delUser', targetUserId: row.id, detail: { type: input.type, ...(input.type === 'real' ? { username: row.username } : {}) } });
+    // Its name and avatar leave (or come back to) the pages and searches that show the account.
+    await r.emit(roomOf.user(row.id), 'user.updated', { userId: row.id });
     return { id: row.id, type: input.type };
   });
 }
