@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { routeExists } from '@client/routes';
+import { isScreenPath } from '@shared/screens';
 import { MENU, availableEntries, entryLabel, entryVisible } from './menu';
 
 describe('menus', () => {
   it('show only entries whose screen exists', () => {
-    const shown = availableEntries(MENU, routeExists).map((e) => `${e.place}:${e.to}`);
-    expect(shown).toEqual(['main:/player', 'main:/report', 'main:/sitestats', 'main:/about', 'user:/profile/information', 'user:/report', 'user:/player?status=0', 'user:/profile/webhooks', 'user:/admin', 'user:/workflow']);
+    const expected = ['main:/player', 'main:/report', 'main:/sitestats', 'main:/about', 'user:/profile/information', 'user:/report', 'user:/player?status=0', 'user:/profile/webhooks', 'user:/admin', 'user:/workflow'];
+    // The router's own matching, and the shared screen list the layout checks them with.
+    for (const exists of [routeExists, isScreenPath]) expect(availableEntries(MENU, exists).map((e) => `${e.place}:${e.to}`)).toEqual(expected);
   });
 
   it('follow the route table for the screens built so far', () => {

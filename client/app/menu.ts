@@ -33,8 +33,9 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'workflow', to: '/workflow', icon: 'scale', place: 'user', staffOnly: true },
 ];
 
-export function availableEntries(entries: readonly MenuEntry[], routeExists: (path: string) => boolean) {
-  return entries.filter((e) => routeExists(e.to));
+export function availableEntries(entries: readonly MenuEntry[], routeExists: (pathname: string) => boolean) {
+  // An entry may carry a query (`/player?status=0`): the screen is its path's.
+  return entries.filter((e) => routeExists(new URL(e.to, 'http://menu.invalid').pathname));
 }
 
 /** Whether an account with these privileges sees the entry. */
