@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Services } from '@server/services';
 import { isUnavailable } from '@server/db/errors';
-import { clientErrorOf } from './errors';
+import { clientErrorOf } from '@server/http/errors';
 import { sendError } from './envelope';
 
 /** The answer to an error a request ended in: the catalogue's code for what the request did wrong, 503 when a part is down, else 500. */

@@ -6,7 +6,7 @@ import { appAuthorizations, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { TokenPayload } from '@server/modules/auth/tokens';
 import { requestUser } from '@server/modules/users/queries';
-import { AppError } from './errors';
+import { AppError } from '@server/app-error';
 
 /** The signed-in user of a request, re-read from the database (privileges are never taken from the token). */
 export interface AuthedUser {

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { LIMITS } from '@shared/limits';
 import { nestsDeeperThan } from '@shared/json-depth';
-import { AppError } from './errors';
+import { AppError } from '@server/app-error';
 
 /**
  * The API's JSON reader: bodies up to 2 MB, nested at most `LIMITS.jsonDepthMax` levels. A deeper

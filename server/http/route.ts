@@ -5,7 +5,7 @@ import type { Services } from '@server/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
 import { allOf, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
 import { sendReply, type Reply } from './envelope';
-import { AppError } from './errors';
+import { AppError } from '@server/app-error';
 import { authenticate, type AuthedUser } from './auth';
 import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';

@@ -1,6 +1,6 @@
 import type { Services } from '@server/services';
 import { RATE_LIMITS, type RateLimitName } from '@server/infra/rate-limits';
-import { AppError } from './errors';
+import { AppError } from '@server/app-error';
 
 /** A per-user limit inside a handler (the original answered 406 here; we answer 429 like every limit). */
 export async function consumeUserLimit(services: Services, name: RateLimitName, userId: number) {

@@ -1,5 +1,5 @@
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { Mail } from './mailer';
 
 /** Sends a mail; a mail server that refuses becomes a 503 the caller's transaction rolls back on. */

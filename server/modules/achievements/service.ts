@@ -3,7 +3,7 @@ import { recordAdminAction } from '@server/modules/admin/oplog';
 import { achievementAudit, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { userById } from '@server/modules/users/queries';

@@ -17,7 +17,7 @@ import { timeline, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { presentEntries } from '@server/modules/timeline/queries';

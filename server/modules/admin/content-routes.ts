@@ -2,7 +2,7 @@ import { commentAllQuery, commentAppealQuery, commentTypeListQuery, setCommentBo
 import { hasAdminLevel } from '@shared/privileges';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { commentAll, commentAppeal, commentTypeList, setComment } from './comments';
 import { adminPolicy } from './policy';
 

@@ -2,7 +2,7 @@ import { rules } from '@shared/policy';
 import { announcementQuery, announcementVersionsQuery, restoreAnnouncementBody, setAnnouncementBody } from '@shared/schemas/announcements';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { adminPolicy } from '@server/modules/admin/policy';
 import { announcementVersions, readAnnouncement, restoreAnnouncement, setAnnouncement } from './service';
 

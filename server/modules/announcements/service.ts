@@ -6,7 +6,7 @@ import { announcements, users, type AnnouncementRow } from '@server/db/schema';
 import type { DbOrTx, Tx } from '@server/db/client';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';

@@ -3,7 +3,7 @@ import { hasAny } from '@shared/privileges';
 import type { BanAppealInput } from '@shared/schemas/judgement';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { caseById } from '@server/modules/cases/queries';

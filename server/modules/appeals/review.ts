@@ -4,7 +4,7 @@ import { roomOf } from '@shared/socket';
 import { players, timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { clearAppealNotice } from '@server/modules/notifications/case-notices';
 import { caseById } from '@server/modules/cases/queries';

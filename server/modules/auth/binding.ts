@@ -4,7 +4,7 @@ import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { inTransaction } from '@server/realtime/outbox';

@@ -3,7 +3,7 @@ import svgCaptcha from 'svg-captcha';
 import { LIMITS } from '@shared/limits';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { KeyStore } from '@server/infra/store';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 
 export interface CaptchaChallenge {
   hash: string;

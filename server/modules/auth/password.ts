@@ -1,6 +1,6 @@
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { mailReachable } from '@server/mail/probe';
 import { userById } from '@server/modules/users/queries';
 import { hashPassword, verifyPassword } from './passwords';

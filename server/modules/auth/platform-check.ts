@@ -1,6 +1,6 @@
 import type { Services } from '@server/services';
 import { PlatformError } from '@server/platform/client';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';
 import type { PlatformIdentity } from '@server/platform/types';
 

@@ -12,7 +12,7 @@ import {
 import { captchaQuery } from '@shared/schemas/captcha';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { accountPolicy } from './policy';
 import { signup, signupVerify } from './signup';
 import { revokeSessions, signin } from './signin';

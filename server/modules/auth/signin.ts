@@ -4,7 +4,7 @@ import { roomOf } from '@shared/socket';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import { users, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';

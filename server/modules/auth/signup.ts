@@ -6,7 +6,7 @@ import { users } from '@server/db/schema';
 import { inTransaction } from '@server/realtime/outbox';
 import { registrationActivity } from '@server/modules/timeline/activity';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { originBoundTo, usernameTaken } from '@server/modules/users/queries';

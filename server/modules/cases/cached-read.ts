@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import type { CaseKey, PlayersQuery } from '@shared/schemas/cases';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { Services } from '@server/services';
 import { historyOf, keyOf, readCase } from './queries';
 import { presentCase, presentHistory } from './presenter';

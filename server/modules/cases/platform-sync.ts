@@ -3,7 +3,7 @@ import { nameKey } from '@shared/names';
 import type { PlatformIdentity } from '@server/platform/types';
 import { PlatformError } from '@server/platform/client';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';
 import { nameHistory } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';

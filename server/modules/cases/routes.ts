@@ -6,7 +6,7 @@ import { exemptStaffOrBot } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { PUBLIC_READ } from '@server/http/cache-control';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { commentLimit } from '@server/modules/timeline/policy';
 import { casePolicy } from './policy';
 import { bumpViews, casesByKeys, findCase } from './queries';

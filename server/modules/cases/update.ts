@@ -3,7 +3,7 @@ import { roomOf } from '@shared/socket';
 import type { CaseKey } from '@shared/schemas/cases';
 import { players } from '@server/db/schema';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendNameChange } from '@server/modules/timeline/append';

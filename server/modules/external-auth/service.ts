@@ -5,7 +5,7 @@ import type { AppAuthorizationView, ExternalAuthInput } from '@shared/schemas/ex
 import { appAuthorizations, users, type AppAuthorizationRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { pickLanguage } from '@shared/languages';

@@ -3,7 +3,7 @@ import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { fileByName } from './service';

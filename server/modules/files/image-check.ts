@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Metadata } from 'sharp';
 import { LIMITS } from '@shared/limits';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { loadSharp } from './sharp';
 
 /** The end-of-central-directory record a zip reader looks for at the end of a file. */

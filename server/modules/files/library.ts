@@ -3,7 +3,7 @@ import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
 import { files, type FileKind, type FileState } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { fileByName } from './service';
 import { presentFile } from './present';
 import { releaseQuota } from './quota';

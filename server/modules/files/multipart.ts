@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { Received } from './service';
 import { storageFault } from './storage';
 import { checkedFileName } from './original-name';

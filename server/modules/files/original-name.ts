@@ -1,6 +1,6 @@
 import { decodeExtended, parse } from 'content-disposition';
 import { originalFileName } from '@shared/schemas/files';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -3,7 +3,7 @@ import { LIMITS, MEDIA_QUOTAS, type MediaQuotaLimits } from '@shared/limits';
 import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
 import { mediaQuotas } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 
 /** The quota of an account: staff, bots, everyone else (values in `MEDIA_QUOTAS`, shared/limits.ts). */
 export function quotaLimitsFor(privileges: readonly string[]): MediaQuotaLimits {

@@ -2,7 +2,7 @@ import { avatarBody, fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from
 import { rules } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { FileRow } from '@server/db/schema';
 import { filePolicy } from './policy';
 import { LIMITS } from '@shared/limits';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { files, type FileKind, type FileRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { LIMITS } from '@shared/limits';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';

@@ -8,7 +8,7 @@ import { LIMITS } from '@shared/limits';
 import { uploadSessions, type FileRow, type UploadSessionRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { kindOfMime } from './inspect';
 import { newFileName, storageFault, streamClosed } from './storage';
 import { releaseQuota, reserveQuota } from './quota';

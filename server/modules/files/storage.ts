@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 
 /** Errors of the disk itself, not of the upload: the client may try again later. */
 const STORAGE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);

@@ -6,7 +6,7 @@ import type { JudgementInput } from '@shared/schemas/judgement';
 import type { PlayerRow, TimelineRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import type { Recorder } from '@server/realtime/outbox';
 import { inSharedTransaction } from '@server/realtime/shared-transaction';

@@ -2,7 +2,7 @@ import { rules } from '@shared/policy';
 import { judgementBody, judgementLogBody, votesQuery } from '@shared/schemas/judgement';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { findCase } from '@server/modules/cases/queries';
 import { judgeCase } from './judge';
 import { judgementLog } from './log';

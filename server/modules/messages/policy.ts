@@ -3,7 +3,7 @@ import { hasAdminLevel } from '@shared/privileges';
 import { isBroadcast, maySendType, type SendableMessageType } from '@shared/messages';
 import type { AuthedUser } from '@server/http/auth';
 import type { RateLimitName } from '@server/infra/rate-limits';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { MessageRow } from './presenter';
 
 export const messagePolicy = {

@@ -12,7 +12,7 @@ import {
 import { users } from '@server/db/schema';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { validationMessage } from '@server/http/validate';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { conversation, conversations, listBox, unreadCounts } from './queries';

@@ -8,7 +8,7 @@ import { messages } from '@server/db/schema';
 import { newRow } from '@server/db/new-rows';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { insertInOneStatement, inTransaction } from '@server/realtime/outbox';
 import { adminActionRow } from '@server/modules/admin/oplog';

@@ -1,5 +1,5 @@
 import { classifyLink, imageSources, linksIn, splitLinks } from '@shared/evidence';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';
 
 /**

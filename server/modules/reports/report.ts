@@ -3,7 +3,7 @@ import { statusAfterReport } from '@shared/timeline';
 import type { ReportInput } from '@shared/schemas/cases';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { applySighting, lockOrCreateCase } from '@server/modules/cases/sighting';

@@ -1,7 +1,7 @@
 import { reportBody, reportByIdBody } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { reportPolicy } from './policy';
 import { lookupAccount } from '@server/modules/cases/platform-sync';
 import { checkEvidence } from './evidence';

@@ -1,7 +1,7 @@
 import { roomOf } from '@shared/socket';
 import type { CaseRecord } from '@shared/types/cases';
 import type { Services } from '@server/services';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { PlatformError } from '@server/platform/client';
 import { casesByKeys } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';

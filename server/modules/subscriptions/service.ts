@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { players, subscriptions } from '@server/db/schema';
 import type { Db } from '@server/db/client';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { presentCase } from '@server/modules/cases/presenter';
 
 export async function isSubscribed(db: Db, userId: number, playerId: number) {

@@ -3,7 +3,7 @@ import { roomOf } from '@shared/socket';
 import { timeline } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';
 import { inSharedTransaction } from '@server/realtime/shared-transaction';

@@ -2,7 +2,7 @@ import { rules } from '@shared/policy';
 import { hideReplyBody, replyBody, timelineItemQuery, timelinePositionQuery, timelineQuery } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { findCase } from '@server/modules/cases/queries';
 import { commentLimit, timelinePolicy } from './policy';
 import { entryById, entryPosition, presentEntries } from './queries';

@@ -3,7 +3,7 @@ import { distance } from 'fastest-levenshtein';
 import { DUPLICATE_SIMILARITY, hasRepeatedRun, plainText } from '@shared/spam';
 import type { ErrorCode } from '@shared/errors';
 import { timeline, type TimelineRow } from '@server/db/schema';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 
 /** Any character repeated 8 times or more in a row (the original's spam rule). */
 export function assertNotSpam(html: string, code: ErrorCode) {

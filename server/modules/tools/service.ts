@@ -6,7 +6,7 @@ import { tools, users, type ToolRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 

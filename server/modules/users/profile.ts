@@ -4,7 +4,7 @@ import type { UserSettableAttr } from '@shared/schemas/account';
 import { users } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';

@@ -3,7 +3,7 @@ import { changeNameBody, updateMeBody, userInfoQuery } from '@shared/schemas/acc
 import { userReportsQuery } from '@shared/schemas/cases';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { infoViewerOf, presentUser } from './presenter';
 import { userById } from './queries';
 import { changeName, updateOwnAttr } from './profile';

@@ -4,7 +4,7 @@ import type { AddWebhookInput } from '@shared/schemas/webhooks';
 import { users, webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 
 /** What the owner sees of a subscription: never the secret. */

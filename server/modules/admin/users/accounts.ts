@@ -8,7 +8,7 @@ import type { ErrorCode } from '@shared/errors';
 import { users, type UserAttr, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { uniqueViolation } from '@server/db/errors';

@@ -5,7 +5,7 @@ import { roomOf } from '@shared/socket';
 import { users, type UserAttr } from '@server/db/schema';
 import type { Services } from '@server/services';
 import type { AuthedUser } from '@server/http/auth';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { notifyUsers } from '@server/modules/notifications/notify';
 import { recordAdminAction } from '../oplog';

@@ -17,7 +17,7 @@ import {
 import { failedAttempts } from '@server/http/user-limit';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { AppError } from '@server/http/errors';
+import { AppError } from '@server/app-error';
 import { userByLogin } from '@server/modules/users/queries';
 import { verifyNothing, verifyPassword } from '@server/modules/auth/passwords';
 import { staffSees } from '@shared/policy';
