@@ -14,7 +14,7 @@ import path from 'node:path';
 import { execFileSync, fork } from 'node:child_process';
 import pg from 'pg';
 import { openDatabase } from '@server/db/client';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import { startPrivateRedis } from '@server/test/private-redis';
 import { startCutRelay } from '@server/test/cut-relay';

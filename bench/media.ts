@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
-import { createTokenService } from '@server/modules/auth/tokens';
+import { createTokenService } from '@server/infra/tokens';
 
 const { values } = parseArgs({ options: { clients: { type: 'string', default: '20' }, images: { type: 'string', default: '40' } } });
 const CLIENTS = Number(values.clients);

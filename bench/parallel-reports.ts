@@ -20,7 +20,7 @@ import pg from 'pg';
 import { loadConfig } from '@server/config';
 import { startServer } from '@server/server';
 import { users } from '@server/db/schema';
-import { toAuthedUser } from '@server/http/auth';
+import { toAuthedUser } from '@server/core/authed-user';
 import { fileReport } from '@server/modules/reports/report';
 import { SITE_WIDE_ROOMS } from '@server/realtime/outbox';
 

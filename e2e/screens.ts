@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 import { makeZip } from '@server/test/zip';
 import { launchBrowser } from './support/browser';
 

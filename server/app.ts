@@ -7,8 +7,9 @@ import { pinoHttp } from 'pino-http';
 import { serializeRequest } from './infra/logger';
 // The path alone: the package's index also loads Swagger UI's whole browser bundle (about 18 MB resident).
 import swaggerUiDir from 'swagger-ui-dist/absolute-path.js';
-import type { Services } from './services';
+import type { Services } from '@server/core/services';
 import { mountRoutes, type AnyRoute } from './http/route';
+import { authenticate } from './modules/auth/authenticate';
 import { answerError } from './http/answer-error';
 import { jsonBody } from './http/json-body';
 import { sendError } from './http/envelope';
@@ -63,7 +64,7 @@ export function createApp(services: Services) {
   app.use('/api', jsonBody());
 
   const api = express.Router();
-  mountRoutes(api, apiRoutes, services);
+  mountRoutes(api, apiRoutes, services, authenticate);
   const spec = buildOpenApi(apiRoutes, version);
   api.get('/openapi.json', (_req, res) => void res.json(spec));
   api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));

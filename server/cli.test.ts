@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/client';
-import { createTokenService } from './modules/auth/tokens';
+import { createTokenService } from './infra/tokens';
 import { verifyPassword } from './modules/auth/passwords';
 import { users } from './db/schema';
 import { adminQuery, databaseUrlFor, quoteIdent } from './test/pg-admin';

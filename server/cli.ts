@@ -17,7 +17,7 @@ import { openDatabase } from './db/client';
 import { backupDatabase, restoreDatabase } from './db/backup';
 import { users } from './db/schema';
 import { hashPassword } from './modules/auth/passwords';
-import { createTokenService } from './modules/auth/tokens';
+import { createTokenService } from './infra/tokens';
 import { userAvatarOf } from './modules/users/avatar';
 import { IMPORT_USAGE, runImportCommand } from './import/bfban/command';
 

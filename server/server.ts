@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { corsPolicy } from './http/cors';
 import { answerClientErrors } from './http/client-error';
-import { resolveToken } from './http/auth';
+import { resolveToken } from '@server/modules/auth/authenticate';
 import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
 import { keepReleasingFreedMemory } from './infra/freed-memory';

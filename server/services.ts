@@ -1,3 +1,4 @@
+import type { Services } from './core/services';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -10,50 +11,23 @@ import { createRedis } from './infra/redis';
 import { memoryStore, redisStore, type KeyStore } from './infra/store';
 import { createReadCache, type ReadCache } from './infra/read-cache';
 import { createRateLimiters, type RateLimiters } from './infra/rate-limits';
-import { createTokenService, type TokenService } from './modules/auth/tokens';
-import { createCaptchaService, type CaptchaService } from './modules/auth/captcha';
+import { createTokenService, type TokenService } from './infra/tokens';
+import { createCaptchaService, type CaptchaService } from './infra/captcha';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPlatformClient, type PlatformClient } from './platform/client';
 import { DirectoryServer, loadDirectoryFile } from './platform/directory-server';
 import { createServerI18n, type ServerI18n } from './i18n';
-import type { JobRunner } from './jobs/types';
-import { inProcessRunner } from './jobs/in-process';
-import { bullmqRunner } from './jobs/bullmq';
+import type { JobRunner } from './infra/jobs/types';
+import { inProcessRunner } from './infra/jobs/in-process';
+import { bullmqRunner } from './infra/jobs/bullmq';
 import type { Publish } from './realtime/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
-import { localStorage, type Storage } from './modules/files/storage';
+import { localStorage, type Storage } from './infra/storage';
 import { setAvatarBase } from './modules/users/avatar';
 
 export const DEMO_DIRECTORY_FILE = path.join(ROOT, 'server', 'platform', 'demo-accounts.json');
 
-/** Everything a request handler may use; built once per process (or per test file). */
-export interface Services {
-  config: Config;
-  log: Logger;
-  db: Db;
-  database: Database;
-  redis?: Redis;
-  store: KeyStore;
-  rateLimiters: RateLimiters;
-  tokens: TokenService;
-  captcha: CaptchaService;
-  mailer: Mailer;
-  platform: PlatformClient;
-  /** The built-in directory when PLATFORM_API_URL is unset. */
-  directory?: DirectoryServer;
-  i18n: ServerI18n;
-  jobs: JobRunner;
-  /** Uploaded files (local disk under UPLOAD_DIR). */
-  storage: Storage;
-  secret: string;
-  /** Hot public answers, dropped when their room's events are published. */
-  readCache: ReadCache;
-  /** Pushes committed events to sockets (replaced by the realtime server once it is attached) and drops the cached answers they outdate. */
-  publish: Publish;
-  /** Ends or re-checks a user's open sockets on every node (after sign-out, bans, demotions). */
-  sessions: SessionControl;
-  close(): Promise<void>;
-}
+export type { Services } from './core/services';
 
 export interface ServiceOverrides {
   log?: Logger;

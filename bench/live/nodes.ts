@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { adminQuery, databaseUrlFor, dropDatabase, quoteIdent } from '@server/test/pg-admin';
 import { startNode, type NodeProcess } from '@server/test/node-process';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 import { createRedis } from '@server/infra/redis';
 import { sleep } from './common';
 import { bundled, probeFile, readRssMb } from './hosts';

@@ -1,10 +1,10 @@
 /** S10: queue hop (job enqueue → handler start), in-process runner and (with REDIS_URL) BullMQ. */
 import crypto from 'node:crypto';
 import { createLogger } from '@server/infra/logger';
-import { inProcessRunner } from '@server/jobs/in-process';
-import { bullmqRunner } from '@server/jobs/bullmq';
+import { inProcessRunner } from '@server/infra/jobs/in-process';
+import { bullmqRunner } from '@server/infra/jobs/bullmq';
 import { createRedis } from '@server/infra/redis';
-import type { JobRunner } from '@server/jobs/types';
+import type { JobRunner } from '@server/infra/jobs/types';
 import { ms, now, pct, sleep } from './common';
 
 /** Hops measured after the warm-up: the first ones also wait for the workers' first connection. */

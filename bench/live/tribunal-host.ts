@@ -8,7 +8,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { loadConfig } from '@server/config';
 import { startServer } from '@server/server';
 import { messages, players, timeline, users } from '@server/db/schema';
-import { toAuthedUser } from '@server/http/auth';
+import { toAuthedUser } from '@server/core/authed-user';
 import { fileReport } from '@server/modules/reports/report';
 import { lastSeqOf } from '@server/realtime/outbox';
 import { commonOps, serveCalls } from './host-ipc';

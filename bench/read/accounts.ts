@@ -3,7 +3,7 @@
  * captcha) and members whose timeline pages are answered as to a signed-in reader. Added to the
  * bench's database before the server starts; signed in through the API as the site's users are.
  */
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 import { hashPassword } from '@server/modules/auth/passwords';
 
 export const BOTS = 50;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { appAuthorizations, users } from '@server/db/schema';
-import type { Services } from '@server/services';
-import { resolveToken } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import { resolveToken } from '@server/modules/auth/authenticate';
 import { hashPassword } from '@server/modules/auth/passwords';
 import type { Actor } from '@shared/policy';
 import { LIMITS } from '@shared/limits';

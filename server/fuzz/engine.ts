@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import pino from 'pino';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { effectivePolicy, type AnyRoute } from '@server/http/route';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createActors, ROLE_NAMES, type Actors, type RoleName } from './actors';

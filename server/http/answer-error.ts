@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { isUnavailable } from '@server/db/errors';
 import { clientErrorOf } from '@server/http/errors';
 import { sendError } from './envelope';

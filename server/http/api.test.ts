@@ -5,7 +5,7 @@ import { users } from '@server/db/schema';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
-import { resolveToken } from './auth';
+import { resolveToken } from '@server/modules/auth/authenticate';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Request, Response, NextFunction } from 'express';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
 import { sendError } from './envelope';
 import { addressKey } from './address-key';

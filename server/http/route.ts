@@ -1,12 +1,12 @@
 import type { Request, Response, Router, NextFunction } from 'express';
 import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
 import { allOf, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
 import { sendReply, type Reply } from './envelope';
 import { AppError } from '@server/app-error';
-import { authenticate, type AuthedUser } from './auth';
+import type { AuthedUser } from '@server/core/authed-user';
 import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
@@ -105,7 +105,10 @@ function enforce(policy: Rule, actor: Actor | null) {
   if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
 }
 
-export function mountRoutes(router: Router, routes: AnyRoute[], services: Services) {
+/** Who sends a request (null: a visitor); refuses a required token it cannot accept. Given by the app, which knows accounts. */
+export type Authenticate = (services: Services, req: Request, required: boolean) => Promise<AuthedUser | null>;
+
+export function mountRoutes(router: Router, routes: AnyRoute[], services: Services, authenticate: Authenticate) {
   for (const spec of routes) {
     assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];

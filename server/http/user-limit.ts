@@ -1,4 +1,4 @@
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { RATE_LIMITS, type RateLimitName } from '@server/infra/rate-limits';
 import { AppError } from '@server/app-error';
 

@@ -7,10 +7,10 @@ import { realtimeEvents, verifications } from '@server/db/schema';
 import { recordEvents } from '@server/realtime/outbox';
 import type { RoomEvent } from '@shared/socket';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
-import { inProcessRunner } from './in-process';
-import { bullmqRunner } from './bullmq';
+import { inProcessRunner } from '../infra/jobs/in-process';
+import { bullmqRunner } from '../infra/jobs/bullmq';
 import { EVENT_RETENTION_MS, purgeExpired } from './maintenance';
-import type { JobRunner } from './types';
+import type { JobRunner } from '../infra/jobs/types';
 
 const log = createLogger('silent');
 const waitFor = async (check: () => boolean, ms = 5_000) => {

@@ -1,4 +1,4 @@
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { purgeExpired } from './maintenance';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';

@@ -1,9 +1,8 @@
-import type { Services } from '@server/services';
 import { AppError } from '@server/app-error';
-import type { Mail } from './mailer';
+import type { Mail, Mailer } from './mailer';
 
 /** Sends a mail; a mail server that refuses becomes a 503 the caller's transaction rolls back on. */
-export async function sendMailOrFail(services: Services, mail: Mail) {
+export async function sendMailOrFail(services: { mailer: Mailer; log: { error(obj: object, msg: string): void } }, mail: Mail) {
   try {
     await services.mailer.send(mail);
   } catch (e) {

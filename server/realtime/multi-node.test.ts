@@ -7,7 +7,7 @@ import type { RoomEvent } from '@shared/socket';
 import { collectEvents, joinRoom, nextEvent, type ClientSocket } from '@server/test/harness';
 import { createNodeSite, type NodeSite } from '@server/test/node-site';
 import { startNode, type NodeProcess } from '@server/test/node-process';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 
 /**
  * Real server processes. With PostgreSQL + Redis (DATABASE_URL/REDIS_URL set) two nodes serve one

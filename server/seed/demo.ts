@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { userAchievements, users } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { loadDirectoryFile } from '@server/platform/directory-server';
 import { DEMO_DIRECTORY_FILE } from '@server/services';

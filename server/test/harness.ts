@@ -17,7 +17,7 @@ import { appAuthorizations, users, type UserAttr, type UserRow } from '@server/d
 import { LIMITS } from '@shared/limits';
 import type { TokenPayload } from '@shared/types/account';
 import { hashPassword } from '@server/modules/auth/passwords';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 import { DirectoryServer, loadDirectoryFile } from '@server/platform/directory-server';
 import type { DirectoryAccount } from '@server/platform/types';
 import { startInbox, type Inbox } from './smtp-inbox';

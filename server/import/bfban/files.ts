@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { files, type FileRow } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES } from '@server/modules/files/inspect';
 import { processImage } from '@server/modules/files/image-job';
 import type { Progress } from './terminal';

@@ -1,5 +1,5 @@
 import type { FileDetails } from '@server/db/schema';
-import { isStoredName } from '@server/modules/files/storage';
+import { isStoredName } from '@server/infra/storage';
 import { issuesOf, type Mapped } from './issues';
 import type { MapContext } from './context';
 import { MIME_BY_EXT } from './vocabulary';

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { timeline, users } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { communityRanking } from '@server/modules/stats/rankings';
 import { trendingCases } from '@server/modules/stats/trend';
 import { grantPassive, passiveOfGroup } from './grant';

@@ -1,8 +1,8 @@
 import { ACHIEVEMENTS, achievementById, experienceOf, type AchievementDef } from '@shared/achievements';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 import { achievementAudit, type UserRow } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';

@@ -15,8 +15,8 @@ import type {
 } from '@shared/schemas/adminContent';
 import { timeline, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';

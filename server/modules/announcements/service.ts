@@ -4,8 +4,8 @@ import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '@shared/la
 import type { Announcement, AnnouncementName, AnnouncementVersion } from '@shared/schemas/announcements';
 import { announcements, users, type AnnouncementRow } from '@server/db/schema';
 import type { DbOrTx, Tx } from '@server/db/client';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';

@@ -1,8 +1,8 @@
 import { APPEAL_COOLDOWN_MS, APPEAL_FOR_ANY_ROLES, APPEALABLE_STATUSES } from '@shared/judgement';
 import { hasAny } from '@shared/privileges';
 import type { BanAppealInput } from '@shared/schemas/judgement';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';

@@ -1,5 +1,5 @@
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { mailReachable } from '@server/mail/probe';
 import { userById } from '@server/modules/users/queries';

@@ -1,4 +1,4 @@
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { PlatformError } from '@server/platform/client';
 import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';

@@ -1,10 +1,10 @@
 import { pickLanguage } from '@shared/languages';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { userByNameOrOrigin } from '@server/modules/users/queries';
 import { createVerification, takeVerification } from './verifications';
-import type { JobMap } from '@server/jobs/types';
+import type { JobMap } from '@server/infra/jobs/types';
 
 /** A refused reset mail is tried again this many times, waiting longer each time. */
 const ATTEMPTS = 5;

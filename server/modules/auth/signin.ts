@@ -3,7 +3,7 @@ import { canSkipCaptcha } from '@shared/privileges';
 import { roomOf } from '@shared/socket';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import { users, type UserRow } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userByLogin } from '@server/modules/users/queries';

@@ -5,7 +5,7 @@ import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
 import { inTransaction } from '@server/realtime/outbox';
 import { registrationActivity } from '@server/modules/timeline/activity';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';

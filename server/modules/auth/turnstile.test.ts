@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptchaService, openAnswer } from './captcha';
+import { createCaptchaService, openAnswer } from '../../infra/captcha';
 import { memoryStore } from '@server/infra/store';
 import { startSiteverify } from '@server/test/siteverify';
 import { createTestApp, type TestApp } from '@server/test/harness';

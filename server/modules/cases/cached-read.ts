@@ -3,7 +3,7 @@ import type { CaseKey, PlayersQuery } from '@shared/schemas/cases';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import { AppError } from '@server/app-error';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { historyOf, keyOf, readCase } from './queries';
 import { presentCase, presentHistory } from './presenter';
 import { listCases } from './list';

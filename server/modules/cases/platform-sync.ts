@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { nameKey } from '@shared/names';
 import type { PlatformIdentity } from '@server/platform/types';
 import { PlatformError } from '@server/platform/client';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';
 import { nameHistory } from '@server/db/schema';

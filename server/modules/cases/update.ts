@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import type { CaseKey } from '@shared/schemas/cases';
 import { players } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';

@@ -6,7 +6,7 @@ import { files } from '@server/db/schema';
 import { createTestApp, joinRoom, nextEvent, PUBLIC_URL, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
 import { png } from '@server/test/media';
-import { newFileName } from './storage';
+import { newFileName } from '../../infra/storage';
 
 let app: TestApp;
 beforeAll(async () => {

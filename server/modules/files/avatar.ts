@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';

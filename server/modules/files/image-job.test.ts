@@ -9,7 +9,7 @@ import { expectError, expectOk } from '@server/test/expect';
 import { makeZip } from '@server/test/zip';
 import { animatedGif, hasGpsTag, hugePng, jpegWithGps, png, solid } from '@server/test/media';
 import { processImage, requeueStuckImages } from './image-job';
-import { newFileName } from './storage';
+import { newFileName } from '../../infra/storage';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { roomOf } from '@shared/socket';
 import { files, type FileDetails, type FileRow } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { inTransaction } from '@server/realtime/outbox';
 import { adjustStorage } from './quota';
 import { presentFile } from './present';

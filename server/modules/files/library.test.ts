@@ -3,7 +3,7 @@ import { files, type FileKind } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
 import { LIMITS } from '@shared/limits';
-import { newFileName } from './storage';
+import { newFileName } from '../../infra/storage';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_LEVELS, hasAny } from '@shared/privileges';
 import { files, type FileKind, type FileState } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { fileByName } from './service';
 import { presentFile } from './present';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import type { Received } from './service';
-import { storageFault } from './storage';
+import { storageFault } from '../../infra/storage';
 import { checkedFileName } from './original-name';
 
 /** The form field that carries the file. */

@@ -4,7 +4,7 @@ import { files, mediaQuotas } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
 import { LIMITS, MEDIA_QUOTAS } from '@shared/limits';
-import { newFileName } from './storage';
+import { newFileName } from '../../infra/storage';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -5,13 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import { files, type FileKind, type FileRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { LIMITS } from '@shared/limits';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';
 import { checkImage } from './image-check';
-import { isStoredName, newFileName, storageFault, streamClosed } from './storage';
+import { isStoredName, newFileName, storageFault, streamClosed } from '../../infra/storage';
 import { releaseQuota, reserveQuota, settleReservation } from './quota';
 
 /** Who uploads: the account and what its quota depends on. */

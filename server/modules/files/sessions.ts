@@ -6,11 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { uploadSessions, type FileRow, type UploadSessionRow } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { kindOfMime } from './inspect';
-import { newFileName, storageFault, streamClosed } from './storage';
+import { newFileName, storageFault, streamClosed } from '../../infra/storage';
 import { releaseQuota, reserveQuota } from './quota';
 import { storeReserved } from './service';
 

@@ -5,7 +5,7 @@ import { createServices, type Services } from '@server/services';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
-import { inProcessRunner } from '@server/jobs/in-process';
+import { inProcessRunner } from '@server/infra/jobs/in-process';
 import { registerJobs } from '@server/jobs/register';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from './suspect-deadline';
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/limits';
 import type { PlayerRow } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 
 export const deadlineOf = (statusTime: Date) => new Date(statusTime.getTime() + LIMITS.suspectWindowMs);
 

@@ -1,7 +1,7 @@
 import { allOf, exemptStaff, notMuted, refusedAs, rules } from '@shared/policy';
 import { hasAdminLevel } from '@shared/privileges';
 import { isBroadcast, maySendType, type SendableMessageType } from '@shared/messages';
-import type { AuthedUser } from '@server/http/auth';
+import type { AuthedUser } from '@server/core/authed-user';
 import type { RateLimitName } from '@server/infra/rate-limits';
 import { AppError } from '@server/app-error';
 import type { MessageRow } from './presenter';

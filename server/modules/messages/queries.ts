@@ -5,7 +5,7 @@ import type { ConversationItem, MessageItem, UnreadCounts } from '@shared/types/
 import { messages, users, type MessageType } from '@server/db/schema';
 import type { Db } from '@server/db/client';
 import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
-import type { AuthedUser } from '@server/http/auth';
+import type { AuthedUser } from '@server/core/authed-user';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { partiesOf, presentMessages, type Party } from './presenter';
 

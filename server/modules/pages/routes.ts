@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import express, { type Router } from 'express';
 import { isScreenPath } from '@shared/screens';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { chooseEncoding } from './content-coding';
 import type { Encoding } from './precompress';
 import { robotsTxt } from './robots';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { statusAfterReport } from '@shared/timeline';
 import type { ReportInput } from '@shared/schemas/cases';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';

@@ -1,6 +1,6 @@
 import { roomOf } from '@shared/socket';
 import type { CaseRecord } from '@shared/types/cases';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { PlatformError } from '@server/platform/client';
 import { casesByKeys } from '@server/modules/cases/queries';

@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import type { SearchQuery } from '@shared/schemas/search';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { roomsShownBy } from '@server/modules/timeline/rooms-shown';
 import { runSearch } from './service';
 

@@ -2,7 +2,7 @@ import { rules } from '@shared/policy';
 import { sql } from 'drizzle-orm';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok, sendError } from '@server/http/envelope';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 
 type Check = { status: 'ok' | 'down' | 'off'; kind?: string; detail?: string };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { expectError, expectOk } from '@server/test/expect';
-import { openAnswer } from '@server/modules/auth/captcha';
+import { openAnswer } from '@server/infra/captcha';
 
 let app: TestApp;
 beforeAll(async () => {

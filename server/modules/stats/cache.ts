@@ -1,4 +1,4 @@
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 
 /**
  * A value computed at most once per `ttlMs` per server (per Services) and key: concurrent callers

@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import type { StatisticsQuery } from '@shared/schemas/stats';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
 import { dayNumberOf } from './windows';

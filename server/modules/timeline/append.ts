@@ -5,7 +5,7 @@ import { players, timeline, type PlayerRow, type TimelineRow } from '@server/db/
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '@server/db/client';
 import { rowFromJson } from '@server/db/json-row';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import type { Recorder } from '@server/realtime/outbox';
 import { presentCase } from '@server/modules/cases/presenter';
 import type { NameChange } from '@server/modules/cases/sighting';

@@ -3,7 +3,7 @@ import type { TimelineQuery } from '@shared/schemas/cases';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import { AppError } from '@server/app-error';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { timelinePage } from './queries';
 import { roomsShownBy } from './rooms-shown';
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import { timeline } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/realtime/outbox';

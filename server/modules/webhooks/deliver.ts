@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
-import type { Services } from '@server/services';
+import type { Services } from '@server/core/services';
 import { outboundRequest } from '@server/infra/outbound';
 
 const TIMEOUT_MS = 10_000;

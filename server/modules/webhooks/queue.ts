@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
 import type { Recorder } from '@server/realtime/outbox';
-import type { JobRunner } from '@server/jobs/types';
+import type { JobRunner } from '@server/infra/jobs/types';
 
 /**
  * Writes one delivery per subscribed webhook inside the change's transaction (so an event is

@@ -2,8 +2,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { WEBHOOK_MAX_PER_USER } from '@shared/webhooks';
 import type { AddWebhookInput } from '@shared/schemas/webhooks';
 import { users, webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { AuthedUser } from '@server/http/auth';
+import type { Services } from '@server/core/services';
+import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 

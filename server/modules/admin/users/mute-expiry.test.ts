@@ -4,7 +4,7 @@ import { messages, users } from '@server/db/schema';
 import { createServices, type Services } from '@server/services';
 import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { inProcessRunner } from '@server/jobs/in-process';
+import { inProcessRunner } from '@server/infra/jobs/in-process';
 import { registerJobs } from '@server/jobs/register';
 import { endMuteIfOver, scheduleMuteEnd, sweepEndedMutes } from './mutes';
 

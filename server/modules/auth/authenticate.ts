@@ -1,51 +1,12 @@
 import type { Request } from 'express';
 import { and, eq } from 'drizzle-orm';
-import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
-import { readsAsVisitor, type Actor } from '@shared/policy';
-import { appAuthorizations, type UserRow } from '@server/db/schema';
-import type { Services } from '@server/services';
-import type { TokenPayload } from '@server/modules/auth/tokens';
-import { requestUser } from '@server/modules/users/queries';
+import { readsAsVisitor } from '@shared/policy';
+import { appAuthorizations } from '@server/db/schema';
+import type { Services } from '@server/core/services';
+import type { TokenPayload } from '@server/infra/tokens';
+import { toAuthedUser, type AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-
-/** The signed-in user of a request, re-read from the database (privileges are never taken from the token). */
-export interface AuthedUser {
-  row: UserRow;
-  id: number;
-  privileges: string[];
-  token: TokenPayload;
-  isAdmin: boolean;
-  isLocked: boolean;
-  isBound: boolean;
-  canSkipCaptcha: boolean;
-  /** What the access rules of shared/policy.ts read. */
-  actor: Actor;
-}
-
-/** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
-function muteEndOf(mute: string | null | undefined): number | null {
-  if (!mute) return null;
-  const at = new Date(mute).getTime();
-  return Number.isFinite(at) ? at : null;
-}
-
-function actorOfRow(row: UserRow, visitType: string): Actor {
-  return { id: row.id, privileges: row.privileges, isBound: !!row.originUserId, visitType, mutedUntil: muteEndOf(row.attr.mute) };
-}
-
-export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
-  return {
-    row,
-    id: row.id,
-    privileges: row.privileges,
-    token,
-    isAdmin: isAdmin(row.privileges),
-    isLocked: isLocked(row.privileges),
-    isBound: !!row.originUserId,
-    canSkipCaptcha: canSkipCaptcha(row.privileges),
-    actor: actorOfRow(row, token.visitType),
-  };
-}
+import { requestUser } from '@server/modules/users/queries';
 
 /** An app's token lives only while the user's authorization of the app stands (revocable from the profile). */
 async function appAuthorizationStands(services: Services, token: TokenPayload) {
