@@ -35,6 +35,8 @@ export interface OpenOptions {
   genericPlanPoolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014, answered 503). */
   statementTimeoutMs?: number;
+  /** The migrations applied at start (default `migrationsFolder`; a test starts a newer release's node with more). */
+  migrationsFolder?: string;
   /** PGlite: its buffer pool in MB (`PGLITE_SHARED_BUFFERS_MB`); `PGLITE_SHARED_BUFFERS_MB_DEFAULT` when unset. */
   sharedBuffersMb?: number;
 }
@@ -54,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const { clientKeepingStatements, KeptStatementNames } = await import('./pg-kept-statements');
+    const { keepStatementsThroughMigrations } = await import('./stale-statements');
     // Dates come back as Date objects; bigint counts as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
@@ -65,7 +67,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         options,
         connectionTimeoutMillis: 5_000,
         statement_timeout: opts.statementTimeoutMs,
-        Client: clientKeepingStatements(pg.Client, new KeptStatementNames()),
       });
       // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
       // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
@@ -74,24 +75,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
       // instead ("not queryable": 503), and the pool discards it on release.
       pool.on('connect', (client) => client.on('error', () => undefined));
-      return pool;
+      return keepStatementsThroughMigrations(pool);
     };
     const pool = openPool(opts.poolSize ?? 10);
     // Without JIT: a generic plan's costs are guesses, and a batch of searches guessed costly enough
     // spent 160 ms compiling a statement that runs in 0.3 ms.
     const genericPool = openPool(opts.genericPlanPoolSize ?? 4, '-c plan_cache_mode=force_generic_plan -c jit=off');
-    const db = drizzle(pool, { schema }) as unknown as Db;
-    keepGenericPlansOn(db, drizzle(genericPool, { schema }) as unknown as Db);
-    await withMigrationLock(pool, (conn) => migrate(drizzle(conn) as never, { migrationsFolder }));
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    keepGenericPlansOn(db, drizzle({ client: genericPool, schema }) as unknown as Db);
+    await withMigrationLock(pool, (conn) => migrate(drizzle({ client: conn }) as never, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder }));
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { dropInstalledParsers, installDrizzleParsers } = await import('./pglite-parsers');
-  const { sendQueriesInOneCall } = await import('./pglite-one-call');
-  const { planUnnamedWithValues } = await import('./pglite-unnamed');
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     if (!opts.loadDataDir) await setUpDataDirApart(opts.dataDir);
@@ -103,11 +101,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB_DEFAULT}MB`],
   });
   await client.waitReady;
-  const oneCall = sendQueriesInOneCall(client);
-  const db = drizzle(installDrizzleParsers(oneCall.client), { schema }) as unknown as Db;
-  keepGenericPlansOn(db, drizzle({ client: dropInstalledParsers(oneCall.planned('generic')) as typeof client, schema }) as unknown as Db);
-  planUnnamedWithValues(db, dropInstalledParsers(oneCall.planned('values')));
-  await migrate(db as never, { migrationsFolder });
+  // PGlite plans each statement with its values (its queries are unnamed): no generic-plan handle.
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }
 

@@ -1,4 +1,4 @@
-import { isOutdatedKeptStatement } from './pg-kept-statements';
+import { isStaleStatement } from './stale-statements';
 
 /**
  * The constraint a statement broke when it failed on a unique index (SQLSTATE 23505), else null.
@@ -20,16 +20,16 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
 
 /**
  * True when a failure comes from a part that is down or too slow (database restarting, a query over
- * its time limit, Redis unreachable), or from a kept statement that another node's migration
- * outdated (parsed afresh next time): the answer is 503 "try again", and nothing was half-written
- * because the transaction did not commit.
+ * its time limit, Redis unreachable), or from a named statement that another node's migration
+ * outdated inside a transaction (`keepStatementsThroughMigrations`: renamed for the next try): the
+ * answer is 503 "try again", and nothing was half-written because the transaction did not commit.
  */
 export function isUnavailable(e: unknown): boolean {
   for (let err = e as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown } | undefined, depth = 0; err && depth < 5; depth++) {
     if (typeof err.code === 'string' && (UNAVAILABLE_STATES.has(err.code) || err.code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(err.code))) return true;
     if (typeof err.message === 'string' && UNAVAILABLE_MESSAGES.test(err.message)) return true;
     if (err.name === 'MaxRetriesPerRequestError') return true;
-    if (isOutdatedKeptStatement(err)) return true;
+    if (isStaleStatement(err)) return true;
     err = err.cause as typeof err;
   }
   return false;

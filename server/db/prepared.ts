@@ -1,4 +1,3 @@
-import { withCompiledRows } from './row-mapper';
 import type { DbOrTx } from './client';
 
 /**
@@ -10,22 +9,23 @@ import type { DbOrTx } from './client';
  * than the plans it made for the values; otherwise it plans every run again (the selective name
  * search's did, about a millisecond each: they run on `withGenericPlans`). So they suit lookups whose plan does not depend on
  * the values (keys, ids); queries whose best plan depends on a LIMIT, an OFFSET or a partial
- * index predicate should stay unprepared or inline those values in the name.
- * Its rows are mapped to objects by a mapping compiled once (`withCompiledRows`).
+ * index predicate should stay unprepared or inline those values in the name. PGlite's driver
+ * takes no name: there a prepared query saves drizzle's building only.
  */
 export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const byDb = new WeakMap<object, T>();
   return (db) => {
     let q = byDb.get(db);
-    if (!q) byDb.set(db, (q = withCompiledRows(build(db))));
+    if (!q) byDb.set(db, (q = build(db)));
     return q;
   };
 }
 
 /**
- * The name for a query kept built but not prepared on the server: node-postgres sends it as an
- * unnamed statement, planned at each run with its values (no generic plan). For queries whose
- * plan depends on their LIMIT, OFFSET or values, where only drizzle's building is worth saving.
+ * The name for a query kept built but not prepared on the server: node-postgres sends a query
+ * config without a name as an unnamed statement, planned at each run with its values (no generic
+ * plan). For queries whose plan depends on their LIMIT, OFFSET or values, where only drizzle's
+ * building is worth saving.
  */
 export const UNNAMED = '';
 
@@ -36,7 +36,7 @@ export function preparedByKey<K extends string, T>(build: (db: DbOrTx, key: K) =
     let m = byDb.get(db);
     if (!m) byDb.set(db, (m = new Map()));
     let q = m.get(key);
-    if (!q) m.set(key, (q = withCompiledRows(build(db, key))));
+    if (!q) m.set(key, (q = build(db, key)));
     return q;
   };
 }
