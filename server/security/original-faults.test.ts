@@ -38,7 +38,7 @@ import { LIMITS } from '@shared/limits';
 import { apiRoutes } from '@server/app';
 import { loadConfig } from '@server/config';
 import { players, verifications } from '@server/db/schema';
-import { codeDigest } from '@server/modules/auth/verifications';
+import { codeDigest } from '@server/modules/users/verifications';
 import { outboundRequest } from '@server/infra/outbound';
 import { createTestApp, TEST_PASSWORD, unique, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectOk, expectTokenExpired } from '@server/test/expect';

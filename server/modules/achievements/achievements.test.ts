@@ -4,7 +4,7 @@ import { achievementAudit, messages, userAchievements, users } from '@server/db/
 import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
-import { insertOwned } from './owned';
+import { insertOwned } from '../users/owned-achievements';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { notifyUsers } from '@server/modules/notifications/notify';
 import { userById } from '@server/modules/users/queries';
 import { meetsCondition } from './conditions';
-import { insertOwned, ownedOf } from './owned';
+import { insertOwned, ownedOf } from '../users/owned-achievements';
 
 /** Tells the owner (toast and inbox, in their language) and refreshes their open tabs. */
 export async function announceGrant(r: Recorder, services: Services, userId: number, def: AchievementDef) {

@@ -9,7 +9,7 @@ import { userAvatarOf } from '@server/modules/users/avatar';
 import { userById } from '@server/modules/users/queries';
 import { meetsCondition } from './conditions';
 import { announceGrant, grantOne } from './grant';
-import { deleteOwned, insertOwned, ownedOf, type OwnedAchievements } from './owned';
+import { deleteOwned, insertOwned, ownedOf, type OwnedAchievements } from '../users/owned-achievements';
 
 function known(id: string): AchievementDef {
   const def = achievementById(id);

@@ -4,7 +4,7 @@ import { achievementById } from '@shared/achievements';
 import { players, timeline, users, type PlayerRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
 import { meetsCondition } from './conditions';
-import { ownedOf } from './owned';
+import { ownedOf } from '../users/owned-achievements';
 
 /** Rows written straight to the database: the conditions read the database, so their tests set it up directly. */
 export function conditionData(app: TestApp) {

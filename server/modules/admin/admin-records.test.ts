@@ -4,7 +4,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '@server/test/harness
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
 import { timeline } from '@server/db/schema';
-import { codeDigest } from '@server/modules/auth/verifications';
+import { codeDigest } from '@server/modules/users/verifications';
 import { png } from '@server/test/media';
 import { computeUserStats } from './user-stats';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userOperationLog, users, verifications } from '@server/db/schema';
-import { codeDigest, createVerification } from './verifications';
+import { codeDigest, createVerification } from '../users/verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';

@@ -12,7 +12,7 @@ import { originBoundTo } from '@server/modules/users/queries';
 import { uniqueViolation } from '@server/db/errors';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 import { resolvePlatformAccount } from './platform-check';
-import { createVerification, isExpired, originPending, takeVerification } from './verifications';
+import { createVerification, isExpired, originPending, takeVerification } from '../users/verifications';
 
 /** Starts binding a platform account: the code goes to that account's e-mail, proving ownership. */
 export async function bindOrigin(services: Services, user: AuthedUser, input: { originEmail: string; originName: string; language?: string }) {

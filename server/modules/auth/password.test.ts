@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verifications } from '@server/db/schema';
-import { codeDigest } from './verifications';
+import { codeDigest } from '../users/verifications';
 import { createTestApp, PUBLIC_URL, TEST_PASSWORD, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 

@@ -6,7 +6,7 @@ import { userById } from '@server/modules/users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeInTransaction, revokeSessions } from './signin';
 import { inTransaction } from '@server/realtime/outbox';
-import { isExpired, takeVerification } from './verifications';
+import { isExpired, takeVerification } from '../users/verifications';
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 

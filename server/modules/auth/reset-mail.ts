@@ -3,7 +3,7 @@ import type { Services } from '@server/core/services';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
 import { userByNameOrOrigin } from '@server/modules/users/queries';
-import { createVerification, takeVerification } from './verifications';
+import { createVerification, takeVerification } from '../users/verifications';
 import type { JobMap } from '@server/infra/jobs/types';
 
 /** A refused reset mail is tried again this many times, waiting longer each time. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { users, verifications } from '@server/db/schema';
-import { codeDigest, createVerification } from './verifications';
+import { codeDigest, createVerification } from '../users/verifications';
 import type { DirectoryAccount } from '@server/platform/types';
 import { createTestApp, PUBLIC_URL, unique, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';

@@ -13,7 +13,7 @@ import { originBoundTo, usernameTaken } from '@server/modules/users/queries';
 import { uniqueViolation } from '@server/db/errors';
 import { hashPassword } from './passwords';
 import { resolvePlatformAccount } from './platform-check';
-import { createVerification, isExpired, originPending, takeVerification, usernamePending } from './verifications';
+import { createVerification, isExpired, originPending, takeVerification, usernamePending } from '../users/verifications';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 

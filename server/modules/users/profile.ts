@@ -8,7 +8,7 @@ import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';
-import { usernamePending } from '@server/modules/auth/verifications';
+import { usernamePending } from '@server/modules/users/verifications';
 import { uniqueViolation } from '@server/db/errors';
 import { recordUserOperation, type ClientInfo } from './operations';
 

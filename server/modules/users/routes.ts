@@ -12,7 +12,7 @@ import { userPolicy } from './policy';
 import { attrForStaff, emailForStaff } from './addresses';
 import { reportStats, reportsBy } from './reports';
 import { followedIds } from '@server/modules/subscriptions/service';
-import { ownedOf } from '@server/modules/achievements/owned';
+import { ownedOf } from '@server/modules/users/owned-achievements';
 
 const TAG = 'Users';
 

@@ -13,7 +13,7 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/realtime/outbox';
 import { uniqueViolation } from '@server/db/errors';
 import { usernameTaken } from '@server/modules/users/queries';
-import { usernamePending, createVerification, originPending } from '@server/modules/auth/verifications';
+import { usernamePending, createVerification, originPending } from '@server/modules/users/verifications';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { revokeInTransaction } from '@server/modules/auth/signin';
 import { buildMail } from '@server/mail/templates';
