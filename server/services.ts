@@ -24,6 +24,7 @@ import type { Publish } from './realtime/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
 import { localStorage, type Storage } from './infra/storage';
 import { setAvatarBase } from './modules/users/avatar';
+import { followCaseChanges } from './modules/case-change-followers';
 
 export const DEMO_DIRECTORY_FILE = path.join(ROOT, 'server', 'platform', 'demo-accounts.json');
 
@@ -51,6 +52,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const log = overrides.log ?? createLogger(config.logLevel, { file: config.logFile });
   const secret = resolveSecret(config);
   setAvatarBase(config.publicUrl);
+  followCaseChanges();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.dbStatementTimeoutMs,

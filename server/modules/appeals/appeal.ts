@@ -16,7 +16,7 @@ import { appendEntry } from '@server/modules/timeline/append';
 import { readScalars } from '@server/db/scalars';
 import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { tallyFrom } from '@server/modules/judgement/votes';
-import { appealFromJson, latestAppealSql, type AppealExtra } from './state';
+import { appealFromJson, latestAppealSql, type AppealExtra } from '../judgement/appeal-state';
 
 /**
  * The attached archive, if any: it must be the appellant's own upload (or any, for high staff),

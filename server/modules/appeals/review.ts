@@ -10,8 +10,8 @@ import { clearAppealNotice } from '@server/modules/notifications/case-notices';
 import { caseById } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';
 import { judgeCase } from '@server/modules/judgement/judge';
-import { setAppealState } from './resolve';
-import { latestAppeal } from './state';
+import { setAppealState } from '../judgement/appeal-resolution';
+import { latestAppeal } from '../judgement/appeal-state';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 
 /** Viewers kept per appeal: enough to show who looked, bounded. */

@@ -1,18 +1,14 @@
 import { rules } from '@shared/policy';
-import { z } from 'zod';
-import { batchBody, batchsQuery, playerQuery, playersQuery, updateBody, viewedBody } from '@shared/schemas/cases';
-import { boolParam } from '@shared/schemas/common';
+import { batchBody, batchsQuery, playerQuery, playersQuery, viewedBody } from '@shared/schemas/cases';
 import { exemptStaffOrBot } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { PUBLIC_READ } from '@server/http/cache-control';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
-import { commentLimit } from '@server/modules/timeline/policy';
 import { casePolicy } from './policy';
 import { bumpViews, casesByKeys, findCase } from './queries';
 import { presentCase } from './presenter';
 import { listCasesReply, readCaseReply } from './cached-read';
-import { refreshCase } from './update';
 
 const TAG = 'Cases';
 
@@ -118,24 +114,6 @@ export const caseRoutes: AnyRoute[] = [
       const counted = await services.store.setOnce(`viewed:${row.id}:${viewer}`, 60 * 60 * 1000);
       if (counted) await bumpViews(services.db, row.id);
       return ok('viewed.ok', { counted, viewNum: row.viewNum + (counted ? 1 : 0) });
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/player/update',
-    tag: TAG,
-    summary: 'Refresh a case’s name and avatar from the platform (staff: `?blockAvatar=true|false`).',
-    area: 'update',
-    auth: 'required',
-    policy: casePolicy.update,
-    userLimit: commentLimit,
-    body: updateBody,
-    query: z.object({ blockAvatar: boolParam.optional() }),
-    success: { code: 'update.success' },
-    errors: ['update.notFound', 'update.error'],
-    handler: async ({ body, query, user, services }) => {
-      const blockAvatar = user.isAdmin ? query.blockAvatar : undefined;
-      return ok('update.success', await refreshCase(services, body, { blockAvatar }));
     },
   }),
 ];

@@ -16,8 +16,8 @@ import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/mod
 import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
 import { judgementAudienceSql, noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql } from '@server/modules/appeals/state';
-import { setAppealState } from '@server/modules/appeals/resolve';
+import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql } from '@server/modules/judgement/appeal-state';
+import { setAppealState } from '@server/modules/judgement/appeal-resolution';
 import { latestJudgementsSql, tallyFrom, type CastVote } from './votes';
 
 interface Verdict {

@@ -6,6 +6,7 @@ import { messages, users, type MessageType } from '@server/db/schema';
 import type { Db } from '@server/db/client';
 import { coalesce, SHARED_STATEMENTS } from '@server/db/coalesce';
 import type { AuthedUser } from '@server/core/authed-user';
+import { AppError } from '@server/app-error';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { partiesOf, presentMessages, type Party } from './presenter';
 
@@ -52,6 +53,18 @@ export async function conversation(db: Db, me: number, other: number, q: { skip:
 }
 
 /** The people I exchanged messages with, most recent conversation first, with what I have not read. */
+/** The messages with one person (a page of `conversation`) and that person as the page shows them; 404 for an account that is gone. */
+export async function conversationWith(db: Db, me: number, q: { userId: number; skip: number; limit: number; before?: number }) {
+  const [other] = await db
+    .select({ id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr, valid: users.valid })
+    .from(users)
+    .where(eq(users.id, q.userId))
+    .limit(1);
+  if (!other || !other.valid) throw new AppError('message.notFound', 'no such user');
+  const page = await conversation(db, me, other.id, q);
+  return { ...page, user: { id: other.id, username: other.username, userAvatar: userAvatarOf(other), allowDM: other.attr.allowDM === true } };
+}
+
 export async function conversations(db: Db, me: number, q: { skip: number; limit: number }): Promise<{ conversations: ConversationItem[]; total: number }> {
   const other = sql<number>`case when ${messages.byUserId} = ${me} then ${messages.toUserId} else ${messages.byUserId} end`;
   const mine = or(and(eq(messages.byUserId, me), isNotNull(messages.toUserId)), and(eq(messages.toUserId, me), isNotNull(messages.byUserId)))!;

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   conversationQuery,
   conversationsQuery,
@@ -9,13 +8,11 @@ import {
   messagesQuery,
   sendMessageBody,
 } from '@shared/schemas/messages';
-import { users } from '@server/db/schema';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { validationMessage } from '@server/http/validate';
-import { userAvatarOf } from '@server/modules/users/avatar';
-import { conversation, conversations, listBox, unreadCounts } from './queries';
+import { conversationWith, conversations, listBox, unreadCounts } from './queries';
 import { deleteMessage, deleteMessages, markMessages, sendMessage } from './service';
 import { messagePolicy } from './policy';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
@@ -85,16 +82,7 @@ export const messageRoutes: AnyRoute[] = [
     query: conversationQuery,
     success: { code: 'message.success' },
     errors: ['message.notFound'],
-    handler: async ({ user, query, services }) => {
-      const [other] = await services.db
-        .select({ id: users.id, username: users.username, originEmail: users.originEmail, attr: users.attr, valid: users.valid })
-        .from(users)
-        .where(eq(users.id, query.userId))
-        .limit(1);
-      if (!other || !other.valid) throw new AppError('message.notFound', 'no such user');
-      const page = await conversation(services.db, user.id, other.id, query);
-      return ok('message.success', { ...page, user: { id: other.id, username: other.username, userAvatar: userAvatarOf(other), allowDM: other.attr.allowDM === true } });
-    },
+    handler: async ({ user, query, services }) => ok('message.success', await conversationWith(services.db, user.id, query)),
   }),
   defineRoute({
     method: 'post',

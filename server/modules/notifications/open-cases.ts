@@ -1,6 +1,7 @@
 import { roomOf } from '@shared/socket';
 import type { Tx } from '@server/db/client';
 import type { Recorder } from '@server/realtime/outbox';
+import type { CaseChangeSubscriber } from '@server/core/case-changes';
 import { countedCases } from '@server/modules/cases/list';
 
 /** The payload of `cases.open`, read when the relay numbers the event (never inside the writer's transaction). */
@@ -17,3 +18,8 @@ export async function emitOpenCaseCount(r: Recorder) {
 
 /** Whether a status change moves the open-case count. */
 export const movesOpenCount = (before: number | null, after: number) => (before === 0) !== (after === 0);
+
+/** Staff hear the count when a case is created or its status enters or leaves open. */
+export const openCountFollowsCases: CaseChangeSubscriber = async ({ r, before, after, created }) => {
+  if (created || movesOpenCount(before.status, after.status)) await emitOpenCaseCount(r);
+};

@@ -9,9 +9,7 @@ import type { Services } from '@server/core/services';
 import type { Recorder } from '@server/realtime/outbox';
 import { presentCase } from '@server/modules/cases/presenter';
 import type { NameChange } from '@server/modules/cases/sighting';
-import { emitOpenCaseCount, movesOpenCount } from '@server/modules/notifications/open-cases';
-import { queueWebhookEvent } from '@server/modules/webhooks/queue';
-import { scheduleSuspectDeadline } from '@server/modules/judgement/suspect-schedule';
+import { tellCaseChanged } from '@server/core/case-changes';
 import { activityOf } from './activity';
 import { presentEntries } from './queries';
 import { presentEntry, type Author } from './presenter';
@@ -73,9 +71,9 @@ async function writeEntries(tx: Tx, c: PlayerRow, set: PgUpdateSetSource<typeof 
 /**
  * The one way an entry joins a case's timeline (report, reply, judgement, appeal, the 7-day
  * rule), inside the caller's transaction with the case row locked: the entry and the case's
- * changes are written, the case page and the site are told, the open-case count, webhooks and
- * the 7-day deadline follow a status change. Notifications stay with the caller: who hears of
- * what depends on the kind of entry.
+ * changes are written, the case page and the site are told, and the modules that follow a case's
+ * changes (`subscribeToCaseChanges`: the open-case count, webhooks, the 7-day deadline, report
+ * levels) add theirs. Notifications stay with the caller: who hears of what depends on the kind of entry.
  */
 export async function appendEntry(services: Services, r: Recorder, c: PlayerRow, input: NewEntry): Promise<AppendedEntry> {
   const { tx, emit } = r;
@@ -100,14 +98,7 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
   await emit(room, 'case.updated', { case: record });
   if (input.tally) await emit(room, 'case.votes', input.tally);
   if (input.type !== 'reply') await emit(roomOf.all, 'activity', { item: activityOf(input.type, entry, input.author, record) });
-
-  if (input.created || movesOpenCount(c.status, after.status)) await emitOpenCaseCount(r);
-  if (input.created || statusChanged) {
-    await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: input.created ? null : c.status, to: after.status, ...input.stateChange });
-  }
-  if (after.status === 2 && (input.created || c.status !== 2)) r.afterCommit(() => scheduleSuspectDeadline(services, after));
-  // Reporters of a newly confirmed case may reach a report level (granted by a job, announced to them).
-  if (after.status === 1 && c.status !== 1) r.afterCommit(() => services.jobs.enqueue('achievements.caseConfirmed', { playerId: c.id }));
+  await tellCaseChanged({ services, r, before: c, after, record, created: !!input.created, statusChanged, stateChange: input.stateChange });
   return { entry, presented: presented!, before: c, after, record };
 }
 

@@ -1,13 +1,17 @@
 import { rules } from '@shared/policy';
-import { hideReplyBody, replyBody, timelineItemQuery, timelinePositionQuery, timelineQuery } from '@shared/schemas/cases';
+import { z } from 'zod';
+import { hideReplyBody, replyBody, timelineItemQuery, timelinePositionQuery, timelineQuery, updateBody } from '@shared/schemas/cases';
+import { boolParam } from '@shared/schemas/common';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { findCase } from '@server/modules/cases/queries';
+import { casePolicy } from '@server/modules/cases/policy';
 import { commentLimit, timelinePolicy } from './policy';
 import { entryById, entryPosition, presentEntries } from './queries';
 import { readTimelineReply } from './cached-read';
 import { postReply, setEntryVisibility } from './reply';
+import { refreshCase } from './refresh-case';
 
 const TAG = 'Timeline';
 
@@ -99,6 +103,24 @@ export const timelineRoutes: AnyRoute[] = [
     handler: async ({ user, body, services }) => {
       const entry = await setEntryVisibility(services, user, body.data.id, body.data.valid);
       return ok('unReply.success', { id: entry.id, valid: entry.valid });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/player/update',
+    tag: 'Cases',
+    summary: 'Refresh a case’s name and avatar from the platform (staff: `?blockAvatar=true|false`).',
+    area: 'update',
+    auth: 'required',
+    policy: casePolicy.update,
+    userLimit: commentLimit,
+    body: updateBody,
+    query: z.object({ blockAvatar: boolParam.optional() }),
+    success: { code: 'update.success' },
+    errors: ['update.notFound', 'update.error'],
+    handler: async ({ body, query, user, services }) => {
+      const blockAvatar = user.isAdmin ? query.blockAvatar : undefined;
+      return ok('update.success', await refreshCase(services, body, { blockAvatar }));
     },
   }),
 ];

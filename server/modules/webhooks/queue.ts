@@ -3,6 +3,7 @@ import type { WebhookEvent } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
 import type { Recorder } from '@server/realtime/outbox';
 import type { JobRunner } from '@server/infra/jobs/types';
+import type { CaseChangeSubscriber } from '@server/core/case-changes';
 
 /**
  * Writes one delivery per subscribed webhook inside the change's transaction (so an event is
@@ -24,3 +25,8 @@ export async function queueWebhookEvent(r: Recorder, jobs: JobRunner, event: Web
     for (const d of rows) await jobs.enqueue('webhook.deliver', { deliveryId: d.id }, { jobId: `${d.id}-0` });
   });
 }
+
+/** A case created or whose status changed is a `stateChange` event for the webhooks that asked for it. */
+export const stateChangeWebhooksFollowCases: CaseChangeSubscriber = async ({ services, r, before, after, record, created, statusChanged, stateChange }) => {
+  if (created || statusChanged) await queueWebhookEvent(r, services.jobs, 'stateChange', { case: record, from: created ? null : before.status, to: after.status, ...stateChange });
+};

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { addWebhookBody, deliveriesQuery, webhookIdBody } from '@shared/schemas/webhooks';
 import { WEBHOOK_EVENTS } from '@shared/webhooks';
-import { webhookDeliveries } from '@server/db/schema';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { addWebhook, deleteWebhook, deliveriesOf, listWebhooks, ownWebhook, pingWebhook, presentDelivery, presentWebhook } from './service';
-import { deliverWebhook } from './deliver';
 import { webhookPolicy } from './policy';
 
 const TAG = 'Webhooks';
@@ -70,10 +67,7 @@ export const webhookRoutes: AnyRoute[] = [
     errors: ['webhook.notFound', 'user.permissionDenied'],
     handler: async ({ user, body, services }) => {
       const hook = await ownWebhook(services, user, body.data.id);
-      const id = await pingWebhook(services, hook);
-      await deliverWebhook(services, id);
-      const [row] = await services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-      return ok('webhooks.success', presentDelivery(row!));
+      return ok('webhooks.success', presentDelivery(await pingWebhook(services, hook)));
     },
   }),
   defineRoute({

@@ -6,6 +6,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
+import { deliverWebhook } from './deliver';
 
 /** What the owner sees of a subscription: never the secret. */
 export const presentWebhook = (w: WebhookRow) => ({
@@ -66,11 +67,13 @@ export async function deliveriesOf(services: Services, webhookId: number, skip: 
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** A `ping` to one webhook, sent at once, so its owner can check the endpoint and the signature. */
+/** A `ping` to one webhook, sent at once (its delivery as it ended), so its owner can check the endpoint and the signature. */
 export async function pingWebhook(services: Services, hook: WebhookRow) {
   const [row] = await services.db
     .insert(webhookDeliveries)
     .values({ webhookId: hook.id, event: 'ping', payload: { webhookId: hook.id, events: hook.events } })
     .returning({ id: webhookDeliveries.id });
-  return row!.id;
+  await deliverWebhook(services, row!.id);
+  const [delivered] = await services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
+  return delivered!;
 }

@@ -7,10 +7,10 @@ import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/realtime/outbox';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendNameChange } from '@server/modules/timeline/append';
-import { findCase } from './queries';
-import { presentCase } from './presenter';
-import { applySighting } from './sighting';
-import { BLOCKED_AVATAR, lookupAccount } from './platform-sync';
+import { findCase } from '../cases/queries';
+import { presentCase } from '../cases/presenter';
+import { applySighting } from '../cases/sighting';
+import { BLOCKED_AVATAR, lookupAccount } from '../cases/platform-sync';
 
 /** Refreshes a case's name and avatar from the platform; staff may also block or unblock its avatar. */
 export async function refreshCase(services: Services, key: CaseKey, opts: { blockAvatar?: boolean } = {}) {
