@@ -12,12 +12,12 @@
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { apiRoutes } from '@server/app';
-import { createActors, fuzzRoute, newStats, replay, routeName, routeSeed, seedFixtures, type Failure } from '@server/fuzz/engine';
-import { ROLE_NAMES } from '@server/fuzz/actors';
-import { watchProcess } from '@server/fuzz/ci';
-import { startStandaloneTarget } from '@server/fuzz/target';
-import { socketCaseArb } from '@server/fuzz/socket-cases';
-import { runSocketCase, SocketPool } from '@server/fuzz/socket-run';
+import { createActors, fuzzRoute, newStats, replay, routeName, routeSeed, seedFixtures, type Failure } from '@server/test/fuzz/engine';
+import { ROLE_NAMES } from '@server/test/fuzz/actors';
+import { watchProcess } from '@server/test/fuzz/ci';
+import { startStandaloneTarget } from '@server/test/fuzz/target';
+import { socketCaseArb } from '@server/test/fuzz/socket-cases';
+import { runSocketCase, SocketPool } from '@server/test/fuzz/socket-run';
 import { roomOf } from '@shared/socket';
 import { writeResults } from './results';
 
@@ -103,7 +103,7 @@ if (!values.route) {
   writeResults(
     'fuzz',
     [
-      `### Fuzzing (issue 17): every API route and the realtime protocol`,
+      `### Fuzzing: every API route and the realtime protocol`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC with \`npm run bench:fuzz -- --seed ${seed} --runs ${runs} --sockets ${socketRuns}${values.pg ? ' --pg' : ''}\` (${values.pg ? 'PostgreSQL' : 'PGlite'}), ${seconds.toFixed(0)} s. The CI suites run the same engine with a fixed seed and fewer cases.`,
       '',

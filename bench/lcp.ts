@@ -149,7 +149,7 @@ try {
     }
   }
   console.log(`\n${lines.join('\n')}`);
-  writeResults(values.section!, `### Largest Contentful Paint on a throttled phone (issue 50)\n\n${lines.join('\n')}`);
+  writeResults(values.section!, `### Largest Contentful Paint on a throttled phone\n\n${lines.join('\n')}`);
   console.log('\nwritten to bench/RESULTS.md');
 } finally {
   stop();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { insertCase } from '@server/modules/search/test-fixtures';
+import { insertCase } from '@server/test/search-fixtures';
 import { createTestApp, type TestApp } from '@server/test/harness';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FLAGS, LOCAL_FLAGS, parseLocalFlags } from './localFlags';
 
 describe('the local flags', () => {
-  it('cover the flags of spec §3 (desktopNotification lives with the preferences)', () => {
+  it('cover the device-local flags (desktopNotification lives with the preferences)', () => {
     expect([...LOCAL_FLAGS, 'desktopNotification'].sort()).toEqual(
       ['history', 'subscribes', 'judgementTip', 'enhance', 'autoUpdatePlayerList', 'desktopNotification', 'footerBar', 'voice', 'detailLeftAppealPanel'].sort(),
     );

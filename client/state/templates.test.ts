@@ -5,7 +5,7 @@ const make = (n: number, over: Partial<Template> = {}): Template[] =>
   Array.from({ length: n }, (_, i) => ({ id: `t${i}`, title: `Title ${i}`, content: `Text ${i}`, createTime: i, updateTime: i, ...over }));
 
 describe('template limits', () => {
-  it('are those of spec §5: 10 templates, titles of 100, texts of 500', () => {
+  it('are the limits of reply templates: 10 templates, titles of 100, texts of 500', () => {
     expect(TEMPLATE_LIMITS).toEqual({ count: 10, titleMax: 100, contentMax: 500 });
   });
 

@@ -1,3 +1,4 @@
+import { describeWithPostgres } from '@server/test/needs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { findCase, historyOf } from '@server/modules/cases/queries';
 import { timelinePage } from '@server/modules/timeline/queries';
 import { userById } from '@server/modules/users/queries';
-import { insertCase, insertEntries, insertUser } from '@server/modules/search/test-fixtures';
+import { insertCase, insertEntries, insertUser } from '@server/test/search-fixtures';
 import { migrationsFolder, openDatabase, type Database, type DbOrTx } from './client';
 import { prepared } from './prepared';
 import { isUnavailable } from './errors';
@@ -55,7 +56,7 @@ const MIGRATIONS = [
 ];
 
 // Statements are kept by name on a PostgreSQL server's connections; PGlite is one process's own database.
-describe.skipIf(!process.env.DATABASE_URL)('a migration applied by another node (PostgreSQL)', { timeout: 60_000 }, () => {
+describeWithPostgres('a migration applied by another node', { timeout: 60_000 }, () => {
   let app: TestApp;
   const folders: string[] = [];
   /** Starts a node of a newer release with the first `count` migrations above (and closes it: its migrations stay applied). */

@@ -1,3 +1,4 @@
+import { describeWithRedis } from '@server/test/needs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
@@ -82,7 +83,7 @@ describe.each(runners)('%s job runner', (_name, make) => {
 });
 
 // Only with Redis (CI's PostgreSQL + Redis run), like the BullMQ runner above.
-if (process.env.REDIS_URL) describe('bullmq queues', () => {
+describeWithRedis('bullmq queues', () => {
   it('media jobs go to their own queue `media`, with the job id they were given, and its worker runs them', async () => {
     const redis = createRedis(process.env.REDIS_URL!);
     const prefix = `jobs-test:${unique('q')}:`;

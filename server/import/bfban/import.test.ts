@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectOk, ISO_DATE } from '@server/test/expect';
 import { tableDigests } from '@server/test/table-digest';
 import { apiRoutes } from '@server/app';
-import { createActors, fuzzRoute, newStats, routeName } from '@server/fuzz/engine';
+import { createActors, fuzzRoute, newStats, routeName } from '@server/test/fuzz/engine';
 import { createScratchDatabase, mariadbUnavailable, type ScratchDatabase } from '../../../bench/bfban/scratch-database';
 import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../../bench/bfban/generate';
 import { localDatetime } from '../../../bench/bfban/random';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { dailyStats, messages, subscriptions, timeline, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { conditionData } from './test-data';
+import { conditionData } from '../../test/achievement-data';
 
 let app: TestApp;
 let data: ReturnType<typeof conditionData>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages, players, userAchievements } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { conditionData } from './test-data';
+import { conditionData } from '../../test/achievement-data';
 import { grantRankingAchievements } from './jobs';
 
 /** The windowed achievements read the statistics page's rankings: this file owns its database's timeline. */

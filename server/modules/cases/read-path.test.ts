@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
 import { eq } from 'drizzle-orm';
 import { players } from '@server/db/schema';
-import { insertCase } from '@server/modules/search/test-fixtures';
+import { insertCase } from '@server/test/search-fixtures';
 import { caseKey } from '@shared/schemas/cases';
 import { readCase } from './queries';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { createTestApp, PUBLIC_URL, type TestApp } from '@server/test/harness';
-import { insertCase } from '@server/modules/search/test-fixtures';
+import { insertCase } from '@server/test/search-fixtures';
 import { precompressDir } from './precompress';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
-import { botToken, plainWord, reportName } from './test-fixtures';
+import { botToken, plainWord, reportName } from '../../test/search-fixtures';
 
 let app: TestApp;
 let bot: string;

@@ -3,7 +3,7 @@ import { searchQuery } from '@shared/schemas/search';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { startsBefore } from './name-match';
 import { searchPlayers } from './players';
-import { insertCase, plainWord, sharing } from './test-fixtures';
+import { insertCase, plainWord, sharing } from '../../test/search-fixtures';
 
 describe('the end of the names that start with a key', () => {
   it('is the key with its last character raised, in code point order', () => {

@@ -4,7 +4,7 @@ import { searchQuery } from '@shared/schemas/search';
 import { nameHistory } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { searchPlayers } from './players';
-import { insertCase, plainWord, sharing } from './test-fixtures';
+import { insertCase, plainWord, sharing } from '../../test/search-fixtures';
 
 describe('name search sorted by a case column', () => {
   let app: TestApp;

@@ -5,7 +5,7 @@ import { searchQuery } from '@shared/schemas/search';
 import { nameHistory, type PlayerRow } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { searchPlayers } from './players';
-import { insertCase, plainWord, sharing } from './test-fixtures';
+import { insertCase, plainWord, sharing } from '../../test/search-fixtures';
 
 /**
  * A filter keeps many of a common pattern's names (its pages are read down an order) or few of them

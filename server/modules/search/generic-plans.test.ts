@@ -1,3 +1,4 @@
+import { describeWithPostgres } from '@server/test/needs';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@shared/limits';
@@ -7,7 +8,7 @@ import { withGenericPlans } from '@server/db/generic-plans';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { timelinePage } from '@server/modules/timeline/queries';
 import { searchPlayers } from './players';
-import { insertCase, plainWord, sharing } from './test-fixtures';
+import { insertCase, plainWord, sharing } from '../../test/search-fixtures';
 
 /** A selective pattern: no 4-gram statistics, so every search is found through the name indexes and sorted. */
 const rare = () => new Map<string, number>();
@@ -39,7 +40,7 @@ describe('statements whose plan does not depend on their values (searches, timel
 });
 
 // Kept statements and their plans live in a PostgreSQL server's connections; PGlite parses each statement afresh.
-describe.skipIf(!process.env.DATABASE_URL)('statements kept on PostgreSQL: generic plans where their values do not matter', () => {
+describeWithPostgres('statements kept on PostgreSQL: generic plans where their values do not matter', () => {
   let app: TestApp;
   // A database handle of its own on the test's database, with one generic-plan connection, so that
   // what that connection holds is what the searches ran.

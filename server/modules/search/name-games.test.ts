@@ -5,7 +5,7 @@ import { GAMES } from '@shared/games';
 import { nameHistory, players } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { botToken, insertCase, plainWord, reportName } from './test-fixtures';
+import { botToken, insertCase, plainWord, reportName } from '../../test/search-fixtures';
 
 /**
  * A search in one game finds names by the games their case holds on each name row (kept by

@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { asWord, lookupGrams, quadgrams, shareOf } from './name-grams';
 import { searchPlayers } from './players';
-import { insertCase, insertCasesNamed, plainWord } from './test-fixtures';
+import { insertCase, insertCasesNamed, plainWord } from '../../test/search-fixtures';
 
 /** Shares as ANALYZE would report them: every 4-gram of these words is in an eighth of the names. */
 const sharesOf = (share: number, ...words: string[]) => new Map(words.flatMap((w) => quadgrams(w)).map((g) => [g, share]));

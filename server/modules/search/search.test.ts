@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { players, timeline, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
-import { botToken, insertCase, insertEntry, plainWord, reportName } from './test-fixtures';
+import { botToken, insertCase, insertEntry, plainWord, reportName } from '../../test/search-fixtures';
 
 let app: TestApp;
 let bot: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
-import { botToken, insertCase, insertEntries, insertEntry, insertUser, reportName } from '@server/modules/search/test-fixtures';
+import { botToken, insertCase, insertEntries, insertEntry, insertUser, reportName } from '@server/test/search-fixtures';
 
 let app: TestApp;
 let bot: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerRow, TimelineRow, UserRow } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
-import { insertCase, insertEntry, insertUser } from '@server/modules/search/test-fixtures';
+import { insertCase, insertEntry, insertUser } from '@server/test/search-fixtures';
 
 let app: TestApp;
 let bf1Case: PlayerRow;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { players } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
-import { insertCase, insertEntries, insertUser } from '@server/modules/search/test-fixtures';
+import { insertCase, insertEntries, insertUser } from '@server/test/search-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {

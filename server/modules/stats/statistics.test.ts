@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { players } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
-import { botToken, insertCase, insertEntry, insertUser, reportName } from '@server/modules/search/test-fixtures';
+import { botToken, insertCase, insertEntry, insertUser, reportName } from '@server/test/search-fixtures';
 import { roomOf } from '@shared/socket';
 
 let app: TestApp;

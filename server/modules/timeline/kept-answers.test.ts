@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
 import { achievementById, grantOne } from '@server/modules/achievements/grant';
-import { plainWord } from '@server/modules/search/test-fixtures';
+import { plainWord } from '@server/test/search-fixtures';
 
 // Kept answers (the read cache) end when an account they show changes, and only those.
 let app: TestApp;

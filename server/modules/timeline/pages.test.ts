@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeline, type PlayerRow, type TimelineRow } from '@server/db/schema';
 import { createTestApp, joinRoom, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
-import { insertCase, insertEntries, insertEntry, insertUser } from '@server/modules/search/test-fixtures';
+import { insertCase, insertEntries, insertEntry, insertUser } from '@server/test/search-fixtures';
 import type { CaseKey } from '@shared/schemas/cases';
 import { timelinePage, type TimelinePageQuery } from './queries';
 

@@ -4,7 +4,7 @@ import { FILTER_SUBJECTS, TIMELINE_FILTERS, filterShows, saveFilter, savedFilter
 import { floorOfHash, pageCount, pageOfRow, parseTimelineQuery, withTimelinePosition } from './pageQuery';
 
 describe('timeline filters', () => {
-  it('map to the entry types of spec §2', () => {
+  it('map to the entry types of the timeline', () => {
     expect(FILTER_SUBJECTS).toEqual({
       all: null,
       comments: ['report', 'reply'],

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { achievementById } from '@shared/achievements';
 import { players, timeline, users, type PlayerRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
-import { meetsCondition } from './conditions';
-import { ownedOf } from '../users/owned-achievements';
+import { meetsCondition } from '@server/modules/achievements/conditions';
+import { ownedOf } from '../modules/users/owned-achievements';
 
 /** Rows written straight to the database: the conditions read the database, so their tests set it up directly. */
 export function conditionData(app: TestApp) {

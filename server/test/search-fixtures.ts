@@ -4,7 +4,7 @@ import { nameKey } from '@shared/names';
 import { nameHistory, players, timeline, users, type PlayerRow, type TimelineRow, type UserAttr, type UserRow } from '@server/db/schema';
 import type { TestApp } from '@server/test/harness';
 import { roomOf } from '@shared/socket';
-import { asWord, quadgrams } from './name-grams';
+import { asWord, quadgrams } from '../modules/search/name-grams';
 
 /**
  * Test data for the search and statistics tests: cases through the real report API, and bulk rows
