@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { insertCase } from '@server/test/search-fixtures';
+import { openCase } from '@server/test/cases';
 import { createTestApp, type TestApp } from '@server/test/harness';
 
 /**
@@ -65,6 +66,7 @@ describe('deploy/nginx.conf in front of a node', () => {
     conf = replaceOnce(conf, /^ {2}server app1:8080;\n {2}server app2:8080;\n/m, `  server ${new URL(app.url).host};\n`);
     conf = replaceOnce(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
     conf = replaceOnce(conf, 'root /srv/tribunal/client;', `root ${CLIENT};`);
+    conf = replaceOnce(conf, 'proxy_cache_path /var/cache/nginx/tribunal-api ', `proxy_cache_path ${path.join(dir, 'api-cache')} `);
     fs.writeFileSync(path.join(dir, 'site.conf'), conf);
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
     fs.writeFileSync(
@@ -141,6 +143,27 @@ describe('deploy/nginx.conf in front of a node', () => {
       expect(sitemap.headers.vary).toMatch(/Accept-Encoding/i);
       expect(gunzipSync(sitemap.body).equals(plain.body)).toBe(true);
     }
+  });
+
+  it('keeps a public API read for a second for everyone without a token; never a read with a token, a no-store or an error answer', async () => {
+    const { dbId } = await openCase(app, (await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true })).token);
+    const read = (url: string, headers: Record<string, string> = {}) => get(`${site}${url}`, headers);
+    const caseUrl = `/api/player?dbId=${dbId}&nginx=${Date.now()}`;
+    const first = await read(caseUrl);
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    const second = await read(caseUrl);
+    expect(second.headers['x-cache-status']).toBe('HIT');
+    expect(second.body.equals(first.body)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect((await read(caseUrl)).headers['x-cache-status']).toBe('EXPIRED');
+
+    const { token } = await app.factories.signedIn();
+    for (let i = 0; i < 2; i++) expect((await read(caseUrl, { 'x-access-token': token })).headers['x-cache-status']).toBe('BYPASS');
+    // A captcha is new on every request (no-store), and a missing case is an error: neither is kept.
+    const captchas = await Promise.all([read('/api/captcha'), read('/api/captcha')]);
+    expect(captchas.map((c) => c.headers['x-cache-status'])).toEqual(['MISS', 'MISS']);
+    expect(captchas[0]!.body.equals(captchas[1]!.body)).toBe(false);
+    for (let i = 0; i < 2; i++) expect((await read('/api/player?dbId=999999999')).headers['x-cache-status']).toBe('MISS');
   });
 
   it('carries the realtime connection (WebSocket upgrade) to the node', async () => {
