@@ -8,11 +8,8 @@ export const apps = [
   {
     name: 'tribunal',
     script: 'bin/tribunal.js',
-    // Node's flags for every launch (deploy/node-args.json, also in deploy/Dockerfile and `npm start`): an old-space ceiling far above
-    // the server's live heap makes V8 collect garbage sooner (with its default 4 GB ceiling it let a loaded node reach 360+ MB);
-    // 8 MB semi-spaces and 2 V8 worker threads instead of 4 keep about 45 MB less resident (each worker thread holds its own
-    // malloc arena of compiler memory), with no loss of throughput in the read bench on 2 cores; 4 MB semi-spaces saved another
-    // 10 MB but made a fan-out to thousands of sockets collect mid-write (S2 at 3,000: 22 ms of GC per reply against 4).
+    // Node's flags for every launch (deploy/node-args.json, also in deploy/Dockerfile and `npm start`;
+    // docs/operations.md#memory says why, and where to add a heap ceiling when the machine's memory is shared).
     node_args: nodeArgs,
     exec_mode: 'cluster',
     instances: 2,

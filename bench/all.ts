@@ -28,6 +28,7 @@ const STEPS: Step[] = [
   { group: 'read', what: 'read path, 100,000 cases (PostgreSQL)', script: 'bench', args: ['--cases', '100000'], needs: ['DATABASE_URL'] },
   { group: 'read', what: 'read path, 1,000,000 cases (PostgreSQL)', script: 'bench', args: ['--cases', '1000000', '--keep'], needs: ['DATABASE_URL'] },
   { group: 'read', what: 'read path, embedded (PGlite)', script: 'bench', args: ['--db', 'pglite', '--cases', '100000'], needs: [] },
+  { group: 'read', what: 'start time and resident memory of one node (embedded; PostgreSQL + Redis when set)', script: 'bench:start', args: [], needs: [] },
   live('S2 and S8, embedded', ['--scenario', 'S2', '--sockets', '100,1000,3000,5000,10000']),
   live('S4 and S5, embedded', ['--scenario', 'S4,S5', '--viewers', '100,1000,3000,10000']),
   live('S4 and S5 on PostgreSQL', ['--scenario', 'S4,S5', '--db', 'postgres', '--viewers', '100,1000,3000,10000'], ['DATABASE_URL']),

@@ -38,6 +38,8 @@ const cleanups: Array<() => Promise<unknown> | unknown> = [];
 
 async function main() {
   const started = Date.now();
+  // The nodes run bin/tribunal.js: the server bundle, built from these sources.
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
   await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(dbName)}`);
   cleanups.push(() => dropDatabase(adminUrl, dbName));
   await (await openDatabase({ databaseUrl: dbUrl })).close();

@@ -116,7 +116,7 @@ const nodeArgsFile = path.join(root, 'deploy/node-args.json');
 const nodeArgs: string[] = fs.existsSync(nodeArgsFile) ? JSON.parse(fs.readFileSync(nodeArgsFile, 'utf8')) : [];
 
 await (EMBEDDED ? prepareEmbedded() : prepareDatabase());
-// What a production node runs (bin/tribunal.js takes it when NODE_ENV=production): the prebuilt server.
+// What a production node runs (bin/tribunal.js runs it): the prebuilt server.
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 const children: ChildProcess[] = [];
 const ports: Record<ServerName, number> = { bare: 8181, app: 8182, express: 8183, case: 8184 };

@@ -9,7 +9,6 @@ import { answerClientErrors } from './http/client-error';
 import { resolveToken } from '@server/modules/auth/authenticate';
 import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
-import { keepReleasingFreedMemory } from './infra/freed-memory';
 import { seedSiteDocuments } from './seed/site-documents';
 
 export interface RunningServer {
@@ -34,13 +33,6 @@ export interface RunningServer {
  * the dropped ones retry their SYN only after 1, 3, 7, 15 s, which made the reconnect storm (S7) last.
  */
 export const LISTEN_BACKLOG = 4096;
-
-/**
- * How often a node gives the memory its threads freed back to the system (infra/freed-memory): an
- * embedded node then peaks 15-30 MB lower under the read bench and 40-50 MB lower under chat (S4),
- * and idles 35-45 MB lower. A call holds the loop 1-3 ms on a loaded node (11 ms the first time).
- */
-const RELEASE_FREED_MEMORY_EVERY_MS = 10_000;
 
 /** Boot order: config -> db (migrations) -> app -> http + io -> jobs -> listen. */
 export async function startServer(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServer> {
@@ -79,7 +71,6 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  const stopReleasing = keepReleasingFreedMemory(RELEASE_FREED_MEMORY_EVERY_MS);
   let closing: Promise<void> | undefined;
   const stop = (graceful: boolean, graceMs: number) =>
     (closing ??= (async () => {
@@ -90,7 +81,6 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
         const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
         await Promise.race([drained, deadline]);
       }
-      stopReleasing();
       server.closeAllConnections();
       await realtime.close();
       await services.close();

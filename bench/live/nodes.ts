@@ -1,5 +1,5 @@
 /**
- * Two real server processes (bin/tribunal.js in production: the prebuilt server) on one fresh
+ * Two real server processes (bin/tribunal.js: the prebuilt server) on one fresh
  * PostgreSQL database and one Redis prefix, for the scenarios that span nodes (S3, S6, S7). Each process carries the loop probe, so
  * its RSS (from /proc) and event-loop lag can be read from outside.
  */
@@ -48,7 +48,7 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
   const prefix = `bench${crypto.randomBytes(4).toString('hex')}:`;
   const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-bench-probe-'));
   await bundled();
-  // What bin/tribunal.js runs in production.
+  // What bin/tribunal.js runs.
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
   await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(dbName)}`);
   const secret = crypto.randomBytes(24).toString('hex');
@@ -61,7 +61,7 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
     REDIS_PREFIX: prefix,
     LOOP_PROBE_DIR: probeDir,
     // BENCH_CPU_PROF=<dir>: each node writes a V8 CPU profile there when it stops (to see where a scenario's time goes).
-    // As a site runs them: the prebuilt server (bin/tribunal.js takes it in production), with the probes bundled.
+    // As a site runs them: the prebuilt server (bin/tribunal.js), with the probes bundled.
     NODE_ENV: 'production',
     NODE_OPTIONS: `--import ${probeFile('loop-probe')} --import ${probeFile('cpu-profile')}`,
   };

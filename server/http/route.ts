@@ -11,7 +11,6 @@ import { rateLimit } from './rate-limit';
 import { unstorableText, validationMessage } from './validate';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import { consumeUserLimit } from './user-limit';
-import { countedAsWriting } from '@server/realtime/writes-in-progress';
 import { cacheControlOf, cacheControlValue, type RouteCache } from './cache-control';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -129,8 +128,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });
     };
-    // A write request is counted as writing while it runs: crowded rooms hold their events for the writes still coming (`createRoomPacer`).
-    chain.push(spec.method === 'get' ? handle : (req, res) => countedAsWriting(services.db, () => handle(req, res)));
+    chain.push(handle);
     router[spec.method](spec.path, cacheControlOf(spec), ...chain);
   }
 }

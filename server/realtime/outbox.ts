@@ -219,41 +219,80 @@ export async function insertInOneStatement({ db, publish }: Omit<TransactionDeps
   return outcome.value;
 }
 
-/**
- * Runs `work` in one transaction and publishes its events only after commit
- * (Outline's transactional events): a rolled-back change never reaches a socket.
- */
-export async function inTransaction<T>(deps: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
-  const [value] = await inOneTransaction(deps, [work]);
-  return value!;
+/** What commands emitted and queued for after the commit: kept only for commands whose writes commit. */
+interface Kept {
+  emitted: EmittedEvent[];
+  after: Array<() => Promise<unknown> | unknown>;
 }
 
+const recorderOf = (tx: Tx, kept: Kept): Recorder => ({
+  tx,
+  emit: async (room, name, payload) => void kept.emitted.push({ room, name, payload }),
+  afterCommit: (fn) => void kept.after.push(fn),
+});
+
 /**
- * Several commands in one transaction, one after the other (each sees what those before it wrote):
- * their events are recorded together, in the order emitted, and published after commit; then each
- * one's after-commit work runs. One failing rolls them all back.
+ * Runs `body` in a transaction, records the events it kept in one statement just before commit,
+ * publishes them after commit, then runs the after-commit work it kept.
  */
-export async function inOneTransaction<T>({ db, publish, log }: TransactionDeps, works: ReadonlyArray<(r: Recorder) => Promise<T>>): Promise<T[]> {
+async function committed<R>({ db, publish, log }: TransactionDeps, body: (tx: Tx, kept: Kept) => Promise<R>): Promise<R> {
+  const kept: Kept = { emitted: [], after: [] };
   let events: RecordedEvent[] = [];
-  const after: Array<() => Promise<unknown> | unknown> = [];
-  const values = await db.transaction(async (tx) => {
-    const emitted: EmittedEvent[] = [];
-    const recorder: Recorder = {
-      tx,
-      emit: async (room, name, payload) => void emitted.push({ room, name, payload }),
-      afterCommit: (fn) => void after.push(fn),
-    };
-    const out: T[] = [];
-    for (const work of works) out.push(await work(recorder));
-    events = await recordEvents(tx, emitted);
-    return out;
+  const result = await db.transaction(async (tx) => {
+    const value = await body(tx, kept);
+    events = await recordEvents(tx, kept.emitted);
+    return value;
   });
   if (events.length) await publish(events);
   // What these queue is also in the database: a failure here is caught up by a sweep, but it is told.
-  for (const fn of after) {
+  for (const fn of kept.after) {
     await Promise.resolve()
       .then(fn)
       .catch((err: unknown) => log.error({ err }, 'after-commit work failed; its sweep will catch up'));
   }
-  return values;
+  return result;
+}
+
+/**
+ * Runs `work` in one transaction and publishes its events only after commit
+ * (Outline's transactional events): a rolled-back change never reaches a socket.
+ */
+export function inTransaction<T>(deps: TransactionDeps, work: (r: Recorder) => Promise<T>): Promise<T> {
+  return committed(deps, (tx, kept) => work(recorderOf(tx, kept)));
+}
+
+/**
+ * Several commands in one transaction, one after the other (each sees what those before it wrote),
+ * each in a savepoint of its own: a command that throws is rolled back alone, with its events and
+ * after-commit work, and its outcome is that error; the others commit, each run once. Their events
+ * are recorded together, in the order emitted, and published after commit; then each one's
+ * after-commit work runs. A failure that is not a command's own (the database gone, a savepoint
+ * that cannot be rolled back, the events' statement, the commit) fails them all: this throws it.
+ */
+export function inOneTransaction<T>(deps: TransactionDeps, works: ReadonlyArray<(r: Recorder) => Promise<T>>): Promise<PromiseSettledResult<T>[]> {
+  return committed(deps, async (tx, kept) => {
+    const outcomes: PromiseSettledResult<T>[] = [];
+    for (const work of works) {
+      const mine: Kept = { emitted: [], after: [] };
+      const own: { error?: unknown } = {};
+      try {
+        // A nested transaction is a savepoint: released on success, rolled back to when the command throws.
+        const value = await tx.transaction(async (savepoint) => {
+          try {
+            return await work(recorderOf(savepoint, mine));
+          } catch (err) {
+            own.error = err;
+            throw err;
+          }
+        });
+        kept.emitted.push(...mine.emitted);
+        kept.after.push(...mine.after);
+        outcomes.push({ status: 'fulfilled', value });
+      } catch (err) {
+        if (!('error' in own) || err !== own.error) throw err;
+        outcomes.push({ status: 'rejected', reason: err });
+      }
+    }
+    return outcomes;
+  });
 }

@@ -6,16 +6,18 @@ const PACED_FROM_MS = 2;
 const HOLD_PER_FAN_OUT = 4;
 /** ...and never longer than this after that fan-out ended (ms). */
 const HOLD_MAX_MS = 200;
-/** How often held events look again whether more writes are coming (ms). */
-const RECHECK_MS = 5;
 /** Past this many crowded rooms remembered, those whose pause is over are forgotten. */
 const PACES_KEPT = 1_000;
 
 interface Pace {
+  /** How long the room's last fan-out took (ms): also how long the room must be quiet before held events go. */
+  took: number;
+  /** Until then (the last fan-out's length after it) an event of the room's own is held. */
+  until: number;
   /** When held events go at the latest: `HOLD_PER_FAN_OUT` times the last fan-out's length after it ended. */
   deadline: number;
-  /** Until then (the last fan-out's length after it) events that arrive while write requests are being answered wait. */
-  until: number;
+  /** When the room's last held event arrived. */
+  lastArrival: number;
   waiting: RoomEvent[];
   timer: NodeJS.Timeout | null;
 }
@@ -32,14 +34,15 @@ export interface RoomPacer {
 /**
  * Writing a frame to a room costs a write per socket: for a room of a thousand about 40 ms, longer
  * than the changes of a burst (ten staff voting within 50 ms) take to commit one after the other.
- * So a room whose last fan-out took `d` ms (2 or more) pauses for `d` after it: what it gets in the
- * pause while `moreComing()` (write requests still being answered) waits, and goes out in one frame
- * when nothing more is coming, or `4 d` (at most `HOLD_MAX_MS`) after that fan-out at the latest:
- * the longer a frame costs, the longer a burst is gathered for it. Under a burst a crowded room thus
- * gets a few frames instead of one per change; an event nothing else follows goes out at once, as
- * does every event of a room whose fan-out is short.
+ * So a room whose last fan-out took `d` ms (2 or more) paces itself by its own traffic: an event it
+ * gets within `d` after that fan-out (its events come faster than it can send them one by one) is
+ * held, with those that follow, until the room has had no new event for `d`, or `4 d` (at most
+ * `HOLD_MAX_MS`) after that fan-out at the latest; they then go in one frame. Under a burst a
+ * crowded room thus gets a few frames instead of one per change. What other rooms get, or writes
+ * elsewhere on the node, changes nothing for it: a room that gets events rarely sends each at once,
+ * as does every room whose fan-out is short.
  */
-export function createRoomPacer(write: (room: string, events: RoomEvent[]) => void, moreComing: () => boolean, now: () => number = () => performance.now()): RoomPacer {
+export function createRoomPacer(write: (room: string, events: RoomEvent[]) => void, now: () => number = () => performance.now()): RoomPacer {
   const paces = new Map<string, Pace>();
   let held = 0;
   let wakeIdle: (() => void) | null = null;
@@ -54,7 +57,7 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
     const ended = now();
     const took = ended - start;
     if (took < PACED_FROM_MS || stopped) paces.delete(room);
-    else paces.set(room, { until: ended + Math.min(took, HOLD_MAX_MS), deadline: ended + Math.min(took * HOLD_PER_FAN_OUT, HOLD_MAX_MS), waiting: [], timer: null });
+    else paces.set(room, { took, until: ended + Math.min(took, HOLD_MAX_MS), deadline: ended + Math.min(took * HOLD_PER_FAN_OUT, HOLD_MAX_MS), lastArrival: ended, waiting: [], timer: null });
     if (paces.size > PACES_KEPT) for (const [r, p] of paces) if (p.timer === null && p.until <= ended) paces.delete(r);
   };
 
@@ -69,11 +72,12 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
     }
   };
 
-  /** Held events go when nothing more is coming, or at the pace's deadline. */
+  /** Held events go once the room has been quiet for as long as its last fan-out took, or at the deadline. */
   const recheck = (room: string, pace: Pace) => {
-    const left = pace.deadline - now();
-    if (left <= 0 || !moreComing()) return release(room, pace);
-    pace.timer = setTimeout(() => recheck(room, pace), Math.min(RECHECK_MS, left));
+    const due = Math.min(pace.lastArrival + pace.took, pace.deadline);
+    const left = due - now();
+    if (left <= 0) return release(room, pace);
+    pace.timer = setTimeout(() => recheck(room, pace), Math.ceil(left));
   };
 
   return {
@@ -85,19 +89,19 @@ export function createRoomPacer(write: (room: string, events: RoomEvent[]) => vo
         else byRoom.set(ev.room, [ev]);
       }
       const at = now();
-      const more = moreComing();
       for (const [room, list] of byRoom) {
         const pace = paces.get(room);
         const holding = pace !== undefined && pace.timer !== null;
-        if (!holding && (!pace || at >= pace.until || !more)) {
+        if (!holding && (!pace || at >= pace.until)) {
           fanOut(room, list);
           continue;
         }
         pace!.waiting.push(...list);
+        pace!.lastArrival = at;
         if (!holding) {
           held++;
           recheck(room, pace!);
-        } else if (!more) release(room, pace!);
+        }
       }
     },
     idle() {

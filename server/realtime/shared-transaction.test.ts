@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { adminLog, realtimeEvents } from '@server/db/schema';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
 import { countingCalls } from '@server/test/counting-calls';
@@ -30,6 +30,13 @@ const command =
     await emit(r, 'user.updated', { userId: i });
     return seen!.n;
   };
+
+/** A promise and the function that settles it: a gate the test opens when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 
 const rowsOf = async (action: string) => (await app.services.db.select({ detail: adminLog.detail }).from(adminLog).where(eq(adminLog.action, action)).orderBy(asc(adminLog.id))).map((row) => (row.detail as { i: number }).i);
 const eventsOf = async (rooms: string[]) =>
@@ -65,22 +72,51 @@ describe('commands on one key sharing a transaction', () => {
     expect(await eventsOf([c])).toEqual([0, 1, 2, 3].map((i) => [c, i + 1, i]));
   });
 
-  it('re-runs each command alone when one of the batch fails, so only that one fails and nothing of it is kept', async () => {
+  it('fails only the command that throws: its batch-mates commit, each run once, and nothing of the failing ones is kept', async () => {
     const action = unique('lane-fail');
     const r = room();
-    const { result: outcomes, transactions } = await countingTransactions(() =>
-      Promise.allSettled(Array.from({ length: 5 }, (_, i) => inSharedTransaction(app.services, r, command(action, r, i, i === 2)))),
-    );
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'command 2 refuses after writing' });
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null))).toEqual([0, 1, null, 2, 3]);
-    // The shared one rolled back, then five alone, in the order they came.
-    expect(transactions).toBe(1 + 5);
-    expect(await rowsOf(action)).toEqual([0, 1, 3, 4]);
-    expect(await eventsOf([r])).toEqual([0, 1, 3, 4].map((i, k) => [r, k + 1, i]));
+    const runs = [0, 0, 0, 0, 0, 0];
+    const afterCommits: number[] = [];
+    /** Command `i`, counted each time it runs; 2 fails on the database (the transaction is aborted until rolled back), 3 on a check. */
+    const counted = (i: number) => async (rec: Recorder) => {
+      runs[i]!++;
+      rec.afterCommit(() => void afterCommits.push(i));
+      if (i === 2) {
+        await rec.emit(r, 'user.updated', { userId: i });
+        await rec.tx.insert(adminLog).values({ actorId: 1, action, detail: { i } });
+        await rec.tx.execute(sql`select 1 / 0`);
+      }
+      if (i === 3) await rec.emit(r, 'user.updated', { userId: i });
+      return command(action, r, i, i === 3)(rec);
+    };
+    // Command 0 holds the key's lane until the gate opens; 1-5 arrive meanwhile and wait to go together.
+    const started = gate();
+    const release = gate();
+    const { result: outcomes, transactions } = await countingTransactions(async () => {
+      const first = inSharedTransaction(app.services, r, async (rec) => {
+        started.open();
+        await release.opened;
+        return counted(0)(rec);
+      });
+      await started.opened;
+      const rest = [1, 2, 3, 4, 5].map((i) => inSharedTransaction(app.services, r, counted(i)));
+      release.open();
+      return Promise.allSettled([first, ...rest]);
+    });
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ cause: { code: '22012' } });
+    expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({ message: 'command 3 refuses after writing' });
+    // Each saw the rows of those committed before it, none of the failed ones'.
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null))).toEqual([0, 1, null, null, 2, 3]);
+    // Command 0's transaction, then one for the five: none ran twice.
+    expect(transactions).toBe(2);
+    expect(runs).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(afterCommits).toEqual([0, 1, 4, 5]);
+    expect(await rowsOf(action)).toEqual([0, 1, 4, 5]);
+    expect(await eventsOf([r])).toEqual([0, 1, 4, 5].map((i, k) => [r, k + 1, i]));
   });
 
-  it('does not re-run them one by one when the database itself is unavailable: all hear it at once', async () => {
+  it('fails them all at once when the database itself is unavailable', async () => {
     const action = unique('lane-down');
     const r = room();
     const { result: outcomes, transactions } = await countingTransactions(

@@ -1,6 +1,5 @@
 import type { Db } from '@server/db/client';
 import { coalesce, SHARED_TRANSACTIONS } from '@server/db/coalesce';
-import { isUnavailable } from '@server/db/errors';
 import { inOneTransaction, inTransaction, type Recorder, type TransactionDeps } from './outbox';
 
 type Work = (r: Recorder) => Promise<unknown>;
@@ -22,16 +21,8 @@ const settled = (promise: Promise<unknown>): Promise<Outcome> =>
 
 async function runTogether(deps: TransactionDeps, works: Work[]): Promise<Outcome[]> {
   if (works.length === 1) return [await settled(inTransaction(deps, works[0]!))];
-  try {
-    return (await inOneTransaction(deps, works)).map((value) => ({ status: 'fulfilled', value }));
-  } catch (err) {
-    // A database that is down or too slow fails them all alike: they hear that at once.
-    if (isUnavailable(err)) throw err;
-    // One command's failure rolled back the others: each runs alone now, in the same order, and hears its own outcome.
-    const outcomes: Outcome[] = [];
-    for (const work of works) outcomes.push(await settled(inTransaction(deps, work)));
-    return outcomes;
-  }
+  // Each command in a savepoint: one that fails is rolled back alone; a failure of the transaction itself fails them all.
+  return inOneTransaction(deps, works);
 }
 
 /**
@@ -42,8 +33,10 @@ async function runTogether(deps: TransactionDeps, works: Work[]): Promise<Outcom
  * (its flush to disk) are taken once for all. Ten admins voting at once thus take two transactions,
  * not ten in a row, and their viewers get the votes in one burst.
  *
- * `work` may run twice: when another command of its batch fails, the batch is rolled back and
- * each command runs again alone. It must keep its effects to the transaction (and `afterCommit`).
+ * Each command runs once, in a savepoint of its own (`inOneTransaction`): when one fails its checks
+ * (throws), only its writes and events are dropped and only its caller hears the error; the others
+ * commit. A failure of the shared transaction itself (the database gone, the commit) reaches every
+ * caller of the batch.
  */
 export async function inSharedTransaction<T>(deps: TransactionDeps, key: string, work: (r: Recorder) => Promise<T>): Promise<T> {
   let byKey = lanes.get(deps.db);

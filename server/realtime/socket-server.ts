@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
 import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
-import { writesInProgress } from './writes-in-progress';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 import { createRelay } from './relay';
@@ -212,7 +211,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   const pacer = createRoomPacer((room, list) => {
     if (list.length === 1) io.to(room).emit('room:event', list[0]!);
     else for (let i = 0; i < list.length; i += EVENTS_PER_FRAME) io.to(room).emit('room:events', list.slice(i, i + EVENTS_PER_FRAME));
-  }, () => writesInProgress(deps.db) > 0);
+  });
   /** Numbered events: each room gets its own together, in order (paced: `createRoomPacer`). */
   const emit = (events: RoomEvent[]) => {
     pacer.send(events);

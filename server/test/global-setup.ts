@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createRequire } from 'node:module';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { adminQuery, databaseUrlFor, quoteIdent } from './pg-admin';
+import { buildServerBundleIfStale } from './server-bundle';
 
 const require = createRequire(import.meta.url);
 
@@ -19,12 +20,14 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once per run, so test files start from a copy instead of migrating again:
+ * Builds the server bundle when the sources are newer (server/test/server-bundle.ts), and
+ * migrates once per run, so test files start from a copy instead of migrating again:
  * PostgreSQL (DATABASE_URL set): a template database on that server;
  * PGlite: a migrated in-memory database dumped to a file in the temp directory (kept and reused
  * while the migrations stay the same).
  */
 export default async function setup(project: TestProject) {
+  buildServerBundleIfStale();
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const template = `tribunal_tpl_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;

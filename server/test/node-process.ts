@@ -15,7 +15,10 @@ export interface NodeProcess {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-/** Starts a real server process (`bin/tribunal.js` with the deployment's node flags, as pm2 does) and waits until it serves. */
+/**
+ * Starts a real server process (`bin/tribunal.js`, the server bundle, with the deployment's node
+ * flags, as pm2 does; the test run builds the bundle: server/test/server-bundle.ts) and waits until it serves.
+ */
 export function startNode(env: Record<string, string>): Promise<NodeProcess> {
   return new Promise((resolve, reject) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(k)));

@@ -43,8 +43,8 @@ function voteVerdictOf(row: PlayerRow, action: JudgementInput['action'], withVot
 /**
  * An admin's judgement (transitions in shared/judgement.ts): stored, counted and applied in one transaction with
  * the case row locked, so simultaneous votes end as some serial order of them would. Votes on one
- * case that arrive while another is being written share the next transaction (`inSharedTransaction`):
- * the work below may then run twice, so it keeps its effects to the transaction.
+ * case that arrive while another is being written share the next transaction (`inSharedTransaction`),
+ * each in a savepoint of its own: a vote refused by its checks is rolled back alone.
  */
 export async function judgeCase(
   services: Services,
