@@ -22,7 +22,7 @@ import { startServer } from '@server/server';
 import { users } from '@server/db/schema';
 import { toAuthedUser } from '@server/core/authed-user';
 import { fileReport } from '@server/modules/reports/report';
-import { SITE_WIDE_ROOMS } from '@server/realtime/outbox';
+import { SITE_WIDE_ROOMS } from '@server/db/outbox';
 
 const { values } = parseArgs({ options: { parallel: { type: 'string', default: '20' }, rounds: { type: 'string', default: '15' }, 'db-latency': { type: 'string', default: '0.5' } } });
 const LATENCY_MS = Number(values['db-latency']);

@@ -20,7 +20,7 @@ import { createServerI18n, type ServerI18n } from './i18n';
 import type { JobRunner } from './infra/jobs/types';
 import { inProcessRunner } from './infra/jobs/in-process';
 import { bullmqRunner } from './infra/jobs/bullmq';
-import type { Publish } from './realtime/outbox';
+import type { Publish } from './db/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
 import { localStorage, type Storage } from './infra/storage';
 import { setAvatarBase } from './modules/users/avatar';

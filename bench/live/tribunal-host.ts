@@ -10,7 +10,7 @@ import { startServer } from '@server/server';
 import { messages, players, timeline, users } from '@server/db/schema';
 import { toAuthedUser } from '@server/core/authed-user';
 import { fileReport } from '@server/modules/reports/report';
-import { lastSeqOf } from '@server/realtime/outbox';
+import { lastSeqOf } from '@server/db/outbox';
 import { commonOps, serveCalls } from './host-ipc';
 
 const server = await startServer(loadConfig());

@@ -1,6 +1,6 @@
 import type { CaseRecord } from '@shared/types/cases';
 import type { PlayerRow } from '@server/db/schema';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import type { Services } from './services';
 
 /** A case changed by an entry joining its timeline (`appendEntry`), told inside the writer's transaction. */

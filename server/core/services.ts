@@ -13,7 +13,7 @@ import type { Mailer } from '@server/mail/mailer';
 import type { PlatformClient } from '@server/platform/client';
 import type { DirectoryServer } from '@server/platform/directory-server';
 import type { ServerI18n } from '@server/i18n';
-import type { Publish } from '@server/realtime/outbox';
+import type { Publish } from '@server/db/outbox';
 import type { SessionControl } from '@server/realtime/session-control';
 
 /** Everything a request handler may use; built once per process (or per test file). */

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { createLogger } from '@server/infra/logger';
 import { createRedis } from '@server/infra/redis';
 import { realtimeEvents, verifications } from '@server/db/schema';
-import { recordEvents } from '@server/realtime/outbox';
+import { recordEvents } from '@server/db/outbox';
 import type { RoomEvent } from '@shared/socket';
 import { createTestApp, unique, type TestApp } from '@server/test/harness';
 import { inProcessRunner } from '../infra/jobs/in-process';

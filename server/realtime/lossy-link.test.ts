@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import type { RoomEvent } from '@shared/socket';
 import { RealtimeClient, type SocketOpener } from '@client/realtime/RealtimeClient';
 import { createTestApp, type ClientSocket, type TestApp } from '@server/test/harness';
-import { inTransaction } from './outbox';
+import { inTransaction } from '../db/outbox';
 
 /**
  * The browser's realtime client against the real server, through a link that loses and reorders

@@ -7,7 +7,7 @@ import { EVENTS_PER_FRAME, REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { inTransaction, lastSeqOf, recordEvents } from './outbox';
+import { inTransaction, lastSeqOf, recordEvents } from '../db/outbox';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { RoomEvent } from '@shared/socket';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { numberPendingEvents, RELAY_BATCH, type Finalizers } from './outbox';
+import { numberPendingEvents, RELAY_BATCH, type Finalizers } from '../db/outbox';
 
 /** How often a node looks for events left unnumbered (a writer that died right after its commit). */
 const RELAY_SWEEP_MS = 2_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { eventsAfter, lastSeqOf, recordEvents } from './outbox';
+import { eventsAfter, lastSeqOf, recordEvents } from '../db/outbox';
 import { createReplayReader, type ReplaySource } from './replay-reader';
 
 let app: TestApp;

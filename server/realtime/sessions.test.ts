@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/limits';
 import { users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, TEST_PASSWORD, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
-import { inTransaction } from './outbox';
+import { inTransaction } from '../db/outbox';
 
 /** What happens to open sockets when their user's session or rights change (on this node or, with Redis, through the control channel). */
 let app: TestApp;

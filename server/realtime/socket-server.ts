@@ -11,7 +11,7 @@ import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import type { z } from 'zod';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
-import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from './outbox';
+import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from '../db/outbox';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
 import { createRelay } from './relay';

@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import { ACHIEVEMENTS, achievementById, type AchievementDef } from '@shared/achievements';
 import type { UserRow } from '@server/db/schema';
 import type { Services } from '@server/core/services';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { inTransaction, type Recorder } from '@server/db/outbox';
 import { notifyUsers } from '@server/modules/notifications/notify';
 import { userById } from '@server/modules/users/queries';
 import { meetsCondition } from './conditions';

@@ -4,7 +4,7 @@ import { achievementAudit, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { userById } from '@server/modules/users/queries';
 import { meetsCondition } from './conditions';

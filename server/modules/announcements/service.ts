@@ -8,7 +8,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { inTransaction, type Recorder } from '@server/db/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 
 type Row = AnnouncementRow & { authorName: string | null };

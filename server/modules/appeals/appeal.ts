@@ -5,7 +5,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { caseById } from '@server/modules/cases/queries';
 import { assertNotSpam } from '@server/modules/timeline/spam';
 import { noticeNewAppeal, noticeStatusChange } from '@server/modules/notifications/case-notices';

@@ -5,7 +5,7 @@ import { players, timeline } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { clearAppealNotice } from '@server/modules/notifications/case-notices';
 import { caseById } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';

@@ -7,7 +7,7 @@ import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { buildMail } from '@server/mail/templates';
 import { sendMailOrFail } from '@server/mail/send';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { originBoundTo } from '@server/modules/users/queries';
 import { uniqueViolation } from '@server/db/errors';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';

@@ -5,7 +5,7 @@ import { mailReachable } from '@server/mail/probe';
 import { userById } from '@server/modules/users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeInTransaction, revokeSessions } from './signin';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { isExpired, takeVerification } from '../users/verifications';
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';

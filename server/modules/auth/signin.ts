@@ -5,7 +5,7 @@ import type { CaptchaFields } from '@shared/schemas/captcha';
 import { users, type UserRow } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { inTransaction, type Recorder } from '@server/db/outbox';
 import { userByLogin } from '@server/modules/users/queries';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords';

@@ -3,7 +3,7 @@ import type { SignupBody } from '@shared/schemas/account';
 import { pickLanguage } from '@shared/languages';
 import { roomOf } from '@shared/socket';
 import { users } from '@server/db/schema';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { registrationActivity } from '@server/modules/timeline/activity';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';

@@ -4,7 +4,7 @@ import { users } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { inTransaction, type Recorder } from '@server/db/outbox';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { fileByName } from './service';
 

@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/limits';
 import { roomOf } from '@shared/socket';
 import { files, type FileDetails, type FileRow } from '@server/db/schema';
 import type { Services } from '@server/core/services';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { adjustStorage } from './quota';
 import { presentFile } from './present';
 import { loadSharp } from './sharp';

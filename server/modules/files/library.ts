@@ -8,7 +8,7 @@ import { fileByName } from './service';
 import { presentFile } from './present';
 import { releaseQuota } from './quota';
 import { dropAvatarOf } from './avatar';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 import { containsPattern } from '@server/modules/search/like';
 

@@ -7,7 +7,7 @@ import { files, type FileKind, type FileRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { LIMITS } from '@shared/limits';
 import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './inspect';
 import { checkImage } from './image-check';

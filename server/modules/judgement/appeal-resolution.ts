@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import type { AppealState } from '@shared/judgement';
 import { timeline, type TimelineRow } from '@server/db/schema';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import { presentEntries } from '@server/modules/timeline/queries';
 
 /** Changes an appeal's state and shows it on the case page live (attachments stay out of public events). */

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { players } from '@server/db/schema';
 import type { Services } from '@server/core/services';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { caseById } from '@server/modules/cases/queries';
 import { readScalars } from '@server/db/scalars';
 import { judgementAudienceSql, noticeJudgement } from '@server/modules/notifications/case-notices';

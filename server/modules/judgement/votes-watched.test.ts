@@ -4,7 +4,7 @@ import type { JudgeAction } from '@shared/judgement';
 import type { RoomEvent } from '@shared/socket';
 import type { CaseRecord, VoteTally } from '@shared/types/cases';
 import { players, timeline } from '@server/db/schema';
-import { lastSeqOf } from '@server/realtime/outbox';
+import { lastSeqOf } from '@server/db/outbox';
 import { collectEvents, createTestApp, joinRoom, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
 import { openCase } from '@server/test/cases';

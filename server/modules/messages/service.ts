@@ -10,7 +10,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { insertInOneStatement, inTransaction } from '@server/realtime/outbox';
+import { insertInOneStatement, inTransaction } from '@server/db/outbox';
 import { adminActionRow } from '@server/modules/admin/oplog';
 import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessage, type MessageRow, type Party } from './presenter';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import type { AppealOutcome } from '@shared/judgement';
 import { messages, subscriptions, users, type PlayerRow, type TimelineRow } from '@server/db/schema';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import type { ServerI18n } from '@server/i18n';
 import { followersOf } from '@server/modules/subscriptions/service';
 import { notifyUsers } from './notify';

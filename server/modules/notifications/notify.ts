@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
 import { messages, players, users, type MessageType } from '@server/db/schema';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import type { ServerI18n } from '@server/i18n';
 
 export interface Notice {

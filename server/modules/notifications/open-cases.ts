@@ -1,6 +1,6 @@
 import { roomOf } from '@shared/socket';
 import type { Tx } from '@server/db/client';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import type { CaseChangeSubscriber } from '@server/core/case-changes';
 import { countedCases } from '@server/modules/cases/list';
 

@@ -5,7 +5,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { applySighting, lockOrCreateCase } from '@server/modules/cases/sighting';
 import type { ResolvedAccount } from '@server/modules/cases/platform-sync';
 import { readScalars } from '@server/db/scalars';

@@ -6,7 +6,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '@server/db/client';
 import { rowFromJson } from '@server/db/json-row';
 import type { Services } from '@server/core/services';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import { presentCase } from '@server/modules/cases/presenter';
 import type { NameChange } from '@server/modules/cases/sighting';
 import { tellCaseChanged } from '@server/core/case-changes';

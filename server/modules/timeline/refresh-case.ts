@@ -4,7 +4,7 @@ import type { CaseKey } from '@shared/schemas/cases';
 import { players } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendNameChange } from '@server/modules/timeline/append';
 import { findCase } from '../cases/queries';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@server/db/client';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 
 const present = (row: ToolRow): Tool => ({

@@ -5,7 +5,7 @@ import { users } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';
 import { usernamePending } from '@server/modules/users/verifications';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
-import type { Recorder } from '@server/realtime/outbox';
+import type { Recorder } from '@server/db/outbox';
 import type { JobRunner } from '@server/infra/jobs/types';
 import type { CaseChangeSubscriber } from '@server/core/case-changes';
 

@@ -5,7 +5,7 @@ import { users, webhookDeliveries, webhooks, type WebhookDeliveryRow, type Webho
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { deliverWebhook } from './deliver';
 
 /** What the owner sees of a subscription: never the secret. */

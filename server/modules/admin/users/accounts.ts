@@ -10,7 +10,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction, type Recorder } from '@server/realtime/outbox';
+import { inTransaction, type Recorder } from '@server/db/outbox';
 import { uniqueViolation } from '@server/db/errors';
 import { usernameTaken } from '@server/modules/users/queries';
 import { usernamePending, createVerification, originPending } from '@server/modules/users/verifications';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, timeline } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, unique, type TestApp } from '@server/test/harness';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { expectError, expectInvalid, expectOk, expectTokenExpired } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 

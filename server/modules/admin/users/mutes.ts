@@ -6,7 +6,7 @@ import { users, type UserAttr } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
-import { inTransaction } from '@server/realtime/outbox';
+import { inTransaction } from '@server/db/outbox';
 import { notifyUsers } from '@server/modules/notifications/notify';
 import { recordAdminAction } from '../oplog';
 import { muteEnd } from './presenter';
