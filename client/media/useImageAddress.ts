@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_URL } from '@client/editor/rules';
+
+/** A picture from elsewhere: an http or https address. */
+export const IMAGE_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /** Whether the browser can show the picture at `src` (asked without a referrer, as it will be shown). */
 function probe(src: string) {
