@@ -205,6 +205,33 @@ describe('the media library', () => {
     await page.waitForSelector(`article img[src*="${name}"], [data-entry] img[src*="${name}"]`, { timeout: 10_000 });
   });
 
+  it('a user inserts a picture from an address: one of another form is refused, one that does not load is said to, one that loads goes in with its description', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Opening evidence: aimbot on every map.</p>' });
+    const user = await app.factories.createUser();
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await signInBeforeVisit(page, app, user);
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Opening evidence: aimbot on every map.');
+    await page.locator('[contenteditable="true"]').click();
+    await click(page, 'Image');
+    const address = page.locator('dialog[open] ::-p-aria([name="Image address"])');
+    const insert = () => page.locator('dialog[open] ::-p-aria([name="Insert"][role="button"])').click();
+
+    await address.fill('ftp://files.example/a.png');
+    await insert();
+    await seeText(page, 'Use a full address starting with http:// or https://.');
+    await address.fill(`${app.url}/no-such-picture.png`);
+    await insert();
+    await seeText(page, 'This picture does not load. Check the address.');
+    await address.fill(`${app.url}/favicon.svg`);
+    await page.locator('dialog[open] ::-p-aria([name="Description"])').fill('The site logo');
+    await insert();
+    await page.waitForSelector(`[contenteditable="true"] img[src="${app.url}/favicon.svg"][alt="The site logo"]`);
+    expect(await page.$('dialog[open]')).toBeNull();
+  });
+
   it('a video over 2 MiB goes through a big-file session in chunks, and can be paused and resumed', async () => {
     const user = await app.factories.createUser();
     const page = await (await browser.createBrowserContext()).newPage();

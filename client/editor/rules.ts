@@ -2,9 +2,6 @@
 export const LINK_URL = /^(?:ftp|https?):\/\/[^\s/$.?#][^\s]*$/i;
 export const LINK_TEXT_MAX = 1000;
 
-/** Image dialog: an http or https address. */
-export const IMAGE_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-
 /** The character counter turns amber past half the limit and red over it. */
 export function counterTone(length: number, max: number): 'normal' | 'warning' | 'over' {
   if (length > max) return 'over';

@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDescribeError } from '@client/api/describeError';
 import { getSiteStats } from '@client/api/stats';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
+import { ChartBoundary } from '@client/components/ChartBoundary';
 import { EmptyState } from '@client/components/EmptyState';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
@@ -13,17 +14,6 @@ import styles from './SiteStatsPage.module.css';
 
 /** apexcharts stays out of every other chunk: it loads when the chart first shows. */
 const SiteChartView = lazy(() => import('./SiteChartView'));
-
-/** A chart chunk that failed to load (offline, or a deploy replaced it) asks for a reload. */
-class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 const ChartSkeleton = () => <Skeleton height={300} radius="var(--radius-md)" />;
 
@@ -90,17 +80,15 @@ export function SiteChart() {
   } else {
     body = (
       <>
-        <ChunkBoundary
-          fallback={
-            <EmptyState tone="error" icon="alert" title={t('siteStats.chart.chunkFailed')} action={<Button onClick={() => location.reload()}>{t('siteStats.chart.reload')}</Button>} />
-          }
+        {/* A chart chunk that failed to load asks for a reload. */}
+        <ChartBoundary
+          loading={<ChartSkeleton />}
+          failed={<EmptyState tone="error" icon="alert" title={t('siteStats.chart.chunkFailed')} action={<Button onClick={() => location.reload()}>{t('siteStats.chart.reload')}</Button>} />}
         >
-          <Suspense fallback={<ChartSkeleton />}>
-            <div className={styles.chart}>
-              <SiteChartView lines={lines} />
-            </div>
-          </Suspense>
-        </ChunkBoundary>
+          <div className={styles.chart}>
+            <SiteChartView lines={lines} />
+          </div>
+        </ChartBoundary>
         <ChartTable lines={lines} />
       </>
     );

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getBanAppeals, getStaff, type BanAppealRow } from '@client/api/admin';
-import { useDescribeError } from '@client/api/describeError';
 import { casePath } from '@client/app/casePaths';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -10,6 +9,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { StatusBadge } from '@client/components/StatusBadge';
@@ -18,6 +18,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AppealStateBadge } from '@client/pages/player/appeal/AppealFacts';
 import { AdminHeader } from '../AdminHeader';
+import { ListSkeleton } from '../ListSkeleton';
 import { appealsQueryString, appealsRequest, pageCountOf, parseAppealsQuery, WAITING_STATE, type AppealsState, type AppealView } from './appealsQuery';
 import styles from '../Admin.module.css';
 
@@ -76,28 +77,12 @@ function AppealItem({ row, staffNames }: RowProps) {
   );
 }
 
-function QueueSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div aria-busy="true" aria-label={t('common.loading')}>
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className={styles.skeletonItem}>
-          <Skeleton width="35%" height={22} />
-          <Skeleton width={`${40 + ((i * 11) % 20)}%`} height={16} />
-          <Skeleton width="50%" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /**
  * /admin/appeals — the appeals queue (staff), newest first: those waiting for review by default,
  * or every appeal; one request a page, filtered, paged and counted by the server.
  */
 export function AppealsPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const format = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -133,23 +118,35 @@ export function AppealsPage() {
       </p>
       <Card flush>
         <div id="appeals" aria-busy={queue.state === 'loading'}>
-          {queue.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.appeals.loadFailed')} action={<Button onClick={refresh}>{t('common.retry')}</Button>}>
-              {describe(queue.error)}
-            </EmptyState>
-          ) : queue.state === 'loading' ? (
-            <QueueSkeleton />
-          ) : rows.length === 0 ? (
-            <EmptyState icon={waiting ? 'checkCircle' : 'flag'} title={t(waiting ? 'admin.appeals.emptyWaiting' : 'admin.appeals.empty')}>
-              {waiting ? t('admin.appeals.emptyWaitingText') : null}
-            </EmptyState>
-          ) : (
-            <ul className={styles.list} aria-label={t('admin.appeals.title')}>
-              {rows.map((row) => (
-                <AppealItem key={row.appealId} row={row} staffNames={staffNames} />
-              ))}
-            </ul>
-          )}
+          <RemoteList
+            remote={queue}
+            items={rows}
+            failedTitle={t('admin.appeals.loadFailed')}
+            skeleton={
+              <ListSkeleton rows={4} busy>
+                {(i) => (
+                  <>
+                    <Skeleton width="35%" height={22} />
+                    <Skeleton width={`${40 + ((i * 11) % 20)}%`} height={16} />
+                    <Skeleton width="50%" />
+                  </>
+                )}
+              </ListSkeleton>
+            }
+            empty={
+              <EmptyState icon={waiting ? 'checkCircle' : 'flag'} title={t(waiting ? 'admin.appeals.emptyWaiting' : 'admin.appeals.empty')}>
+                {waiting ? t('admin.appeals.emptyWaitingText') : null}
+              </EmptyState>
+            }
+          >
+            {(items) => (
+              <ul className={styles.list} aria-label={t('admin.appeals.title')}>
+                {items.map((row) => (
+                  <AppealItem key={row.appealId} row={row} staffNames={staffNames} />
+                ))}
+              </ul>
+            )}
+          </RemoteList>
         </div>
       </Card>
       {queue.state === 'ready' && <Pager page={state.page} pageCount={pageCountOf(total)} label={t('admin.appeals.pages')} to={(page) => search({ ...state, page })} />}

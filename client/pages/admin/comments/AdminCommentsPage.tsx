@@ -5,7 +5,6 @@ import { COMMENT_STATES, type AdminComment, type CommentState } from '@shared/sc
 import { TIMELINE_SUBJECTS, type TimelineSubject } from '@shared/timeline';
 import { LIMITS } from '@shared/limits';
 import { getAdminComments, setComment, type SetCommentChange } from '@client/api/adminContent';
-import { useDescribeError } from '@client/api/describeError';
 import { useShowError } from '@client/app/useShowError';
 import { casePath } from '@client/app/casePaths';
 import { Badge } from '@client/components/Badge';
@@ -17,6 +16,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { UserLink } from '@client/components/userCard/UserLink';
@@ -25,6 +25,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
+import { ListSkeleton } from '../ListSkeleton';
 import styles from '../Admin.module.css';
 
 const PAGE_SIZE = 20;
@@ -208,7 +209,6 @@ function CommentItem({ item, onChange, onEdit }: { item: AdminComment; onChange:
 /** /admin/comments — every timeline entry by type and state: edit, hide/show, delete and restore, jump to it (S/R/D). */
 export function AdminCommentsPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const showError = useShowError();
   const format = useFormat();
   const navigate = useNavigate();
@@ -252,28 +252,31 @@ export function AdminCommentsPage() {
       </div>
       <Card flush>
         <div id="admin-comments" aria-busy={remote.state === 'loading'}>
-          {remote.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.comments.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-              {describe(remote.error)}
-            </EmptyState>
-          ) : remote.state === 'loading' && !remote.data ? (
-            <div aria-label={t('common.loading')}>
-              {Array.from({ length: 4 }, (_, i) => (
-                <div key={i} className={styles.skeletonItem}>
-                  <Skeleton width="40%" height={22} />
-                  <Skeleton width="90%" />
-                </div>
-              ))}
-            </div>
-          ) : !remote.data || remote.data.data.length === 0 ? (
-            <EmptyState icon="message" title={t('admin.comments.empty')} />
-          ) : (
-            <ul className={styles.list} aria-label={t('admin.comments.title')}>
-              {remote.data.data.map((item) => (
-                <CommentItem key={item.id} item={item} onChange={quietly} onEdit={() => setEditing(item)} />
-              ))}
-            </ul>
-          )}
+          <RemoteList
+            remote={remote}
+            items={remote.data?.data ?? []}
+            failedTitle={t('admin.comments.loadFailed')}
+            keepOnReload
+            skeleton={
+              <ListSkeleton rows={4}>
+                {() => (
+                  <>
+                    <Skeleton width="40%" height={22} />
+                    <Skeleton width="90%" />
+                  </>
+                )}
+              </ListSkeleton>
+            }
+            empty={<EmptyState icon="message" title={t('admin.comments.empty')} />}
+          >
+            {(items) => (
+              <ul className={styles.list} aria-label={t('admin.comments.title')}>
+                {items.map((item) => (
+                  <CommentItem key={item.id} item={item} onChange={quietly} onEdit={() => setEditing(item)} />
+                ))}
+              </ul>
+            )}
+          </RemoteList>
         </div>
       </Card>
       {remote.state === 'ready' && <Pager page={filters.page} pageCount={pageCount} label={t('admin.comments.pages')} to={(page) => ({ search: queryString({ ...filters, page }) })} />}

@@ -14,6 +14,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
+import { RemoteList } from '@client/components/RemoteList';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
@@ -72,7 +73,6 @@ function Editor({ name, language, latest, onPublished }: { name: AnnouncementNam
 
 function History({ name, language, round, onRestored }: { name: AnnouncementName; language: LanguageCode; round: number; onRestored: () => void }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const showError = useShowError();
   const [preview, setPreview] = useState<Announcement | null>(null);
   const remote = useRemote(`${name}:${language}:${round}`, (signal) => getAnnouncementVersions(name, language, 0, HISTORY_SIZE, signal));
@@ -92,51 +92,52 @@ function History({ name, language, round, onRestored }: { name: AnnouncementName
       showError(error);
     }
   };
-  if (remote.state === 'failed')
-    return (
-      <EmptyState tone="error" icon="alert" title={t('admin.homeManagement.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-        {describe(remote.error)}
-      </EmptyState>
-    );
-  if (!remote.data) return <Skeleton width="80%" height={22} />;
-  if (remote.data.data.length === 0) return <EmptyState icon="info" title={t('admin.homeManagement.noVersions', { language: languageName(language) })} />;
   return (
-    <>
-      <ul className={styles.list} aria-label={t('admin.homeManagement.history')} data-history>
-        {remote.data.data.map((v) => (
-          <li key={v.version} className={styles.item} data-version={v.version}>
-            <div className={styles.line}>
-              <strong>{t('admin.homeManagement.version', { version: v.version })}</strong>
-              {v.latest && <Badge tone="success">{t('announcement.latest')}</Badge>}
-              {v.restoredFrom && <Badge tone="neutral">{t('admin.homeManagement.restoredFrom', { version: v.restoredFrom })}</Badge>}
-              <span className={styles.spacer} />
-              <DateTime value={v.createTime} />
-            </div>
-            <div className={styles.line}>
-              <span>{v.title}</span>
-              {v.authorName && <span className={styles.id}>{v.authorName}</span>}
-            </div>
-            <div className={styles.actions}>
-              <Button size="sm" variant="ghost" onClick={() => void show(v.version)}>
-                <Icon name="eye" size={14} />
-                {t('admin.homeManagement.view')}
-              </Button>
-              {!v.latest && (
-                <Button size="sm" onClick={() => void restore(v.version)} data-restore-version>
-                  <Icon name="refresh" size={14} />
-                  {t('admin.homeManagement.restore')}
-                </Button>
-              )}
-            </div>
-            {preview?.version === v.version && (
-              <div className={styles.content}>
-                <RichText html={preview.content} />
+    <RemoteList
+      remote={remote}
+      items={remote.data?.data ?? []}
+      failedTitle={t('admin.homeManagement.loadFailed')}
+      keepOnReload
+      skeleton={<Skeleton width="80%" height={22} />}
+      empty={<EmptyState icon="info" title={t('admin.homeManagement.noVersions', { language: languageName(language) })} />}
+    >
+      {(versions) => (
+        <ul className={styles.list} aria-label={t('admin.homeManagement.history')} data-history>
+          {versions.map((v) => (
+            <li key={v.version} className={styles.item} data-version={v.version}>
+              <div className={styles.line}>
+                <strong>{t('admin.homeManagement.version', { version: v.version })}</strong>
+                {v.latest && <Badge tone="success">{t('announcement.latest')}</Badge>}
+                {v.restoredFrom && <Badge tone="neutral">{t('admin.homeManagement.restoredFrom', { version: v.restoredFrom })}</Badge>}
+                <span className={styles.spacer} />
+                <DateTime value={v.createTime} />
               </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
+              <div className={styles.line}>
+                <span>{v.title}</span>
+                {v.authorName && <span className={styles.id}>{v.authorName}</span>}
+              </div>
+              <div className={styles.actions}>
+                <Button size="sm" variant="ghost" onClick={() => void show(v.version)}>
+                  <Icon name="eye" size={14} />
+                  {t('admin.homeManagement.view')}
+                </Button>
+                {!v.latest && (
+                  <Button size="sm" onClick={() => void restore(v.version)} data-restore-version>
+                    <Icon name="refresh" size={14} />
+                    {t('admin.homeManagement.restore')}
+                  </Button>
+                )}
+              </div>
+              {preview?.version === v.version && (
+                <div className={styles.content}>
+                  <RichText html={preview.content} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </RemoteList>
   );
 }
 

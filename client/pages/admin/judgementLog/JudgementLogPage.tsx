@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ACTION_TARGET, type JudgeAction } from '@shared/judgement';
 import type { CaseStatus } from '@shared/games';
 import { getJudgementLog, type JudgementLogItem } from '@client/api/admin';
-import { useDescribeError } from '@client/api/describeError';
 import { casePath } from '@client/app/casePaths';
 import { Badge, type Tone } from '@client/components/Badge';
 import { STATUS_TONE } from '@client/components/StatusBadge';
@@ -14,6 +13,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { useRemote } from '@client/hooks/useRemote';
@@ -21,6 +21,7 @@ import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
 import { LIMITS } from '@shared/limits';
 import { AdminHeader } from '../AdminHeader';
+import { ListSkeleton } from '../ListSkeleton';
 import { JudgementLogFilters } from './JudgementLogFilters';
 import { DEFAULT_LOG, isFiltered, logQueryString, parseLogQuery, toLogBody, type LogState } from './logQuery';
 import styles from '../Admin.module.css';
@@ -96,26 +97,9 @@ function LogEntry({ item, state }: { item: JudgementLogItem; state: LogState }) 
   );
 }
 
-function LogSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div aria-busy="true" aria-label={t('common.loading')}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className={styles.skeletonItem}>
-          <Skeleton width={`${30 + ((i * 13) % 25)}%`} height={22} />
-          <Skeleton width="45%" height={16} />
-          <Skeleton width="90%" />
-          <Skeleton width="70%" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** /admin/judgementLog — every judgement, newest first, filtered by admin, case and days (staff). */
 export function JudgementLogPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const format = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -143,23 +127,36 @@ export function JudgementLogPage() {
       </div>
       <Card flush>
         <div id="judgement-log" aria-busy={remote.state === 'loading'}>
-          {remote.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.judgementLog.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-              {describe(remote.error)}
-            </EmptyState>
-          ) : remote.state === 'loading' ? (
-            <LogSkeleton />
-          ) : remote.data.data.length === 0 ? (
-            <EmptyState icon="shield" title={t(isFiltered(state) ? 'admin.judgementLog.emptyFiltered' : 'admin.judgementLog.empty')}>
-              {isFiltered(state) ? t('admin.judgementLog.emptyFilteredText') : null}
-            </EmptyState>
-          ) : (
-            <ul className={styles.list} aria-label={t('admin.judgementLog.title')}>
-              {remote.data.data.map((item) => (
-                <LogEntry key={item.id} item={item} state={state} />
-              ))}
-            </ul>
-          )}
+          <RemoteList
+            remote={remote}
+            items={remote.data?.data ?? []}
+            failedTitle={t('admin.judgementLog.loadFailed')}
+            skeleton={
+              <ListSkeleton rows={5} busy>
+                {(i) => (
+                  <>
+                    <Skeleton width={`${30 + ((i * 13) % 25)}%`} height={22} />
+                    <Skeleton width="45%" height={16} />
+                    <Skeleton width="90%" />
+                    <Skeleton width="70%" />
+                  </>
+                )}
+              </ListSkeleton>
+            }
+            empty={
+              <EmptyState icon="shield" title={t(isFiltered(state) ? 'admin.judgementLog.emptyFiltered' : 'admin.judgementLog.empty')}>
+                {isFiltered(state) ? t('admin.judgementLog.emptyFilteredText') : null}
+              </EmptyState>
+            }
+          >
+            {(items) => (
+              <ul className={styles.list} aria-label={t('admin.judgementLog.title')}>
+                {items.map((item) => (
+                  <LogEntry key={item.id} item={item} state={state} />
+                ))}
+              </ul>
+            )}
+          </RemoteList>
         </div>
       </Card>
       {remote.state === 'ready' && <Pager page={state.page} pageCount={pageCount} label={t('admin.judgementLog.pages')} to={(page) => search({ ...state, page })} />}

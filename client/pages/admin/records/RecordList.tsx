@@ -3,16 +3,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '@client/api/client';
 import type { RecordQuery } from '@client/api/adminRecords';
-import { useDescribeError } from '@client/api/describeError';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Icon, type IconName } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
+import { ListSkeleton } from '../ListSkeleton';
 import { filterSearch, isFiltered, readFilters, toApiQuery, type FilterDef, type FilterValues } from './recordQuery';
 import styles from '../Admin.module.css';
 
@@ -76,20 +77,6 @@ export function RecordFilters({ defs, values, onApply, label }: { defs: readonly
   );
 }
 
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div aria-busy="true" aria-label={t('common.loading')}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className={styles.skeletonItem}>
-          <Skeleton width={`${30 + ((i * 13) % 25)}%`} height={20} />
-          <Skeleton width="70%" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 interface RecordListProps<T> {
   /** Names the list for its URL key, test hooks and texts (`admin.records.<id>.*`). */
   id: string;
@@ -111,7 +98,6 @@ interface RecordListProps<T> {
  */
 export function RecordList<T>({ id, defs, limit = 20, load, keyOf, render, icon, keep = {}, version = 0 }: RecordListProps<T>) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const format = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -140,23 +126,32 @@ export function RecordList<T>({ id, defs, limit = 20, load, keyOf, render, icon,
       </div>
       <Card flush>
         <div aria-busy={remote.state === 'loading'}>
-          {remote.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.records.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-              {describe(remote.error)}
-            </EmptyState>
-          ) : remote.state === 'loading' ? (
-            <ListSkeleton />
-          ) : remote.data.data.length === 0 ? (
-            <EmptyState icon={icon} title={t(filtered ? 'admin.records.emptyFiltered' : 'admin.records.empty')} />
-          ) : (
-            <ul className={styles.list} aria-label={t(`admin.records.${id}.title`)}>
-              {remote.data.data.map((item, i) => (
-                <li key={keyOf(item, i)} className={styles.item} data-record={keyOf(item, i)}>
-                  {render(item, filterBy)}
-                </li>
-              ))}
-            </ul>
-          )}
+          <RemoteList
+            remote={remote}
+            items={remote.data?.data ?? []}
+            failedTitle={t('admin.records.loadFailed')}
+            skeleton={
+              <ListSkeleton rows={5} busy>
+                {(i) => (
+                  <>
+                    <Skeleton width={`${30 + ((i * 13) % 25)}%`} height={20} />
+                    <Skeleton width="70%" />
+                  </>
+                )}
+              </ListSkeleton>
+            }
+            empty={<EmptyState icon={icon} title={t(filtered ? 'admin.records.emptyFiltered' : 'admin.records.empty')} />}
+          >
+            {(items) => (
+              <ul className={styles.list} aria-label={t(`admin.records.${id}.title`)}>
+                {items.map((item, i) => (
+                  <li key={keyOf(item, i)} className={styles.item} data-record={keyOf(item, i)}>
+                    {render(item, filterBy)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </RemoteList>
         </div>
       </Card>
       {remote.state === 'ready' && <Pager page={page} pageCount={pageCount} label={t('admin.records.pages')} to={(p) => ({ search: search(values, p) })} preventScrollReset />}

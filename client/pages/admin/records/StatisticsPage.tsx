@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserStats, type UserStats } from '@client/api/adminRecords';
 import { useDescribeError } from '@client/api/describeError';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
+import { ChartBoundary } from '@client/components/ChartBoundary';
 import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Segmented } from '@client/components/Segmented';
@@ -16,16 +17,6 @@ import styles from '../Admin.module.css';
 
 /** apexcharts loads with the chart only. */
 const StatsChart = lazy(() => import('./StatsChart'));
-
-class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 type Span = 'days' | 'months';
 type Measure = 'judgements' | 'replies';
@@ -82,11 +73,9 @@ export function StatisticsPage() {
           {series.length === 0 ? (
             <EmptyState icon="scale" title={t('admin.records.stats.none')} />
           ) : (
-            <ChunkBoundary fallback={<EmptyState tone="error" icon="alert" title={t('admin.records.loadFailed')} />}>
-              <Suspense fallback={<Skeleton height={320} radius="var(--radius-md)" />}>
-                <StatsChart labels={labels} series={series} label={chartLabel} />
-              </Suspense>
-            </ChunkBoundary>
+            <ChartBoundary loading={<Skeleton height={320} radius="var(--radius-md)" />} failed={<EmptyState tone="error" icon="alert" title={t('admin.records.loadFailed')} />}>
+              <StatsChart labels={labels} series={series} label={chartLabel} />
+            </ChartBoundary>
           )}
         </div>
         <p className={styles.summary}>

@@ -5,7 +5,6 @@ import type { StaffUserRow } from '@shared/schemas/admin-users';
 import { staffSees } from '@shared/policy';
 import { useViewer } from '@client/state/session';
 import { searchUsers, type SearchUserParameter, type SearchUserType } from '@client/api/adminUsers';
-import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
@@ -13,10 +12,12 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AdminHeader } from '../AdminHeader';
+import { ListSkeleton } from '../ListSkeleton';
 import { UserDetail } from './UserDetail';
 import adminStyles from '../Admin.module.css';
 import styles from './AdminUsers.module.css';
@@ -48,7 +49,6 @@ const queryOf = (s: State) => {
 /** /admin/users — find accounts (by name, id, platform account or e-mail) and manage one. */
 export function AdminUsersPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const format = useFormat();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -99,41 +99,38 @@ export function AdminUsersPage() {
         <div aria-busy={results.state === 'loading'}>
           {!key ? (
             <EmptyState icon="search" title={t('admin.users.start')} />
-          ) : results.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.users.loadFailed')} action={<Button onClick={() => results.reload()}>{t('common.retry')}</Button>}>
-              {describe(results.error)}
-            </EmptyState>
-          ) : results.state === 'loading' && !results.data ? (
-            <div aria-label={t('common.loading')}>
-              {Array.from({ length: 3 }, (_, i) => (
-                <div key={i} className={adminStyles.skeletonItem}>
-                  <Skeleton width="40%" height={20} />
-                </div>
-              ))}
-            </div>
-          ) : rows.length === 0 ? (
-            <EmptyState icon="search" title={t('admin.users.empty')} />
           ) : (
-            <ul className={adminStyles.list} aria-label={t('admin.users.results')}>
-              {rows.map((u) => (
-                <li key={u.id} className={adminStyles.item} data-user={u.id}>
-                  <div className={adminStyles.line}>
-                    <button type="button" className={styles.pick} aria-pressed={u.id === state.selected} onClick={() => void navigate(queryOf({ ...state, selected: u.id }), { preventScrollReset: true })}>
-                      {u.username}
-                    </button>
-                    <span className={adminStyles.id}>#{u.id}</span>
-                    {u.privilege.map((p) => (
-                      <Badge key={p}>{t(`privileges.${p}`, { defaultValue: p })}</Badge>
-                    ))}
-                    {!u.valid && <Badge tone="danger">{t('admin.users.deleted')}</Badge>}
-                    {u.mutedUntil && <Badge tone="warning">{t('admin.users.mutedBadge')}</Badge>}
-                    <span className={adminStyles.spacer} />
-                    <DateTime value={u.createTime} />
-                  </div>
-                  {u.originName && <div className={styles.muted}>{u.originName}</div>}
-                </li>
-              ))}
-            </ul>
+            <RemoteList
+              remote={results}
+              items={rows}
+              failedTitle={t('admin.users.loadFailed')}
+              keepOnReload
+              skeleton={<ListSkeleton rows={3}>{() => <Skeleton width="40%" height={20} />}</ListSkeleton>}
+              empty={<EmptyState icon="search" title={t('admin.users.empty')} />}
+            >
+              {(items) => (
+                <ul className={adminStyles.list} aria-label={t('admin.users.results')}>
+                  {items.map((u) => (
+                    <li key={u.id} className={adminStyles.item} data-user={u.id}>
+                      <div className={adminStyles.line}>
+                        <button type="button" className={styles.pick} aria-pressed={u.id === state.selected} onClick={() => void navigate(queryOf({ ...state, selected: u.id }), { preventScrollReset: true })}>
+                          {u.username}
+                        </button>
+                        <span className={adminStyles.id}>#{u.id}</span>
+                        {u.privilege.map((p) => (
+                          <Badge key={p}>{t(`privileges.${p}`, { defaultValue: p })}</Badge>
+                        ))}
+                        {!u.valid && <Badge tone="danger">{t('admin.users.deleted')}</Badge>}
+                        {u.mutedUntil && <Badge tone="warning">{t('admin.users.mutedBadge')}</Badge>}
+                        <span className={adminStyles.spacer} />
+                        <DateTime value={u.createTime} />
+                      </div>
+                      {u.originName && <div className={styles.muted}>{u.originName}</div>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </RemoteList>
           )}
         </div>
       </Card>

@@ -8,12 +8,14 @@ import { Card } from '@client/components/Card';
 import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AdminHeader } from '../AdminHeader';
+import { ListSkeleton } from '../ListSkeleton';
 import adminStyles from '../Admin.module.css';
 
 const PAGE_SIZE = 20;
@@ -52,48 +54,43 @@ function UserList({ kind }: { kind: 'muted' | 'blocked' }) {
       </p>
       <Card flush>
         <div aria-busy={list.state === 'loading'} id={`${kind}-users`}>
-          {list.state === 'failed' ? (
-            <EmptyState tone="error" icon="alert" title={t('admin.users.loadFailed')} action={<Button onClick={() => list.reload()}>{t('common.retry')}</Button>}>
-              {describe(list.error)}
-            </EmptyState>
-          ) : list.state === 'loading' && !list.data ? (
-            <div aria-label={t('common.loading')}>
-              {Array.from({ length: 3 }, (_, i) => (
-                <div key={i} className={adminStyles.skeletonItem}>
-                  <Skeleton width="40%" height={20} />
-                </div>
-              ))}
-            </div>
-          ) : rows.length === 0 ? (
-            <EmptyState icon="checkCircle" title={t(`admin.${kind}.empty`)} />
-          ) : (
-            <ul className={adminStyles.list} aria-label={t(`admin.${kind}.title`)}>
-              {rows.map((u) => (
-                <li key={u.id} className={adminStyles.item} data-user={u.id}>
-                  <div className={adminStyles.line}>
-                    <UserLink id={u.id}>{u.username}</UserLink>
-                    <span className={adminStyles.id}>#{u.id}</span>
-                    {kind === 'blocked' && <Badge tone="danger">{t('privileges.blacklisted')}</Badge>}
-                    <span className={adminStyles.spacer} />
-                    {kind === 'muted' && u.mutedUntil ? (
-                      <span data-muted-until={u.mutedUntil}>
-                        {t('admin.muted.ends', { left: timeLeft(u.mutedUntil, format) })} (<DateTime value={u.mutedUntil} />)
-                      </span>
-                    ) : (
-                      <DateTime value={u.updateTime} />
-                    )}
-                  </div>
-                  {kind === 'muted' && (
-                    <div className={adminStyles.actions}>
-                      <Button size="sm" onClick={() => void unmute(u.id)}>
-                        {t('admin.users.mute.unmute')}
-                      </Button>
+          <RemoteList
+            remote={list}
+            items={rows}
+            failedTitle={t('admin.users.loadFailed')}
+            keepOnReload
+            skeleton={<ListSkeleton rows={3}>{() => <Skeleton width="40%" height={20} />}</ListSkeleton>}
+            empty={<EmptyState icon="checkCircle" title={t(`admin.${kind}.empty`)} />}
+          >
+            {(items) => (
+              <ul className={adminStyles.list} aria-label={t(`admin.${kind}.title`)}>
+                {items.map((u) => (
+                  <li key={u.id} className={adminStyles.item} data-user={u.id}>
+                    <div className={adminStyles.line}>
+                      <UserLink id={u.id}>{u.username}</UserLink>
+                      <span className={adminStyles.id}>#{u.id}</span>
+                      {kind === 'blocked' && <Badge tone="danger">{t('privileges.blacklisted')}</Badge>}
+                      <span className={adminStyles.spacer} />
+                      {kind === 'muted' && u.mutedUntil ? (
+                        <span data-muted-until={u.mutedUntil}>
+                          {t('admin.muted.ends', { left: timeLeft(u.mutedUntil, format) })} (<DateTime value={u.mutedUntil} />)
+                        </span>
+                      ) : (
+                        <DateTime value={u.updateTime} />
+                      )}
                     </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+                    {kind === 'muted' && (
+                      <div className={adminStyles.actions}>
+                        <Button size="sm" onClick={() => void unmute(u.id)}>
+                          {t('admin.users.mute.unmute')}
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </RemoteList>
         </div>
       </Card>
       {total > PAGE_SIZE && <Pager page={page} pageCount={Math.ceil(total / PAGE_SIZE)} to={(p) => ({ search: p > 1 ? `?page=${p}` : '' })} label={t('admin.users.pages')} />}

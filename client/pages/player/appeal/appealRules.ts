@@ -4,6 +4,7 @@ import { hasAny } from '@shared/privileges';
 import { appealLinks } from '@shared/schemas/judgement';
 import { plainText } from '@shared/spam';
 import type { AppealInput, AppealTypeChoice } from '@client/api/judgement';
+import { findZipEntry } from '@client/media/zipEntry';
 
 export const APPEAL_CHOICES: readonly AppealTypeChoice[] = ['moss', 'farm', 'other'];
 
@@ -72,34 +73,12 @@ export function appealPayload(draft: AppealDraft, toPlayerId: number, origin: st
 
 export type ZipVerdict = 'ok' | 'noLog' | 'notZip';
 
-const u16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
-const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
+const VERDICTS = { found: 'ok', missing: 'noLog', notZip: 'notZip' } as const;
 
 /**
- * Reads a zip archive's central directory (nothing is unpacked) and says whether it holds the
- * MOSS log (a zip containing Logfile.log). The server checks the same on upload and on
- * the appeal; this only answers at once, before the upload.
+ * Whether an archive is a zip holding the MOSS log (Logfile.log, in any folder, any case). The
+ * server checks the same on upload and on the appeal; this only answers at once, before the upload.
  */
 export function inspectMossZip(bytes: Uint8Array): ZipVerdict {
-  if (bytes.length < 22 || u32(bytes, 0) !== 0x04034b50) return bytes.length >= 22 && u32(bytes, 0) === 0x06054b50 ? 'noLog' : 'notZip';
-  // The end-of-central-directory record sits in the last 22 + 65535 bytes.
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (u32(bytes, i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return 'notZip';
-  const entries = u16(bytes, end + 10);
-  let at = u32(bytes, end + 16);
-  const decoder = new TextDecoder();
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || u32(bytes, at) !== 0x02014b50) return 'notZip';
-    const nameLength = u16(bytes, at + 28);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    if ((name.split('/').pop() ?? '').toLowerCase() === MOSS_LOG_NAME) return 'ok';
-    at += 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
-  }
-  return 'noLog';
+  return VERDICTS[findZipEntry(bytes, (path) => (path.split('/').pop() ?? '').toLowerCase() === MOSS_LOG_NAME)];
 }

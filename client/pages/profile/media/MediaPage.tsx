@@ -5,40 +5,33 @@ import { LIMITS } from '@shared/limits';
 import type { MediaFile } from '@shared/types/files';
 import { useDescribeError } from '@client/api/describeError';
 import { chooseAvatar, deleteMedia, getMyFiles, getQuota } from '@client/api/media';
-import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
-import { DateTime } from '@client/components/DateTime';
-import { Dialog } from '@client/components/Dialog';
 import { EmptyState } from '@client/components/EmptyState';
-import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
 import { useSessionEvents } from '@client/realtime/useSessionEvents';
 import { SectionHeader } from '../SectionHeader';
+import { DeleteMediaDialog } from './DeleteMediaDialog';
+import { MediaItem } from './MediaItem';
 import { QuotaBars } from './QuotaBars';
 import { UploadZone } from './UploadZone';
 import { AvatarPicker } from '@client/media/AvatarPicker';
-import { formatBytes } from '@client/media/format';
 import { MediaFilter, type MediaFilterValue } from '@client/media/MediaFilter';
 import { isFiltered, mediaQueryOf, mediaSearch, readMediaParams } from '@client/media/mediaParams';
-import { useFileLabel } from '@client/media/useFileLabel';
 import { useFormat } from '@client/i18n/format';
 import { fileKinds } from '@shared/schemas/files';
 import styles from './MediaPage.module.css';
-
-const absolute = (url: string) => new URL(url, location.origin).toString();
 
 /**
  * /profile/media — the media library: my files 40 a page with their names, thumbnails and states,
  * found by name and type (kept in the address), the quota as bars, uploads.
  */
 export function MediaPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const describe = useDescribeError();
   const format = useFormat();
-  const label = useFileLabel();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { value: filter, page } = readMediaParams(params);
@@ -68,15 +61,6 @@ export function MediaPage() {
       toast.error(describe(error));
     } finally {
       setBusy(null);
-    }
-  };
-
-  const copy = async (file: MediaFile) => {
-    try {
-      await navigator.clipboard.writeText(absolute(file.downloadURL));
-      toast.success(t('common.copied'));
-    } catch {
-      toast.error(t('common.copyByHand'));
     }
   };
 
@@ -120,43 +104,13 @@ export function MediaPage() {
         ) : (
           <ul className={styles.grid} aria-label={t('profile.section.media')}>
             {files.data.data.map((file) => (
-              <li key={file.filename} className={styles.item} data-state={file.state}>
-                <div className={styles.thumb}>
-                  {/* The name below says what the picture is. */}
-                  {file.thumbnailURL ? <img src={file.thumbnailURL} alt="" loading="lazy" /> : <Icon name={file.kind === 'image' ? 'image' : 'external'} size={28} />}
-                </div>
-                <div className={styles.meta}>
-                  <span className={styles.fileName} title={label(file)} data-file-name>
-                    {label(file)}
-                  </span>
-                  <span className={styles.type}>
-                    {file.mimeType} · {formatBytes(file.size, i18n.language)}
-                  </span>
-                  <DateTime value={file.createTime} relative />
-                  {file.state !== 'ready' && (
-                    <Badge tone={file.state === 'failed' ? 'danger' : 'info'}>{t(`media.state.${file.state}`)}</Badge>
-                  )}
-                  {file.state === 'failed' && file.reason && <span className={styles.reason}>{file.reason}</span>}
-                </div>
-                <div className={styles.actions}>
-                  {file.state === 'ready' && (
-                    <Button size="sm" variant="ghost" onClick={() => void copy(file)}>
-                      <Icon name="copy" size={14} />
-                      {t('media.copyLink')}
-                    </Button>
-                  )}
-                  {file.state === 'ready' && file.kind === 'image' && (
-                    <Button size="sm" variant="ghost" loading={busy === `avatar:${file.filename}`} onClick={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}>
-                      <Icon name="user" size={14} />
-                      {t('media.useAsAvatar')}
-                    </Button>
-                  )}
-                  <Button size="sm" variant="ghost" onClick={() => setConfirm(file)}>
-                    <Icon name="trash" size={14} />
-                    {t('media.delete')}
-                  </Button>
-                </div>
-              </li>
+              <MediaItem
+                key={file.filename}
+                file={file}
+                settingAvatar={busy === `avatar:${file.filename}`}
+                onUseAsAvatar={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}
+                onDelete={() => setConfirm(file)}
+              />
             ))}
           </ul>
         )}
@@ -164,29 +118,15 @@ export function MediaPage() {
       {files.state === 'ready' && total > LIMITS.mediaPage && (
         <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => mediaSearch(filter, p) || '.'} label={t('media.pages')} />
       )}
-      <Dialog
-        open={!!confirm}
-        onClose={() => setConfirm(null)}
-        title={t('media.deleteTitle')}
-        footer={
-          <>
-            <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
-            <Button
-              variant="danger"
-              loading={!!confirm && busy === confirm.filename}
-              onClick={() => {
-                const file = confirm!;
-                setConfirm(null);
-                void act(file.filename, () => deleteMedia(file.filename), t('media.deleted'));
-              }}
-            >
-              {t('media.delete')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('media.deleteText')}</p>
-      </Dialog>
+      <DeleteMediaDialog
+        file={confirm}
+        busy={!!confirm && busy === confirm.filename}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(file) => {
+          setConfirm(null);
+          void act(file.filename, () => deleteMedia(file.filename), t('media.deleted'));
+        }}
+      />
     </>
   );
 }
