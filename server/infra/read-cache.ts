@@ -17,8 +17,11 @@ export interface ReadCache<Body extends { length: number } = Buffer> {
   /** Taken before the read: an answer whose room changed after it is not kept. */
   ticket(): number;
   get(key: string): Body | undefined;
-  /** Keeps an answer until any of its rooms is evicted (or its time is up). */
-  set(key: string, rooms: string | readonly string[], body: Body, ticket: number): void;
+  /**
+   * Keeps an answer until any of its rooms is evicted or its time is up: the cache's `ttlMs`, or
+   * `keepMs` for an answer no event announces (an aggregate kept for minutes, with no rooms).
+   */
+  set(key: string, rooms: string | readonly string[], body: Body, ticket: number, keepMs?: number): void;
   /**
    * Drops the answers about these rooms here at once, and on every other node through Redis: the
    * promise settles when Redis took the message (or could not, within `PUBLISH_WAIT_MS`), so a write
@@ -124,12 +127,12 @@ export function createReadCache<Body extends { length: number } = Buffer>({ max,
       return t;
     },
     get: (key) => entries.get(key)?.body,
-    set(key, room, body, ticket) {
+    set(key, room, body, ticket, keepMs = ttlMs) {
       const rooms = typeof room === 'string' ? [room] : room;
       const began = startedAt.get(ticket);
       startedAt.delete(ticket);
-      if (ttlMs <= 0 || began === undefined || ticket <= floor || rooms.some((r) => changedSince(r, ticket))) return;
-      const ttl = ttlMs - (Date.now() - began);
+      if (keepMs <= 0 || began === undefined || ticket <= floor || rooms.some((r) => changedSince(r, ticket))) return;
+      const ttl = keepMs - (Date.now() - began);
       if (ttl <= 0) return;
       entries.set(key, { body, rooms }, { ttl });
       for (const r of rooms) {

@@ -5,7 +5,7 @@ import { ok } from '@server/http/envelope';
 import { readAdminLog } from './log';
 import { adminPolicy } from './policy';
 import { readChatLog, readUserOperations, readVerifications } from './records';
-import { cachedUserStats } from './user-stats';
+import { userStatsReply } from './user-stats';
 
 const TAG = 'Admin';
 
@@ -85,6 +85,6 @@ export const adminLogRoutes: AnyRoute[] = [
     policy: adminPolicy.staff,
     success: { code: 'admin.userStats.ok' },
     errors: ['user.permissionDenined'],
-    handler: async ({ services }) => ok('admin.userStats.ok', await cachedUserStats(services)),
+    handler: ({ services }) => userStatsReply(services),
   }),
 ];

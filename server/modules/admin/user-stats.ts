@@ -3,7 +3,9 @@ import type { AdminActivity, UserStats } from '@shared/schemas/admin';
 import { timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { staffUsers } from '@server/modules/stats/staff';
-import { sharedMemoized } from '@server/modules/stats/cache';
+import type { Services } from '@server/core/services';
+import { ok, type Reply } from '@server/http/envelope';
+import { cachedReply } from '@server/http/cached-reply';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days shown per admin, and idle days after which an admin is listed as inactive. */
@@ -74,6 +76,14 @@ export async function computeUserStats(db: DbOrTx, now = new Date()): Promise<Us
   return { days, months, admins, inactive, generatedAt: now.toISOString() };
 }
 
-/** Computed at most once an hour (as the original did), shared by every node in Redis mode. */
+/** Computed at most once an hour per node (the original computed it once an hour). */
 export const USER_STATS_TTL_MS = 60 * 60 * 1000;
-export const cachedUserStats = sharedMemoized('userStats', USER_STATS_TTL_MS, (services) => computeUserStats(services.db));
+
+/** `GET /admin/userStats`: the same for every staff member who asks, kept by time alone. */
+export function userStatsReply(services: Services): Promise<Reply> {
+  return cachedReply(services.readCache, 'admin:userStats', 'admin.userStats.ok', async () => ({
+    reply: ok('admin.userStats.ok', await computeUserStats(services.db)),
+    rooms: [],
+    keepMs: USER_STATS_TTL_MS,
+  }));
+}

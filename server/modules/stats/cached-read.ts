@@ -1,11 +1,15 @@
 import { roomOf } from '@shared/socket';
-import type { StatisticsQuery } from '@shared/schemas/stats';
+import type { StatisticsQuery, TimeWindow } from '@shared/schemas/stats';
 import { ok, type Reply } from '@server/http/envelope';
 import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/core/services';
 import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
 import { dayNumberOf } from './windows';
+import { siteStats } from './site-stats';
+import { TREND_MAX, trendingCases } from './trend';
+import { activeRankings, pickRankings } from './rankings';
+import { presentTrending } from './presenter';
 
 /**
  * What moves the site's counters and its feed: activity in `all` (registrations, reports,
@@ -34,4 +38,39 @@ export function activitiesReply(services: Services, query: { from?: number; limi
   const read = async () => ({ reply: ok('activities.ok', await activityFeed(services.db, query)), rooms: SITE_ROOMS });
   if (query.from !== undefined) return read().then((r) => r.reply);
   return cachedReply(services.readCache, `activities:${query.limit}`, 'activities.ok', read);
+}
+
+/** Site charts change slowly: computed at most every 5 minutes per node. */
+export const SITE_STATS_KEEP_MS = 5 * 60 * 1000;
+/**
+ * Trend and rankings aggregate every entry of their window (a year is a large part of the
+ * timeline): computed at most once a minute per node and window.
+ */
+export const WINDOW_AGGREGATE_KEEP_MS = 60 * 1000;
+
+/** `GET /siteStats`: the cumulative series, kept by time alone. */
+export function siteStatsReply(services: Services): Promise<Reply> {
+  return cachedReply(services.readCache, 'siteStats', 'siteStats.ok', async () => ({
+    reply: ok('siteStats.ok', await siteStats(services.db)),
+    rooms: [],
+    keepMs: SITE_STATS_KEEP_MS,
+  }));
+}
+
+/** `GET /trend`: the window's top cases, read in full (`TREND_MAX`) and cut to the asked length. */
+export function trendReply(services: Services, query: { time: TimeWindow; limit: number }): Promise<Reply> {
+  return cachedReply(services.readCache, `trend:${query.time}:${query.limit}`, 'trend.ok', async () => ({
+    reply: ok('trend.ok', (await trendingCases(services.db, query.time, TREND_MAX)).slice(0, query.limit).map(presentTrending)),
+    rooms: [],
+    keepMs: WINDOW_AGGREGATE_KEEP_MS,
+  }));
+}
+
+/** `GET /activeStatistical`: the window's rankings, kept by time alone per window and audience. */
+export function rankingsReply(services: Services, query: Parameters<typeof pickRankings>[1] & { time: TimeWindow; isBot: boolean }): Promise<Reply> {
+  return cachedReply(services.readCache, `rankings:${JSON.stringify(query)}`, 'statistics.ok', async () => ({
+    reply: ok('statistics.ok', pickRankings(await activeRankings(services.db, { time: query.time, isBot: query.isBot }), query)),
+    rooms: [],
+    keepMs: WINDOW_AGGREGATE_KEEP_MS,
+  }));
 }

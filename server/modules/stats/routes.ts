@@ -10,13 +10,11 @@ import {
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { PUBLIC_READ } from '@server/http/cache-control';
-import { cachedRankings, cachedSiteStats, cachedTrend } from './cached';
 import { playerStatistics } from './player-statistics';
-import { activitiesReply, statisticsReply } from './cached-read';
-import { pickRankings } from './rankings';
+import { activitiesReply, rankingsReply, siteStatsReply, statisticsReply, trendReply } from './cached-read';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
-import { presentAdmin, presentAppeal, presentTrending } from './presenter';
+import { presentAdmin, presentAppeal } from './presenter';
 
 const TAG = 'Statistics';
 
@@ -78,9 +76,7 @@ export const statsRoutes: AnyRoute[] = [
     query: trendQuery,
     cache: PUBLIC_READ,
     success: { code: 'trend.ok' },
-    handler: async ({ query, services }) => {
-      return ok('trend.ok', (await cachedTrend(services, query.time)).slice(0, query.limit).map(presentTrending));
-    },
+    handler: ({ query, services }) => trendReply(services, query),
   }),
   defineRoute({
     method: 'get',
@@ -92,9 +88,7 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     cache: PUBLIC_READ,
     success: { code: 'siteStats.ok' },
-    handler: async ({ services }) => {
-      return ok('siteStats.ok', await cachedSiteStats(services, ''));
-    },
+    handler: ({ services }) => siteStatsReply(services),
   }),
   defineRoute({
     method: 'get',
@@ -107,9 +101,7 @@ export const statsRoutes: AnyRoute[] = [
     query: activeStatisticalQuery,
     cache: PUBLIC_READ,
     success: { code: 'statistics.ok' },
-    handler: async ({ query, services }) => {
-      return ok('statistics.ok', pickRankings(await cachedRankings(services, query.time, query.isBot), query));
-    },
+    handler: ({ query, services }) => rankingsReply(services, query),
   }),
   defineRoute({
     method: 'get',
