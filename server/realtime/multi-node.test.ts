@@ -86,8 +86,8 @@ describe('more than one node', { timeout: 120_000 }, () => {
   });
 
   it('a write answered on node B is never read stale from node A right after (its eviction went out first)', async () => {
-    const a = await node();
-    const b = twoNodes ? await node() : a;
+    // The nodes the first test started (embedded: one process; a second on the same data would corrupt it).
+    const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
     const bot = await signIn(b.url, 'demo-bot');
     const caseId = (await supertest(a.url).get('/api/players?limit=1&skip=1')).body.data.result[0].id as number;
     const comments = async () => (await supertest(a.url).get(`/api/player?dbId=${caseId}`)).body.data.commentsNum as number;
