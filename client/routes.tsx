@@ -1,11 +1,11 @@
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { childPath, isScreenPath, SCREENS } from '@shared/screens';
+import { MENU, availableEntries } from './layout/menu';
 import { Guard } from './app/Guard';
 import { lazyPage } from './app/lazyPage';
 import type { Access } from './app/guards';
 import { STAFF_SCREENS } from './app/staffScreens';
-import { MENU, availableEntries } from './app/menu';
 import type { RouteHandle } from './app/usePageMeta';
 import { Layout } from './layout/Layout';
 

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { entryVisible, type MenuEntry } from '@client/app/menu';
 import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { useViewer } from '@client/state/session';
+import { entryVisible, type MenuEntry } from './menu';
 import { HeaderSearch } from './HeaderSearch';
 import { InboxLink } from './InboxLink';
 import { Logo } from './Logo';

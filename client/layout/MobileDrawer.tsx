@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '@client/app/menu';
 import { Button, ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { useViewer } from '@client/state/session';
+import type { MenuEntry } from './menu';
 import { LogoMark } from './Logo';
 import { EntryLabel } from './OpenCasesLink';
 import { SITE_LINKS } from './siteLinks';

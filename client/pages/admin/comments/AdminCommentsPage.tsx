@@ -5,7 +5,7 @@ import { COMMENT_STATES, type AdminComment, type CommentState } from '@shared/sc
 import { TIMELINE_SUBJECTS, type TimelineSubject } from '@shared/timeline';
 import { LIMITS } from '@shared/limits';
 import { getAdminComments, setComment, type SetCommentChange } from '@client/api/adminContent';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { casePath } from '@client/app/casePaths';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';

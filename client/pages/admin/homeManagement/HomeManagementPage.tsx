@@ -5,7 +5,7 @@ import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_NAMES, ANNOUNCEMENT_TITLE_MAX, type Announcement, type AnnouncementName } from '@shared/schemas/announcements';
 import { getAnnouncement, getAnnouncementVersions, publishAnnouncement, restoreAnnouncement } from '@client/api/adminContent';
 import { useDescribeError } from '@client/api/describeError';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
