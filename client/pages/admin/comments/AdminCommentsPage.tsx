@@ -26,7 +26,7 @@ import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const PAGE_SIZE = 20;
 type TypeFilter = TimelineSubject | 'all';

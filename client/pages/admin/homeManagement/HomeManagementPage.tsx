@@ -23,7 +23,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { isLanguageCode } from '@client/i18n/language';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const HISTORY_SIZE = 20;
 
