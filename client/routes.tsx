@@ -10,7 +10,7 @@ import type { RouteHandle } from './app/usePageMeta';
 import { Layout } from './layout/Layout';
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
-const AppHomePage = lazyPage(() => import('./pages/companionApp/AppHomePage'), 'AppHomePage');
+const AppHomePage = lazyPage(() => import('./pages/home/AppHomePage'), 'AppHomePage');
 const CompanionAppPage = lazyPage(() => import('./pages/companionApp/CompanionAppPage'), 'CompanionAppPage');
 const LinkPage = lazyPage(() => import('./pages/link/LinkPage'), 'LinkPage');
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');
