@@ -1,16 +1,16 @@
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { childPath, isScreenPath, SCREENS } from '@shared/screens';
+import { MENU, availableEntries } from './layout/menu';
 import { Guard } from './app/Guard';
 import { lazyPage } from './app/lazyPage';
 import type { Access } from './app/guards';
 import { STAFF_SCREENS } from './app/staffScreens';
-import { MENU, availableEntries } from './app/menu';
 import type { RouteHandle } from './app/usePageMeta';
 import { Layout } from './layout/Layout';
 
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage');
-const AppHomePage = lazyPage(() => import('./pages/companionApp/AppHomePage'), 'AppHomePage');
+const AppHomePage = lazyPage(() => import('./pages/home/AppHomePage'), 'AppHomePage');
 const CompanionAppPage = lazyPage(() => import('./pages/companionApp/CompanionAppPage'), 'CompanionAppPage');
 const LinkPage = lazyPage(() => import('./pages/link/LinkPage'), 'LinkPage');
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import { ApiError } from './ApiError';
 import { describeError, issuesByField } from './describeError';
-import { signInLinkFor } from '@client/app/useShowError';
+import { signInLinkFor } from '@client/components/useShowError';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {

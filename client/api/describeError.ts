@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SESSION_END_CODES } from '@shared/errors';
-import { formatBytes } from '@client/media/format';
+import { formatQuotaBytes } from '@client/i18n/quotaFormat';
 import { ApiError } from './ApiError';
 
 type Translator = Pick<I18n, 't' | 'exists'> & { language?: string };
@@ -10,7 +10,7 @@ type Translator = Pick<I18n, 't' | 'exists'> & { language?: string };
 function quotaText(i18n: Translator, detail: unknown): string | null {
   const d = detail as { limit?: string; left?: number } | null;
   if (!d || typeof d !== 'object' || !['storage', 'dailyTraffic', 'dailyFiles'].includes(d.limit ?? '')) return null;
-  const left = d.limit === 'dailyFiles' ? String(d.left ?? 0) : formatBytes(d.left ?? 0, i18n.language ?? 'en-US');
+  const left = d.limit === 'dailyFiles' ? String(d.left ?? 0) : formatQuotaBytes(d.left ?? 0, i18n.language ?? 'en-US');
   return i18n.t(`codes.upload.quota.${d.limit}`, { left });
 }
 

@@ -1,9 +1,8 @@
 import type { ErrorBody, SuccessBody } from '@shared/errors';
 import type { MediaFile, StorageQuota } from '@shared/types/files';
 import { LIMITS } from '@shared/limits';
-import { session } from '@client/state/session';
 import { ApiError } from './ApiError';
-import { api } from './client';
+import { api, currentToken } from './client';
 import type { UploadedFile } from './files';
 
 /** What the library shows: files whose own name contains `name` (any case), of one kind. */
@@ -76,7 +75,8 @@ function request(method: string, url: string, opts: { body?: XMLHttpRequestBodyI
     xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [k, v] of Object.entries(opts.headers ?? {})) xhr.setRequestHeader(k, v);
-    if (opts.auth !== false && session.token) xhr.setRequestHeader('x-access-token', session.token);
+    const token = opts.auth === false ? null : currentToken();
+    if (token) xhr.setRequestHeader('x-access-token', token);
     xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress?.(e.loaded, e.total);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerComplete } from '@client/components/useCaptcha';
+import { answerComplete } from '@client/forms/useCaptcha';
 import { captchaChoice, captchaKind, rememberCaptchaChoice } from './captchaChoice';
 
 describe('?captcha=', () => {

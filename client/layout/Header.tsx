@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { entryVisible, type MenuEntry } from '@client/app/menu';
 import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
+import { Logo } from '@client/components/Logo';
 import { useViewer } from '@client/state/session';
+import { entryVisible, type MenuEntry } from './menu';
 import { HeaderSearch } from './HeaderSearch';
 import { InboxLink } from './InboxLink';
-import { Logo } from './Logo';
 import { OpenCasesLink } from './OpenCasesLink';
 import { MobileDrawer } from './MobileDrawer';
 import { UserMenu } from './UserMenu';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '@client/app/menu';
 import { Button, ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
+import { LogoMark } from '@client/components/Logo';
 import { useViewer } from '@client/state/session';
-import { LogoMark } from './Logo';
+import type { MenuEntry } from './menu';
 import { EntryLabel } from './OpenCasesLink';
 import { SITE_LINKS } from './siteLinks';
 import { useSignOut } from './useSignOut';

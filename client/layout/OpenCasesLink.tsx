@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { entryLabel, type MenuEntry } from '@client/app/menu';
 import { Icon } from '@client/components/Icon';
 import { useFormat } from '@client/i18n/format';
 import { OPEN_CASES_PATH, useOpenCases } from '@client/state/openCases';
+import { entryLabel, type MenuEntry } from './menu';
 import icon from './HeaderIconLink.module.css';
 import styles from './OpenCasesLink.module.css';
 

@@ -1,5 +1,5 @@
-import type { MenuEntry } from '@client/app/menu';
 import { setLocalFlag, useLocalFlags } from '@client/state/localFlags';
+import type { MenuEntry } from './menu';
 import { AppBanner } from './AppBanner';
 import { Footer } from './Footer';
 

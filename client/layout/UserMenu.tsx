@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '@client/app/menu';
 import { Avatar } from '@client/components/Avatar';
 import { Icon } from '@client/components/Icon';
 import { Menu, MenuItem, MenuSeparator } from '@client/components/Menu';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { useViewer } from '@client/state/session';
+import type { MenuEntry } from './menu';
 import { EntryLabel } from './OpenCasesLink';
 import { useSignOut } from './useSignOut';
 import styles from './UserMenu.module.css';

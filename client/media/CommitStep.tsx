@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/Button';
-import { formatBytes } from './format';
+import { formatQuotaBytes } from '@client/i18n/quotaFormat';
 import type { Sent } from './useMediaCommit';
 import styles from './UploadWidget.module.css';
 
@@ -21,7 +21,7 @@ export function CommitStep({ sent, waiting, error, onCancel, onRetry }: CommitSt
       {sent ? (
         <>
           <progress max={sent.total} value={sent.sent} aria-label={t('widget.sending')} />
-          <p className={styles.small}>{t('media.quota.of', { used: formatBytes(sent.sent, i18n.language), limit: formatBytes(sent.total, i18n.language) })}</p>
+          <p className={styles.small}>{t('media.quota.of', { used: formatQuotaBytes(sent.sent, i18n.language), limit: formatQuotaBytes(sent.total, i18n.language) })}</p>
           <Button size="sm" variant="ghost" onClick={onCancel}>
             {t('common.cancel')}
           </Button>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/Button';
 import { TextField } from '@client/components/Field';
-import { formatBytes } from './format';
+import { formatQuotaBytes } from '@client/i18n/quotaFormat';
 import styles from './UploadWidget.module.css';
 
 interface PreviewStepProps {
@@ -25,7 +25,7 @@ export function PreviewStep({ file, preview, size, avatar, alt, onAlt, onBack, o
       <div className={avatar ? `${styles.preview} ${styles.round}` : styles.preview}>
         {file.type.startsWith('video/') ? <video src={preview} controls /> : <img src={preview} alt={t('widget.previewAlt')} />}
       </div>
-      <p className={styles.small}>{formatBytes(size, i18n.language)}</p>
+      <p className={styles.small}>{formatQuotaBytes(size, i18n.language)}</p>
       {!avatar && <TextField label={t('editor.image.alt')} value={alt} onChange={(e) => onAlt(e.target.value)} maxLength={200} />}
       <div className={styles.actions}>
         <Button onClick={onBack}>{t('common.previous')}</Button>

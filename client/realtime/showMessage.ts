@@ -1,10 +1,10 @@
 import { broadcastReaches, isBroadcast } from '@shared/messages';
 import { plainText } from '@shared/spam';
 import type { MessageItem } from '@shared/types/messages';
+import { chatPath } from '@client/app/chatPaths';
 import { toast } from '@client/components/toast';
 import { i18n } from '@client/i18n/setup';
 import { inbox } from '@client/state/inbox';
-import { chatPath } from '@client/pages/profile/chat/chat';
 
 const PREVIEW = 120;
 

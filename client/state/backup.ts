@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { JUDGE_ACTIONS } from '@shared/judgement';
 import { LANGUAGE_CODES, TEXT_SIZES, THEMES } from '@shared/languages';
-import { TIMELINE_FILTERS, saveFilter, savedFilter, type TimelineFilter } from '@client/pages/player/timeline/filters';
 import { history, historyEntrySchema, HISTORY_MAX, normalizeHistory, type HistoryEntry } from './history';
 import { DEFAULT_FLAGS, localFlags, localFlagsSchema, type LocalFlags } from './localFlags';
 import { chooseLanguage, preferences, type Preferences } from './preferences';
 import { TEMPLATE_LIMITS, templates, watchTemplates, type Template } from './templates';
+import { TIMELINE_FILTERS, saveFilter, savedFilter, type TimelineFilter } from './timelineFilter';
 import { DEFAULT_VOICE, voice, voiceSettingsSchema, type VoiceSettings } from './voice';
 import { cardCount, commitWorkflow, validateWorkflow, workflowSchema, workflowSnapshot } from './workflow';
 

@@ -4,7 +4,7 @@ import { rules } from '@shared/policy';
 import { CARD_ACHIEVEMENTS } from '@shared/achievements';
 import { AchievementStrip } from '../achievements/AchievementStrip';
 import { useDescribeError } from '@client/api/describeError';
-import { plainText } from '@client/richText/plainText';
+import { plainText } from '@client/html/plainText';
 import { useViewer } from '@client/state/session';
 import { Avatar } from '../Avatar';
 import { PrivilegeBadges } from '../PrivilegeBadges';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@client/components/Icon';
-import styles from './Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** The heading of a staff page, with its way back to the staff tools. */
 export function AdminHeader({ title, lead }: { title: string; lead: ReactNode }) {

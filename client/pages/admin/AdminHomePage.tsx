@@ -13,7 +13,7 @@ import { useViewer } from '@client/state/session';
 import { STAFF_SCREENS, type StaffScreen } from '@client/app/staffScreens';
 import { Notice } from '@client/components/Notice';
 import type { RefusedState } from '@client/app/Guard';
-import styles from './Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** The status of a case while one of its appeals waits for staff (or is locked). */
 const UNDER_APPEAL = 9;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 interface ListSkeletonProps {
   rows: number;

@@ -13,7 +13,7 @@ import { RichText } from '@client/richText/RichText';
 import { NotFoundPage } from '@client/pages/NotFoundPage';
 import { announcementPath } from './paths';
 import { useAnnouncement } from './useAnnouncement';
-import styles from '@client/pages/admin/Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const isRule = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');
 

@@ -11,7 +11,7 @@ import { Notice } from '@client/components/Notice';
 import { Skeleton } from '@client/components/Skeleton';
 import { useDescribeError } from '@client/api/describeError';
 import { useRemote } from '@client/hooks/useRemote';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { useViewer } from '@client/state/session';
 import { MySubmissions } from './MySubmissions';
 import { SubmitToolForm } from './SubmitToolForm';

@@ -5,7 +5,7 @@ import { bindOrigin } from '@client/api/account';
 import { ButtonLink } from '@client/components/Button';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, type FieldErrors } from '@client/forms/validate';
 import { useViewer } from '@client/state/session';

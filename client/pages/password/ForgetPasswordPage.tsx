@@ -10,7 +10,7 @@ import { TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import { AuthPage } from '../shared/AuthPage';

@@ -35,7 +35,7 @@ import { useTimeline } from './timeline/useTimeline';
 import { scrolledPast } from './timeline/scrolledPast';
 import { useTimelineView } from './timeline/useTimelineView';
 import styles from './PlayerPage.module.css';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 
 /** The editor is the heaviest part of the page: it loads after the timeline. */
 const ReplyForm = lazy(() => import('./reply/ReplyForm').then((m) => ({ default: m.ReplyForm })));

@@ -11,7 +11,7 @@ import { CaptchaField } from '@client/components/CaptchaField';
 import { SelectField } from '@client/components/Field';
 import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
 import { CheatMethodsField } from './CheatMethodsField';

@@ -8,7 +8,7 @@ import { CaseTable } from '@client/components/cases/CaseTable';
 import { DateTime } from '@client/components/DateTime';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { UserLink } from '@client/components/userCard/UserLink';
-import { plainText } from '@client/richText/plainText';
+import { plainText } from '@client/html/plainText';
 import { floorAnchor } from '../player/timeline/pageQuery';
 import styles from './SearchPage.module.css';
 

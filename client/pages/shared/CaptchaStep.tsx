@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/Button';
 import { CaptchaField } from '@client/components/CaptchaField';
 import { Icon } from '@client/components/Icon';
-import type { useCaptcha } from '@client/components/useCaptcha';
+import type { useCaptcha } from '@client/forms/useCaptcha';
 import form from './Form.module.css';
 
 interface CaptchaStepProps {

@@ -11,7 +11,7 @@ import { CaptchaField } from '@client/components/CaptchaField';
 import { TextField } from '@client/components/Field';
 import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import { placeError } from '@client/forms/placeError';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import { beginSession, refreshMe, useViewer } from '@client/state/session';

@@ -18,7 +18,7 @@ import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { requestNotifyPermission } from '@client/realtime/desktopNotify';
-import { plainText } from '@client/richText/plainText';
+import { plainText } from '@client/html/plainText';
 import {
   archiveCard,
   clearFlag,

@@ -20,7 +20,7 @@ import { AppealStateBadge } from '@client/pages/player/appeal/AppealFacts';
 import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
 import { appealsQueryString, appealsRequest, pageCountOf, parseAppealsQuery, WAITING_STATE, type AppealsState, type AppealView } from './appealsQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const search = (state: AppealsState) => {
   const query = appealsQueryString(state);

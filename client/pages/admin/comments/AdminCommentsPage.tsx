@@ -5,7 +5,7 @@ import { COMMENT_STATES, type AdminComment, type CommentState } from '@shared/sc
 import { TIMELINE_SUBJECTS, type TimelineSubject } from '@shared/timeline';
 import { LIMITS } from '@shared/limits';
 import { getAdminComments, setComment, type SetCommentChange } from '@client/api/adminContent';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { casePath } from '@client/app/casePaths';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -26,7 +26,7 @@ import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const PAGE_SIZE = 20;
 type TypeFilter = TimelineSubject | 'all';

@@ -5,7 +5,7 @@ import { LANGUAGES, type LanguageCode } from '@shared/languages';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_NAMES, ANNOUNCEMENT_TITLE_MAX, type Announcement, type AnnouncementName } from '@shared/schemas/announcements';
 import { getAnnouncement, getAnnouncementVersions, publishAnnouncement, restoreAnnouncement } from '@client/api/adminContent';
 import { useDescribeError } from '@client/api/describeError';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
@@ -23,7 +23,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { isLanguageCode } from '@client/i18n/language';
 import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const HISTORY_SIZE = 20;
 

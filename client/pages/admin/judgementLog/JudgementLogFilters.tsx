@@ -5,7 +5,7 @@ import { Button } from '@client/components/Button';
 import { TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { formOf, isFiltered, readLogForm, type LogForm, type LogFormErrors, type LogState } from './logQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 interface FiltersProps {
   state: LogState;

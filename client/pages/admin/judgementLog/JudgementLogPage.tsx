@@ -24,7 +24,7 @@ import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
 import { JudgementLogFilters } from './JudgementLogFilters';
 import { DEFAULT_LOG, isFiltered, logQueryString, parseLogQuery, toLogBody, type LogState } from './logQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** Each verdict in the colour of the status it leads to, as status badges have it. */
 const actionTone = (action: string | null): Tone => (action && action in ACTION_TARGET ? (STATUS_TONE[ACTION_TARGET[action as JudgeAction] as CaseStatus] ?? 'neutral') : 'neutral');

@@ -8,7 +8,7 @@ import { RichText } from '@client/richText/RichText';
 import { AdminHeader } from '../AdminHeader';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const TYPES = ['direct', 'warn', 'fatal', 'command', 'reply', 'banAppeal', 'toAll', 'toAdmins', 'toNormals'] as const;
 

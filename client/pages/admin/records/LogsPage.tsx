@@ -12,7 +12,7 @@ import { AdminHeader } from '../AdminHeader';
 import { RecordDetail } from './RecordDetail';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const TABS = ['admin', 'judgements', 'users'] as const;
 type Tab = (typeof TABS)[number];

@@ -18,7 +18,7 @@ import { LIMITS } from '@shared/limits';
 import { AdminHeader } from '../AdminHeader';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** /admin/media — every uploaded file, by own name, owner, kind, state and day, with previews; delete with confirmation (R/D list, S/R/D delete). */
 export function MediaAdminPage() {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { DateTime } from '@client/components/DateTime';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** A moment as the server writes it (ISO 8601 with its zone): shown in the reader's language and zone. */
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;

@@ -15,7 +15,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { ListSkeleton } from '../ListSkeleton';
 import { filterSearch, isFiltered, readFilters, toApiQuery, type FilterDef, type FilterValues } from './recordQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** The filter form of a record list: nothing changes until it is sent (Enter or Apply). */
 export function RecordFilters({ defs, values, onApply, label }: { defs: readonly FilterDef[]; values: FilterValues; onApply: (v: FilterValues) => void; label: string }) {

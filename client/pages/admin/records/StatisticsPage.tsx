@@ -13,7 +13,7 @@ import { UserLink } from '@client/components/userCard/UserLink';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AdminHeader } from '../AdminHeader';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 /** apexcharts loads with the chart only. */
 const StatsChart = lazy(() => import('./StatsChart'));

@@ -6,7 +6,7 @@ import { UserLink } from '@client/components/userCard/UserLink';
 import { AdminHeader } from '../AdminHeader';
 import { RecordList } from './RecordList';
 import type { FilterDef } from './recordQuery';
-import styles from '../Admin.module.css';
+import styles from '@client/pages/shared/Admin.module.css';
 
 const TYPES = ['register', 'binding', 'reset'] as const;
 

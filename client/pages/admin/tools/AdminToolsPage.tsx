@@ -15,7 +15,7 @@ import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { Switch } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { useRemote } from '@client/hooks/useRemote';
 import { ToolLinks } from '@client/pages/apps/ToolLink';
 import styles from './AdminToolsPage.module.css';

@@ -19,7 +19,7 @@ import { useFormat } from '@client/i18n/format';
 import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
 import { UserDetail } from './UserDetail';
-import adminStyles from '../Admin.module.css';
+import adminStyles from '@client/pages/shared/Admin.module.css';
 import styles from './AdminUsers.module.css';
 
 const PAGE_SIZE = 20;

@@ -16,7 +16,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { AdminHeader } from '../AdminHeader';
 import { ListSkeleton } from '../ListSkeleton';
-import adminStyles from '../Admin.module.css';
+import adminStyles from '@client/pages/shared/Admin.module.css';
 
 const PAGE_SIZE = 20;
 

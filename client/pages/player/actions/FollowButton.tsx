@@ -4,7 +4,7 @@ import { follow, isFollowing, unfollow } from '@client/api/subscriptions';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 
 /** Follow or stop following a case (signed-in users; followers hear of status changes). */
 export function FollowButton({ caseId }: { caseId: number }) {

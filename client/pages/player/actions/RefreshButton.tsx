@@ -5,7 +5,7 @@ import { refreshPlayer } from '@client/api/cases';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 
 /** Asks the platform for the account's current name and avatar (signed-in users). */
 export function RefreshButton({ record, onRefreshed }: { record: CaseRecord; onRefreshed: (record: CaseRecord) => void }) {

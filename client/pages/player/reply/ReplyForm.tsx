@@ -10,7 +10,7 @@ import { CaptchaField } from '@client/components/CaptchaField';
 import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import type { EditorController } from '@client/editor/plugins';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';

@@ -4,7 +4,7 @@ import { casePath } from '@client/app/casePaths';
 import { Avatar } from '@client/components/Avatar';
 import { StatusBadge } from '@client/components/StatusBadge';
 import { useFormat } from '@client/i18n/format';
-import { LogoMark } from '@client/layout/Logo';
+import { LogoMark } from '@client/components/Logo';
 import styles from './ShareCard.module.css';
 
 interface ShareCardProps {

@@ -10,7 +10,7 @@ import { Pager } from '@client/components/Pager';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { useFormat } from '@client/i18n/format';
-import { TIMELINE_FILTERS, type TimelineFilter } from './filters';
+import { TIMELINE_FILTERS, type TimelineFilter } from '@client/state/timelineFilter';
 import type { TimelineState } from './liveTimeline';
 import { pageCount, type Order, type TimelinePosition } from './pageQuery';
 import { TimelineEntryView, type EntryPermissions } from './TimelineEntryView';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { FILTER_SUBJECTS, TIMELINE_FILTERS, filterShows, saveFilter, savedFilter } from './filters';
+import { describe, expect, it } from 'vitest';
+import { FILTER_SUBJECTS, filterShows } from './filters';
 import { floorOfHash, pageCount, pageOfRow, parseTimelineQuery, withTimelinePosition } from './pageQuery';
 
 describe('timeline filters', () => {
@@ -20,23 +20,6 @@ describe('timeline filters', () => {
     expect(filterShows('comments', 'judgement')).toBe(false);
     expect(filterShows('verdicts', 'verify')).toBe(true);
     expect(filterShows('appeals', 'report')).toBe(false);
-  });
-
-  describe('the saved choice', () => {
-    beforeEach(() => localStorage.clear());
-
-    it('is remembered in this browser', () => {
-      expect(savedFilter()).toBe('all');
-      for (const filter of TIMELINE_FILTERS) {
-        saveFilter(filter);
-        expect(savedFilter()).toBe(filter);
-      }
-    });
-
-    it('ignores a value it does not know', () => {
-      localStorage.setItem('tribunal:timelineFilter', 'everything');
-      expect(savedFilter()).toBe('all');
-    });
   });
 });
 

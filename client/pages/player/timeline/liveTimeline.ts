@@ -1,5 +1,6 @@
 import type { TimelineEntry } from '@shared/types/cases';
-import { filterShows, type TimelineFilter } from './filters';
+import type { TimelineFilter } from '@client/state/timelineFilter';
+import { filterShows } from './filters';
 import type { LoadedPage } from './loadPage';
 import type { Order } from './pageQuery';
 

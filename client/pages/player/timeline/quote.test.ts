@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { plainText } from '@client/richText/plainText';
+import { plainText } from '@client/html/plainText';
 import { quotePreview } from './quote';
 
 describe('quote previews', () => {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@shared/limits';
-import { plainText } from '@client/richText/plainText';
+import { plainText } from '@client/html/plainText';
 
 /** A quoted entry's text cut to 80 characters, whole characters only. */
 export function quotePreview(html: string, max: number = LIMITS.quotePreview): string {

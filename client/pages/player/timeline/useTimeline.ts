@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS } from '@shared/limits';
 import { getTimeline, getTimelinePosition, type CaseKey } from '@client/api/cases';
-import { FILTER_SUBJECTS, type TimelineFilter } from './filters';
+import type { TimelineFilter } from '@client/state/timelineFilter';
+import { FILTER_SUBJECTS } from './filters';
 import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
 import { loadTimelinePage, type PageFetcher, type PositionFetcher } from './loadPage';
 import type { TimelinePosition } from './pageQuery';

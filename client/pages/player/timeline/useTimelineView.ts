@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { saveFilter, savedFilter, type TimelineFilter } from './filters';
+import { saveFilter, savedFilter, type TimelineFilter } from '@client/state/timelineFilter';
 import { parseTimelineQuery, withTimelinePosition, type TimelinePosition } from './pageQuery';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACHIEVEMENTS, achievementById } from '@shared/achievements';
 import { claimAchievement, getAchievements } from '@client/api/achievements';
 import { useDescribeError } from '@client/api/describeError';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMyApps, revokeApp, type AppAuthorizationView } from '@client/api/apps';
 import { useDescribeError } from '@client/api/describeError';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';

@@ -9,7 +9,7 @@ import { CaptchaField } from '@client/components/CaptchaField';
 import { Dialog } from '@client/components/Dialog';
 import { TextField } from '@client/components/Field';
 import { Notice } from '@client/components/Notice';
-import { useCaptcha } from '@client/components/useCaptcha';
+import { useCaptcha } from '@client/forms/useCaptcha';
 import { placeError } from '@client/forms/placeError';
 import { validateFields } from '@client/forms/validate';
 import { refreshMe } from '@client/state/session';

@@ -1,11 +1,12 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chatPath } from '@client/app/chatPaths';
 import { Button, ButtonLink } from '@client/components/Button';
 import { EmptyState } from '@client/components/EmptyState';
 import { Notice } from '@client/components/Notice';
 import { dismissToast, toasts } from '@client/components/toast';
 import { inbox } from '@client/state/inbox';
-import { addNewMessages, chatPath, removeMessage } from './chat';
+import { addNewMessages, removeMessage } from './chat';
 import { ComposeBox } from './ComposeBox';
 import { DeleteDialog } from './DeleteDialog';
 import { MessageLog } from './MessageLog';

@@ -2,9 +2,6 @@ import type { MessageItem } from '@shared/types/messages';
 
 /** Pure steps of the chat screen: a thread is kept oldest first, without duplicates. */
 
-/** The address of a conversation (toasts of new messages link to it). */
-export const chatPath = (userId: number) => `/profile/chat?with=${userId}`;
-
 const order = (a: MessageItem, b: MessageItem) => Date.parse(a.createTime) - Date.parse(b.createTime) || a.id - b.id;
 
 /** Adds messages (from a page, a reply or a live event) to a thread; one arriving twice is kept once. */

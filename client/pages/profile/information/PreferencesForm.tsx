@@ -16,7 +16,7 @@ import { RichEditor } from '@client/editor/RichEditor';
 import { chooseLanguage } from '@client/state/preferences';
 import { refreshMe } from '@client/state/session';
 import styles from './Forms.module.css';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 
 const SWITCHES = ['allowDM', 'showOrigin', 'showAchievement', 'showAD'] as const;
 type SwitchKey = (typeof SWITCHES)[number];

@@ -5,7 +5,7 @@ import { Button } from '@client/components/Button';
 import { DateTime } from '@client/components/DateTime';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
-import { formatBytes } from '@client/media/format';
+import { formatQuotaBytes } from '@client/i18n/quotaFormat';
 import { useFileLabel } from '@client/media/useFileLabel';
 import styles from './MediaPage.module.css';
 
@@ -44,7 +44,7 @@ export function MediaItem({ file, settingAvatar, onUseAsAvatar, onDelete }: Medi
           {label(file)}
         </span>
         <span className={styles.type}>
-          {file.mimeType} · {formatBytes(file.size, i18n.language)}
+          {file.mimeType} · {formatQuotaBytes(file.size, i18n.language)}
         </span>
         <DateTime value={file.createTime} relative />
         {file.state !== 'ready' && <Badge tone={file.state === 'failed' ? 'danger' : 'info'}>{t(`media.state.${file.state}`)}</Badge>}

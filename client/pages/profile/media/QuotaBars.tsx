@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StorageQuota } from '@shared/types/files';
 import { DateTime } from '@client/components/DateTime';
-import { formatBytes, usedShare } from '@client/media/format';
+import { formatQuotaBytes, usedShare } from '@client/i18n/quotaFormat';
 import styles from './MediaPage.module.css';
 
 function Bar({ label, used, limit, text }: { label: string; used: number; limit: number; text: string }) {
@@ -22,7 +22,7 @@ function Bar({ label, used, limit, text }: { label: string; used: number; limit:
 /** The quota as bars: storage used of the limit, today's traffic, today's files; when the day's counters start again. */
 export function QuotaBars({ quota }: { quota: StorageQuota }) {
   const { t, i18n } = useTranslation();
-  const bytes = (n: number) => formatBytes(n, i18n.language);
+  const bytes = (n: number) => formatQuotaBytes(n, i18n.language);
   return (
     <div className={styles.quota}>
       <Bar label={t('media.quota.storage')} used={quota.totalStorage} limit={quota.maxStorageQuota} text={t('media.quota.of', { used: bytes(quota.totalStorage), limit: bytes(quota.maxStorageQuota) })} />

@@ -6,7 +6,7 @@ import { LIMITS } from '@shared/limits';
 import { Button } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
 import { toast } from '@client/components/toast';
-import { formatBytes } from '@client/media/format';
+import { formatQuotaBytes } from '@client/i18n/quotaFormat';
 import styles from './MediaPage.module.css';
 
 const ACCEPT = 'image/gif,image/jpeg,image/png,image/webp,video/webm,video/ogg,video/mp4';
@@ -60,7 +60,7 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
     if (file) void send(file);
   };
 
-  const bytes = (n: number) => formatBytes(n, i18n.language);
+  const bytes = (n: number) => formatQuotaBytes(n, i18n.language);
   return (
     <div
       className={over ? `${styles.zone} ${styles.zoneOver}` : styles.zone}

@@ -16,7 +16,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { SectionHeader } from '../SectionHeader';
 import styles from './SubscribesPage.module.css';
-import { useShowError } from '@client/app/useShowError';
+import { useShowError } from '@client/components/useShowError';
 
 /** /profile/subscribes — the cases I follow (at most 100), newest follow first, with a way to stop. */
 export function SubscribesPage() {

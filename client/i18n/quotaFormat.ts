@@ -1,5 +1,5 @@
 /** Bytes as people read them: B, KB, MB, GB (1024-based, as the limits are), in the page's language. */
-export function formatBytes(bytes: number, language: string): string {
+export function formatQuotaBytes(bytes: number, language: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;

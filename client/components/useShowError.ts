@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { needsSignIn, useDescribeError } from '@client/api/describeError';
-import { toast, type ToastLink } from '@client/components/toast';
-import { signinPath } from './guards';
+import { signinPath } from '@client/app/guards';
+import { toast, type ToastLink } from './toast';
 
 /** The sign-in link for a visitor whose action needs an account: back to `backurl` once signed in. */
 export function signInLinkFor(error: unknown, backurl: string, label: string): ToastLink | undefined {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { wantsApp } from '@shared/companionApp';
-import { HomePage } from '../home/HomePage';
-import { AppPanel } from './AppPanel';
+import { AppPanel } from '@client/pages/companionApp/AppPanel';
+import { HomePage } from './HomePage';
 
 /** /app — the home page under a presentation of the companion app, which it opens when `?openApp=` asks. */
 export function AppHomePage() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@client/api/ApiError';
 import type { CaptchaAnswer } from '@client/api/types';
-import { placeError } from '@client/forms/placeError';
+import { placeError } from './placeError';
 import { attemptWithCaptcha } from './useCaptcha';
 
 const ANSWER: CaptchaAnswer = { captchaType: 'svg', encryptCaptcha: 'hash', response: 'ab12' };

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { LIMITS } from '@shared/limits';
 import { useDescribeError } from '@client/api/describeError';
 import type { CaptchaAnswer } from '@client/api/types';
-import { placeError, type ErrorPlacement } from '@client/forms/placeError';
+import { placeError, type ErrorPlacement } from './placeError';
 
 /** Where the messages of a failed captcha-protected submission go: the form's fields, and codes about one of them. */
 export interface CaptchaPlacement<F extends string> {
