@@ -9,7 +9,7 @@ import { effectivePolicy, type AnyRoute } from './route';
  * The privilege matrix: every route and every realtime room against every kind of caller. The
  * table is derived from the policies the routes declare and kept as a reviewed snapshot
  * (policy-matrix.md): a new route, or a changed rule, changes the table and fails this test until
- * the snapshot is updated on purpose (`npx vitest run -u server/http/policy-matrix.test.ts`).
+ * the snapshot is updated on purpose (`npx vitest run server/http/policy-matrix.test.ts --update`).
  * The second half proves the declaration is what the running server enforces.
  */
 
