@@ -3,7 +3,8 @@
 // The pairs follow the uses in base.css and the CSS modules: text tokens sit on the page
 // background and on cards (surface, sunken, raised); accent is the link colour and the focus
 // ring (base.css); border-strong is the border of inputs (components/Field.module.css);
-// text-subtle is also the placeholder and the hovered input's border.
+// text-subtle is also the placeholder and the hovered input's border; on-danger and on-warning are
+// the text of danger buttons and of the count badges (HeaderIconLink, ProfileLayout, ChatPage).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '@shared/languages';
@@ -79,6 +80,8 @@ const PAIRS: [string, string, number][] = [
   ['--color-accent-text', '--color-accent', TEXT],
   ['--color-accent-text', '--color-accent-hover', TEXT],
   ['--color-accent-soft-text', '--color-accent-soft', TEXT],
+  ['--color-on-danger', '--color-danger', TEXT],
+  ['--color-on-warning', '--color-warning', TEXT],
   ['--color-success-text', '--color-success-soft', TEXT],
   ['--color-warning-text', '--color-warning-soft', TEXT],
   ['--color-danger-text', '--color-danger-soft', TEXT],
