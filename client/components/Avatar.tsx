@@ -34,7 +34,8 @@ export function Avatar({ name, src: given, size = 32, square }: AvatarProps) {
   return (
     <span
       className={[styles.avatar, square && styles.square].filter(Boolean).join(' ')}
-      style={{ width: size, height: size, fontSize: size * 0.42, ['--avatar-bg' as string]: `hsl(${hueOf(name)} 45% 46%)` }}
+      // One perceived lightness for every hue (OKLCH): the white initial stays above 4.5:1 on each.
+      style={{ width: size, height: size, fontSize: size * 0.42, ['--avatar-bg' as string]: `oklch(48% 0.12 ${hueOf(name)})` }}
       aria-hidden
     >
       {showImage ? <img src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} /> : initial}
