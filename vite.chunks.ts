@@ -14,6 +14,7 @@ export const FIRST_SCREENS = [
   'search/SearchPage',
   'sitestats/SiteStatsPage',
   'about/AboutPage',
+  'accessibility/AccessibilityPage',
   'link/LinkPage',
   'apps/AppsPage',
   'announcement/AnnouncementPage',

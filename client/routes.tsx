@@ -14,6 +14,7 @@ const AppHomePage = lazyPage(() => import('./pages/home/AppHomePage'), 'AppHomeP
 const CompanionAppPage = lazyPage(() => import('./pages/companionApp/CompanionAppPage'), 'CompanionAppPage');
 const LinkPage = lazyPage(() => import('./pages/link/LinkPage'), 'LinkPage');
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage'), 'AboutPage');
+const AccessibilityPage = lazyPage(() => import('./pages/accessibility/AccessibilityPage'), 'AccessibilityPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 const SigninPage = lazyPage(() => import('./pages/signin/SigninPage'), 'SigninPage');
 const SignupPage = lazyPage(() => import('./pages/signup/SignupPage'), 'SignupPage');
@@ -98,6 +99,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.home, 'home', HomePage),
   screen(SCREENS.app, 'app', AppHomePage),
   screen(SCREENS.about, 'about', AboutPage),
+  screen(SCREENS.accessibility, 'accessibility', AccessibilityPage),
   screen(SCREENS.link, 'link', LinkPage),
   screen(SCREENS.apps, 'apps', AppsPage),
   screen(SCREENS.signin, 'signin', SigninPage),

@@ -88,6 +88,7 @@ describe('a first visit, as it goes over the wire', () => {
     ['the home page', () => '/'],
     ['a case', () => `/player/${personaId}`],
     ['the about page', () => '/about'],
+    ['the accessibility statement', () => '/accessibility'],
   ])('%s: the first screen is the page, not the loading spinner first', async (_, path) => {
     const page = await (await browser.createBrowserContext()).newPage();
     // What the page's main area held first: the layout's loading spinner (alone, with its status role) or the page.
@@ -110,6 +111,7 @@ describe('a first visit, as it goes over the wire', () => {
     ['a case', () => `/player/${personaId}`],
     ['a search', () => '/search/suez'],
     ['the about page', () => '/about'],
+    ['the accessibility statement', () => '/accessibility'],
     ['the sign-in page', () => '/signin'],
   ])('%s: the page asks for all its scripts itself, none waits for another to run first', async (_, path) => {
     const scripts = own(await firstVisit(browser, `${app.url}${path()}`), 'Script');

@@ -7,6 +7,8 @@ export const SCREENS = {
   home: '/',
   app: '/app',
   about: '/about',
+  /** The accessibility statement. */
+  accessibility: '/accessibility',
   link: '/link',
   /** The tools directory. */
   apps: '/apps',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isFestive } from '@shared/festive';
 import { SITE_START } from '@shared/games';
+import { SCREENS } from '@shared/screens';
 import { SPONSORS } from '@shared/sponsors';
 import { Icon } from '@client/components/Icon';
 import { LanguageSelect } from '@client/components/LanguageSelect';
@@ -58,6 +59,9 @@ export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: 
               <Link to={entry.to}>{t(`nav.${entry.key}`)}</Link>
             </li>
           ))}
+          <li>
+            <Link to={SCREENS.accessibility}>{t('footer.accessibility')}</Link>
+          </li>
           <li>
             <Link to="/signup">{t('header.signup')}</Link>
           </li>

@@ -81,6 +81,14 @@ describe('the footer app banner (the footerBar flag)', () => {
   });
 });
 
+describe('the footer site links', () => {
+  it('link the accessibility statement', async () => {
+    await render(<SiteFooter menu={[]} />);
+    const link = [...host.querySelectorAll('footer a')].find((a) => a.textContent === en.footer.accessibility);
+    expect(link?.getAttribute('href')).toBe('/accessibility');
+  });
+});
+
 describe('the sponsor logos', () => {
   it('show each sponsor of the data file as a linked logo with its name', async () => {
     await render(<SiteFooter menu={[]} />);

@@ -13,7 +13,7 @@ describe('menus', () => {
 
   it('follow the route table for the screens built so far', () => {
     const built = [
-      '/', '/app', '/about', '/signin', '/signup', '/registerVerification', '/forgetPassword', '/forgetPasswordVerify', '/bindOrigin',
+      '/', '/app', '/about', '/accessibility', '/signin', '/signup', '/registerVerification', '/forgetPassword', '/forgetPasswordVerify', '/bindOrigin',
       '/profile', '/profile/information', '/profile/appearance', '/profile/changeName', '/profile/reports', '/profile/subscribes', '/profile/webhooks',
       '/player', '/player/1006000000', '/player/1006000000.1005000000.3', '/player/1006000000/share', '/player/1006000000/app', '/cheaters/1005000000',
       '/report', '/search', '/search/henry', '/space/3', '/sitestats', '/empty',

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe('the client page', () => {
   it('answers 200 with the app for the screens of the route list', async () => {
-    for (const p of ['/', '/player', '/player/1006000000', '/player/1006000000/share/card', '/player/1006000000/app', '/app', '/Search/henry', '/profile/chat', '/admin/home', '/about/', '/empty']) {
+    for (const p of ['/', '/player', '/player/1006000000', '/player/1006000000/share/card', '/player/1006000000/app', '/app', '/Search/henry', '/profile/chat', '/admin/home', '/about/', '/accessibility', '/empty']) {
       const res = await app.request.get(p);
       expect(res.status, p).toBe(200);
       expect(res.type, p).toBe('text/html');
@@ -177,6 +177,7 @@ describe('robots.txt and sitemaps', () => {
     const pages = await app.request.get('/sitemaps/pages.xml');
     expect(pages.text).toContain(`<loc>${PUBLIC_URL}/player</loc>`);
     expect(pages.text).toContain(`<loc>${PUBLIC_URL}/</loc>`);
+    expect(pages.text).toContain(`<loc>${PUBLIC_URL}/accessibility</loc>`);
 
     const file0 = (await app.request.get('/sitemaps/cases-0.xml')).text;
     expect(file0).toContain(`<url><loc>${PUBLIC_URL}/player/${first.originPersonaId}</loc><lastmod>${first.updateTime.toISOString()}</lastmod></url>`);

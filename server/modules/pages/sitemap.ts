@@ -5,7 +5,7 @@ import { players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 
 /** Public screens worth a search engine's visit, besides the cases. */
-const PUBLIC_SCREENS = [SCREENS.home, SCREENS.players, SCREENS.search, SCREENS.siteStats, SCREENS.about];
+const PUBLIC_SCREENS = [SCREENS.home, SCREENS.players, SCREENS.search, SCREENS.siteStats, SCREENS.about, SCREENS.accessibility];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
