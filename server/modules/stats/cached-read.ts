@@ -8,7 +8,7 @@ import { activityFeed } from './feed';
 import { dayNumberOf } from './windows';
 import { siteStats } from './site-stats';
 import { TREND_MAX, trendingCases } from './trend';
-import { activeRankings, pickRankings } from './rankings';
+import { activeRankings, pickedRankings } from './rankings';
 import { presentTrending } from './presenter';
 
 /**
@@ -66,10 +66,11 @@ export function trendReply(services: Services, query: { time: TimeWindow; limit:
   }));
 }
 
-/** `GET /activeStatistical`: the window's rankings, kept by time alone per window and audience. */
-export function rankingsReply(services: Services, query: Parameters<typeof pickRankings>[1] & { time: TimeWindow; isBot: boolean }): Promise<Reply> {
-  return cachedReply(services.readCache, `rankings:${JSON.stringify(query)}`, 'statistics.ok', async () => ({
-    reply: ok('statistics.ok', pickRankings(await activeRankings(services.db, { time: query.time, isBot: query.isBot }), query)),
+/** `GET /activeStatistical`: the window's rankings that were asked for, kept by time alone per window, audience and choice. */
+export function rankingsReply(services: Services, query: Parameters<typeof activeRankings>[1]): Promise<Reply> {
+  const picked = pickedRankings(query);
+  return cachedReply(services.readCache, `rankings:${query.time}:${query.isBot}:${JSON.stringify(picked)}`, 'statistics.ok', async () => ({
+    reply: ok('statistics.ok', await activeRankings(services.db, { time: query.time, isBot: query.isBot, ...picked })),
     rooms: [],
     keepMs: WINDOW_AGGREGATE_KEEP_MS,
   }));

@@ -77,19 +77,24 @@ export async function achievementRanking(db: DbOrTx, time: ActiveStatisticalQuer
   return rows.map((r) => ({ id: r.id, username: r.username, points: Math.round(Number(r.points) * 10) / 10, userAchievements: r.ids }));
 }
 
-/** The rankings of the statistics page (`GET /activeStatistical`), each top 10 in the window. */
-export async function activeRankings(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'>) {
-  const [community, report, achievement] = await Promise.all([communityRanking(db, q.time, q.isBot), rankUsers(db, q, { report: 1 }), achievementRanking(db, q.time, q.isBot)]);
-  return { community, report, achievement };
-}
+type RankingPicks = Pick<ActiveStatisticalQuery, 'community' | 'report' | 'achievement'>;
 
-/** Only the rankings asked for (the others are empty lists); asking for none means all. */
-export function pickRankings<T extends Record<'community' | 'report' | 'achievement', unknown[]>>(all: T, q: Pick<ActiveStatisticalQuery, 'community' | 'report' | 'achievement'>): T {
+/** The rankings a query asks for: asking for none means all. */
+export const pickedRankings = (q: RankingPicks) => {
   const every = !q.community && !q.report && !q.achievement;
-  return {
-    ...all,
-    community: every || q.community ? all.community : [],
-    report: every || q.report ? all.report : [],
-    achievement: every || q.achievement ? all.achievement : [],
-  };
+  return { community: every || !!q.community, report: every || !!q.report, achievement: every || !!q.achievement };
+};
+
+/**
+ * The rankings of the statistics page (`GET /activeStatistical`), each top 10 in the window: only
+ * those asked for are read (the others are empty lists).
+ */
+export async function activeRankings(db: DbOrTx, q: Pick<ActiveStatisticalQuery, 'time' | 'isBot'> & RankingPicks) {
+  const picked = pickedRankings(q);
+  const [community, report, achievement] = await Promise.all([
+    picked.community ? communityRanking(db, q.time, q.isBot) : [],
+    picked.report ? rankUsers(db, q, { report: 1 }) : [],
+    picked.achievement ? achievementRanking(db, q.time, q.isBot) : [],
+  ]);
+  return { community, report, achievement };
 }
