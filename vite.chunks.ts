@@ -1,70 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+import { FIRST_SCREENS } from './shared/first-screens.js';
 import { FALLBACK_LANGUAGE } from './shared/languages.js';
 
-/**
- * The screens a visitor opens first (from a link, a search engine, a shared case), by their page
- * module under client/pages: their code is one chunk, fetched with the entry (below), so their
- * first load waits for no second round of downloads once the entry has run. Account and staff
- * screens keep a chunk each, loaded when opened.
- */
-export const FIRST_SCREENS = [
-  'home/HomePage',
-  'players/PlayersPage',
-  'player/PlayerPage',
-  'search/SearchPage',
-  'sitestats/SiteStatsPage',
-  'about/AboutPage',
-  'accessibility/AccessibilityPage',
-  'link/LinkPage',
-  'apps/AppsPage',
-  'announcement/AnnouncementPage',
-  'signin/SigninPage',
-  'NotFoundPage',
-];
-export const isFirstScreen = (moduleId: string) => FIRST_SCREENS.some((page) => moduleId.replace(/\\/g, '/').endsWith(`/client/pages/${page}.tsx`));
-const FIRST_SCREENS_CHUNK = 'screens';
+type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
+const clientDir = fileURLToPath(new URL('./client/', import.meta.url));
+const firstPages = [...new Set(Object.values(FIRST_SCREENS))].map((page) => path.join(clientDir, 'pages', `${page}.tsx`));
 
-/** Rolldown's chunks: few and large on the way to the first screen, one per screen for the rest. */
+/** The modules a module brings in before it runs (itself and its static imports, transitively), short of those in `skip`. */
+function staticClosure(id: string, info: ModuleInfoOf, skip: ReadonlySet<string> = new Set(), seen = new Set<string>()): Set<string> {
+  if (seen.has(id) || skip.has(id)) return seen;
+  seen.add(id);
+  for (const next of info(id)?.importedIds ?? []) staticClosure(next, info, skip, seen);
+  return seen;
+}
+
+/**
+ * The chunk of each module a first screen brings in that the entry does not: one beside the page's
+ * own for what only that page uses, one for what several of them share. A first screen then
+ * downloads three files, not thirty. The page module keeps a chunk of its own, which Vite's
+ * manifest names after it (server/modules/pages/screen-preloads.ts looks it up there).
+ */
+function firstScreenChunks(info: ModuleInfoOf): Map<string, string> {
+  const entry = staticClosure(path.join(clientDir, 'main.tsx'), info);
+  const usedBy = new Map<string, string[]>();
+  for (const page of firstPages) {
+    for (const id of staticClosure(page, info, entry)) usedBy.set(id, [...(usedBy.get(id) ?? []), page]);
+  }
+  for (const page of firstPages) usedBy.delete(page);
+  return new Map([...usedBy].map(([id, pages]) => [id, pages.length > 1 ? 'screens' : partsOf(pages[0]!)]));
+}
+
+/** The chunk of Socket.IO's client, which a page loads after it is drawn. */
+export const SOCKET_CHUNK = 'socket-io';
+
+/** Filled once the module graph is known (`firstScreenGraph` below), before Rolldown forms chunks. */
+let chunkOfModule = new Map<string, string>();
+const partsOf = (page: string) => `${path.basename(page, '.tsx')}-parts`;
+
+/** Rolldown's chunks: what the entry needs before it runs in one file instead of twenty requests, then the first screens' (above). */
 export const codeSplitting: Rolldown.OutputOptions['codeSplitting'] = {
   groups: [
-    // Everything the entry needs before it runs: one file instead of twenty requests.
     { name: 'app', tags: ['$initial'], priority: 2 },
-    // The first screens with what they import and the entry does not.
-    { name: FIRST_SCREENS_CHUNK, test: isFirstScreen, priority: 1 },
+    // Socket.IO's client, loaded when a page first joins a room (client/realtime/RealtimeClient.ts).
+    { name: SOCKET_CHUNK, test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/, priority: 1 },
+    { name: 'screens', test: (id) => chunkOfModule.get(id) === 'screens', priority: 1 },
+    ...firstPages.map((page) => ({ name: partsOf(page), test: (id: string) => chunkOfModule.get(id) === partsOf(page), priority: 1 })),
   ],
 };
 
-/** The first screens' chunk of a build: the chunk Rolldown named after the group. */
-export const isFirstScreensChunk = (name: string | undefined) => name === FIRST_SCREENS_CHUNK;
+/** Reads the module graph at the end of the build's first phase, for the groups above. */
+export const firstScreenGraph = (): Plugin => ({
+  name: 'tribunal-first-screen-graph',
+  apply: 'build',
+  buildEnd() {
+    chunkOfModule = firstScreenChunks((id) => this.getModuleInfo(id));
+  },
+});
 
 /**
- * The page asks for the first screens' chunk and the fallback language's strings (always loaded,
- * client/i18n/setup.ts) together with the entry: both are dynamic imports, which Vite would only
- * fetch once the entry has run. Their CSS comes with them.
+ * The page asks for the fallback language's strings (always loaded, client/i18n/setup.ts) together
+ * with the entry: they are a dynamic import, which the browser would only fetch once the entry has run.
  */
-export const preloadFirstScreens = (): Plugin => ({
-  name: 'tribunal-preload-first-screens',
+export const preloadFallbackStrings = (): Plugin => ({
+  name: 'tribunal-preload-fallback-strings',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
     handler(html, { bundle }) {
       if (!bundle) return html;
       const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-      const wanted = chunks.filter((c) => isFirstScreensChunk(c.name) || c.moduleIds.some((id) => id.endsWith(`/locales/${FALLBACK_LANGUAGE}.json`)));
-      if (wanted.length !== 2) throw new Error(`expected the first screens' chunk and the ${FALLBACK_LANGUAGE} strings, found ${wanted.map((c) => c.fileName).join(', ')}`);
-      const files = new Set<string>();
-      const css = new Set<string>();
-      const add = (chunk: Rolldown.OutputChunk) => {
-        if (files.has(chunk.fileName)) return;
-        files.add(chunk.fileName);
-        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-        for (const file of chunk.imports) add(bundle[file] as Rolldown.OutputChunk);
-      };
-      wanted.forEach(add);
+      const strings = chunks.filter((c) => c.moduleIds.some((id) => id.endsWith(`/locales/${FALLBACK_LANGUAGE}.json`)));
+      if (strings.length !== 1) throw new Error(`expected one chunk of ${FALLBACK_LANGUAGE} strings, found ${strings.map((c) => c.fileName).join(', ')}`);
       const tags: HtmlTagDescriptor[] = [];
-      for (const file of files) if (!html.includes(`/${file}"`)) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' });
-      // Render-blocking like the entry's own CSS: the first screen is drawn with it.
-      for (const file of css) if (!html.includes(`/${file}"`)) tags.push({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' });
+      for (const file of [strings[0]!.fileName, ...strings[0]!.imports]) {
+        if (!html.includes(`/${file}"`)) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' });
+      }
       return tags;
     },
   },

@@ -5,7 +5,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from './server/modules/pages/precompress.js';
-import { codeSplitting, preloadFirstScreens } from './vite.chunks.js';
+import { codeSplitting, firstScreenGraph, preloadFallbackStrings } from './vite.chunks.js';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Package version from package.json and the short commit, 'dev' when git is unavailable. */
@@ -34,7 +34,7 @@ const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_POR
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./public'),
-  plugins: [react(), preloadFirstScreens(), precompress()],
+  plugins: [react(), firstScreenGraph(), preloadFallbackStrings(), precompress()],
   resolve: {
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },

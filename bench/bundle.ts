@@ -1,9 +1,9 @@
 /**
  * Client bundle report (the first visit's JavaScript, budget in CI): `npm run bench:bundle` builds the client and reports, from
  * Vite's manifest and the built page, the JavaScript a first visit to each main route downloads:
- * the scripts the page itself names (the entry, and the chunks it preloads: the first screens and the
- * fallback language, vite.config.ts) plus the route's page chunk and its static imports when they are
- * not among them. Sizes raw, gzip and brotli as the build wrote them (what the server sends), against
+ * the scripts the built page names (the entry, and the fallback language it preloads: vite.chunks.ts)
+ * plus the route's page chunk and its static imports (which the server names in the page it sends for a
+ * first screen: server/modules/pages/screen-preloads.ts). Sizes raw, gzip and brotli as the build wrote them (what the server sends), against
  * the 250 kB target for the home route, brotli, on the wire; and the largest chunks loaded later.
  * `--check` (CI, after the build): print only, exit 1 when the home route is over budget, leave
  * RESULTS.md alone.
@@ -11,7 +11,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isFirstScreen, isFirstScreensChunk } from '../vite.chunks';
 import { writeResults } from './results';
 
 interface Chunk {
@@ -72,9 +71,7 @@ const lines = [
   '| route | scripts | JavaScript (raw) | gzip | brotli (on the wire) | of which the page names (brotli) | target |',
   '|---|---|---|---|---|---|---|',
 ];
-/** A page's chunk: its own, or the first screens' one (vite.chunks.ts), which has no manifest key per page. */
-const pageChunk = (page: string) =>
-  Object.keys(manifest).find((k) => k.endsWith(page)) ?? (isFirstScreen(`/client/${page}`) ? Object.keys(manifest).find((k) => isFirstScreensChunk(manifest[k]!.name)) : undefined);
+const pageChunk = (page: string) => (manifest[page] ? page : undefined);
 for (const [route, page] of routes) {
   const key = pageChunk(page);
   if (!key) {

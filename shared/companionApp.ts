@@ -1,4 +1,4 @@
-import { SEARCH_TYPES, type SearchType } from './schemas/search';
+import { SEARCH_TYPES, type SearchType } from './search';
 
 /**
  * The companion mobile app: the one place that knows its link scheme, its store pages and the

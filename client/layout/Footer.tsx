@@ -12,7 +12,7 @@ import { ThemePicker } from '@client/components/ThemePicker';
 import type { MenuEntry } from './menu';
 import { Sponsors } from './Sponsors';
 import { SITE_LINKS } from './siteLinks';
-import { RULE_ANNOUNCEMENTS } from '@shared/schemas/announcements';
+import { RULE_ANNOUNCEMENTS } from '@shared/announcements';
 import { announcementPath } from '@client/pages/announcement/paths';
 import styles from './Footer.module.css';
 

@@ -154,3 +154,18 @@ describe('RealtimeClient', () => {
     expect(fake.joins).toMatchObject([{ room: 'all' }]);
   });
 });
+
+describe('RealtimeClient with Socket.IO loaded on demand', () => {
+  it('joins the rooms asked for while the socket code was loading, once it is in', async () => {
+    let load!: (socket: FakeSocket) => void;
+    const client = new RealtimeClient({ openSocket: (() => new Promise((resolve) => (load = resolve))) as unknown as SocketOpener });
+    client.setToken('t1');
+    client.join('all', { onEvent: () => undefined });
+    client.join('case:1', { onEvent: () => undefined });
+    const socket = new FakeSocket();
+    load(socket);
+    await sleep(0);
+    expect(socket.auth).toEqual({ token: 't1' });
+    expect(socket.joins.map((j) => j.room)).toEqual(['all', 'case:1']);
+  });
+});

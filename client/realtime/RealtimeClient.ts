@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { SESSION_END_CODES } from '@shared/errors';
 import type { CaseViewers, ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
 import { RoomCursor } from './roomCursor';
@@ -27,7 +27,10 @@ interface Subscriber {
 }
 
 /** Opens the Socket.IO connection (a test may point it elsewhere or put a lossy link in between). */
-export type SocketOpener = (options: Partial<ManagerOptions & SocketOptions>) => ClientSocket;
+export type SocketOpener = (options: Partial<ManagerOptions & SocketOptions>) => ClientSocket | Promise<ClientSocket>;
+
+/** Socket.IO's client is loaded when the first room is joined: a first page draws without it. */
+const openSocketIo: SocketOpener = (options) => import('socket.io-client').then(({ io }) => io(options));
 
 export interface RealtimeOptions {
   openSocket?: SocketOpener;
@@ -49,6 +52,7 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
  */
 export class RealtimeClient {
   private socket: ClientSocket | null = null;
+  private opening = false;
   private token: string | null = null;
   private readonly rooms = new Map<string, Set<Subscriber>>();
   /** Rooms with a join in flight: its answer, not a timer, decides whether a hole remains. */
@@ -61,7 +65,7 @@ export class RealtimeClient {
   private readonly reconnectJitterMs: number;
 
   constructor(options: RealtimeOptions = {}) {
-    this.openSocket = options.openSocket ?? ((opts) => io(opts));
+    this.openSocket = options.openSocket ?? openSocketIo;
     this.gapWaitMs = options.gapWaitMs ?? 500;
     this.gapRetries = options.gapRetries ?? 3;
     this.reconnectJitterMs = options.reconnectJitterMs ?? 3_000;
@@ -92,8 +96,7 @@ export class RealtimeClient {
     let subscribers = this.rooms.get(room);
     if (!subscribers) this.rooms.set(room, (subscribers = new Set()));
     subscribers.add(subscriber);
-    const socket = this.ensureSocket();
-    if (socket.connected) this.sendJoin(room, [subscriber]);
+    if (this.socket?.connected) this.sendJoin(room, [subscriber]);
     else this.connectIfWanted();
     return () => this.leave(room, subscriber);
   }
@@ -149,17 +152,28 @@ export class RealtimeClient {
     subscriber.handlers.onRefetch?.(head);
   }
 
-  private ensureSocket(): ClientSocket {
-    if (this.socket) return this.socket;
-    const socket: ClientSocket = this.openSocket({
+  /** Opens the socket once (after its code has loaded, when the opener is asynchronous), then connects if rooms still want it. */
+  private ensureSocket() {
+    if (this.opening) return;
+    const ready = (socket: ClientSocket) => {
+      socket.auth = { token: this.token };
+      this.attach(socket);
+      this.connectIfWanted();
+    };
+    const opened = this.openSocket({
       path: '/socket.io',
       transports: ['websocket'],
-      auth: { token: this.token },
       autoConnect: false,
       reconnectionDelay: 1000,
       reconnectionDelayMax: 30_000,
       randomizationFactor: 0.5,
     });
+    this.opening = true;
+    if (opened instanceof Promise) void opened.then(ready);
+    else ready(opened);
+  }
+
+  private attach(socket: ClientSocket) {
     socket.on('connect', () => {
       for (const [room, subscribers] of this.rooms) this.sendJoin(room, [...subscribers]);
     });
@@ -193,11 +207,11 @@ export class RealtimeClient {
       window.addEventListener('online', () => this.connectIfWanted());
     }
     this.socket = socket;
-    return socket;
   }
 
   private connectIfWanted() {
-    if (this.socket && !this.socket.connected && this.rooms.size > 0 && browserOnline()) this.socket.connect();
+    if (!this.socket) return this.rooms.size > 0 ? this.ensureSocket() : undefined;
+    if (!this.socket.connected && this.rooms.size > 0 && browserOnline()) this.socket.connect();
   }
 
   /** Joins for these listeners, from the oldest place any of them is at (the others drop what they saw). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JUDGE_ACTIONS } from '@shared/judgement';
 import { LANGUAGE_CODES, TEXT_SIZES, THEMES } from '@shared/languages';
 import { history, historyEntrySchema, HISTORY_MAX, normalizeHistory, type HistoryEntry } from './history';
-import { DEFAULT_FLAGS, localFlags, localFlagsSchema, type LocalFlags } from './localFlags';
+import { DEFAULT_FLAGS, LOCAL_FLAGS, localFlags, type LocalFlag, type LocalFlags } from './localFlags';
 import { chooseLanguage, preferences, type Preferences } from './preferences';
 import { TEMPLATE_LIMITS, templates, watchTemplates, type Template } from './templates';
 import { TIMELINE_FILTERS, saveFilter, savedFilter, type TimelineFilter } from './timelineFilter';
@@ -33,6 +33,9 @@ const judgementTemplate = templateBase.extend({ action: z.enum(JUDGE_ACTIONS) })
 const uniqueTitles = (list: readonly { title: string }[]) => new Set(list.map((t) => t.title.trim().toLocaleLowerCase())).size === list.length;
 
 const templateList = <T extends z.ZodType<{ title: string }>>(item: T) => z.array(item).max(TEMPLATE_LIMITS.count).refine(uniqueTitles, 'duplicate template titles');
+
+/** Flags as a file holds them: unknown keys dropped, missing ones default. */
+const localFlagsSchema = z.object(Object.fromEntries(LOCAL_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<LocalFlag, z.ZodOptional<z.ZodBoolean>>);
 
 export const backupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),

@@ -1,5 +1,4 @@
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
 import { localStore, parseJson } from './localStore';
 
 /**
@@ -21,9 +20,6 @@ export const DEFAULT_FLAGS: LocalFlags = {
   voice: false,
   detailLeftAppealPanel: false,
 };
-
-/** Flags as a file or a saved entry may hold them: unknown keys dropped, missing ones default. */
-export const localFlagsSchema = z.object(Object.fromEntries(LOCAL_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<LocalFlag, z.ZodOptional<z.ZodBoolean>>);
 
 /** The saved flags, each wrong or missing one at its default. */
 export function parseLocalFlags(raw: string | null): LocalFlags {

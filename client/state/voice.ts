@@ -1,5 +1,7 @@
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
+// zod's tree-shakable form: this store loads with every page's first script (client/state/backup.ts
+// nests the schema in its own).
+import * as z from 'zod/mini';
 import { localStore, parseJson } from './localStore';
 
 /** What may make a sound (the profile's voice settings); the master switch is the `voice` local flag. */
@@ -14,10 +16,10 @@ export interface VoiceSettings extends Record<SoundKind, boolean> {
 export const DEFAULT_VOICE: VoiceSettings = { volume: 60, message: true, judgement: true, appeal: true };
 
 export const voiceSettingsSchema = z.object({
-  volume: z.number().int().min(0).max(100).optional(),
-  message: z.boolean().optional(),
-  judgement: z.boolean().optional(),
-  appeal: z.boolean().optional(),
+  volume: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+  message: z.optional(z.boolean()),
+  judgement: z.optional(z.boolean()),
+  appeal: z.optional(z.boolean()),
 });
 
 export function parseVoice(raw: string | null): VoiceSettings {

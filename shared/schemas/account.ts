@@ -3,8 +3,9 @@ import { LIMITS } from '../limits';
 import { LANGUAGE_CODES } from '../languages';
 import { emailField, idParam } from './common';
 import { captchaFields } from './captcha';
+import { USERNAME_PATTERN } from '../usernames';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export { USERNAME_PATTERN };
 
 export const usernameField = z
   .string()

@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, pickLanguage, type LanguageCode } from '../languages';
 import { idParam, limitParam, skipParam } from './common';
 
-/**
- * The site's editorial documents (Admin > Home management): the home page's bulletin and the three
- * rule announcements. Each has a list of versions per language; the newest is the one shown
- * ("latest") to readers of that language, and en-US's to readers of a language without one.
- */
-export const ANNOUNCEMENT_NAMES = ['bulletin', 'antiCheatRules', 'conductRules', 'personnelRules'] as const;
-export type AnnouncementName = (typeof ANNOUNCEMENT_NAMES)[number];
-/** The rule documents, which have pages of their own (the bulletin is on the home page). */
-export const RULE_ANNOUNCEMENTS = ['antiCheatRules', 'conductRules', 'personnelRules'] as const satisfies readonly AnnouncementName[];
+import { ANNOUNCEMENT_NAMES, RULE_ANNOUNCEMENTS, type AnnouncementName } from '../announcements';
+
+export { ANNOUNCEMENT_NAMES, RULE_ANNOUNCEMENTS, type AnnouncementName };
 
 export const ANNOUNCEMENT_TITLE_MAX = 200;
 export const ANNOUNCEMENT_CONTENT_MAX = 100_000;

@@ -1,5 +1,5 @@
 import { LIMITS } from '@shared/limits';
-import { SEARCH_SORTS, SEARCH_TYPES, searchParamProblem, type SearchType } from '@shared/schemas/search';
+import { SEARCH_SORTS, SEARCH_TYPES, searchParamProblem, type SearchType } from '@shared/search';
 
 /** A search as its address holds it: `/search/<text>?type=&sort=&page=`. */
 export interface SearchState {

@@ -8,6 +8,7 @@ import type { Services } from '@server/core/services';
 import { chooseEncoding } from './content-coding';
 import type { Encoding } from './precompress';
 import { robotsTxt } from './robots';
+import { firstScreenOf, firstScreenPages, type Manifest } from './screen-preloads';
 import { staticFiles } from './static-files';
 import { casesSitemap, pagesSitemap, sitemapIndex } from './sitemap';
 
@@ -40,9 +41,13 @@ export function clientRoutes(clientDir: string): Router | null {
   if (!fs.existsSync(indexFile)) return null;
   const router = express.Router();
   router.use(staticFiles(clientDir));
-  const page = compressedPage(fs.readFileSync(indexFile));
+  const html = fs.readFileSync(indexFile, 'utf8');
+  const page = compressedPage(Buffer.from(html));
+  const screenPages = new Map([...firstScreenPages(readManifest(clientDir), html)].map(([name, variant]) => [name, compressedPage(Buffer.from(variant))]));
   router.get('/{*splat}', (req, res) => {
-    const copy = page[chooseEncoding(req.get('accept-encoding'), PAGE_ENCODINGS) ?? 'identity'];
+    const screen = firstScreenOf(req.path);
+    const chosen = (screen && screenPages.get(screen)) || page;
+    const copy = chosen[chooseEncoding(req.get('accept-encoding'), PAGE_ENCODINGS) ?? 'identity'];
     res.vary('Accept-Encoding').status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
     if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
     res.setHeader('ETag', copy.etag);
@@ -50,6 +55,12 @@ export function clientRoutes(clientDir: string): Router | null {
     res.send(copy.body);
   });
   return router;
+}
+
+/** Vite's manifest of the build, which names each page's chunks; none for a client built without one. */
+function readManifest(clientDir: string): Manifest {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : {};
 }
 
 const PAGE_ENCODINGS = new Set<Encoding>(['br', 'gzip']);
