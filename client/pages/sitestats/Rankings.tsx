@@ -11,6 +11,7 @@ import { UserLink } from '@client/components/userCard/UserLink';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import type { Range } from './ranges';
+import { RankNumber } from './RankNumber';
 import styles from './SiteStatsPage.module.css';
 
 type Board = keyof RankingLists;
@@ -34,9 +35,7 @@ function RankList({ rows, board }: { rows: readonly Row[]; board: Board }) {
     <ol className={styles.rankList}>
       {rows.map((row, i) => (
         <li key={row.id} className={styles.rankRow}>
-          <span className={styles.rank} data-top={i < 3 ? i + 1 : undefined}>
-            {format.number(i + 1)}
-          </span>
+          <RankNumber place={i + 1} />
           <Avatar name={row.username} size={28} />
           <span className={styles.rankWho}>
             <UserLink id={row.id} className={styles.rankName}>

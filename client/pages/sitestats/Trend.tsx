@@ -11,6 +11,7 @@ import { StatusBadge } from '@client/components/StatusBadge';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import type { Range } from './ranges';
+import { RankNumber } from './RankNumber';
 import styles from './SiteStatsPage.module.css';
 
 /** The longest list /trend gives. */
@@ -52,9 +53,7 @@ export function Trend({ range }: { range: Range }) {
             <ol className={styles.rankList}>
               {cases.map((c, i) => (
                 <li key={c.id} className={styles.rankRow}>
-                  <span className={styles.rank} data-top={i < 3 ? i + 1 : undefined}>
-                    {format.number(i + 1)}
-                  </span>
+                  <RankNumber place={i + 1} />
                   <Avatar name={c.originName} src={c.avatarLink} size={36} square />
                   <span className={styles.trendWho}>
                     <Link to={c.originPersonaId ? casePath(c.originPersonaId) : casePathOfId(c.id)} className={styles.rankName}>
