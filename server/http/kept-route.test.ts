@@ -118,4 +118,8 @@ describe('a route that keeps its answers', () => {
     await get({ key: unnamed });
     expect(readsOf(unnamed)).toBe(2);
   });
+
+  it('is refused on a route that writes: the server does not start', () => {
+    expect(() => mountRoutes(express.Router(), [{ ...keptRoute, method: 'post' }], app.services, authenticate)).toThrow('POST /kept: only a read');
+  });
 });

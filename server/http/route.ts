@@ -57,7 +57,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
    * Keeps the answer in this node's read cache (`cached-reply.ts`) under the key this gives for the
    * request (null: read it each time): a hit is sent without running the handler, and the handler's
    * answer is kept under the rooms it names (`Reply.rooms`, or `keepMs` for an aggregate kept by
-   * time alone). For answers the same for everyone who asks the same way: the key holds what differs.
+   * time alone). For reads (GET) whose answer is the same for everyone who asks the same way: the key
+   * holds all that the answer differs by.
    */
   keep?: (ctx: RouteContext<Q, B, A>) => string | null;
   /** Success status and code, for the docs. */
@@ -102,6 +103,7 @@ function assertConsistent(spec: AnyRoute) {
   const visitorsRefused = spec.policy.check(null) !== null;
   if (spec.auth === 'none' && spec.policy !== rules.anyone) throw new Error(`${where}: auth 'none' reads no token, so its policy must be 'anyone'`);
   if (visitorsRefused && spec.auth !== 'required') throw new Error(`${where}: policy '${spec.policy.name}' needs an account, so auth must be 'required'`);
+  if (spec.keep && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept`);
 }
 
 /** The policy's refusal, as the error the envelope answers with. */
