@@ -12,6 +12,8 @@ interface RemoteListProps<T> {
   items: readonly T[];
   /** The error's title; the error itself is said under it, with a retry button. */
   failedTitle: string;
+  /** The page's own words for an error (default: the catalogue's, `useDescribeError`). */
+  describe?: (error: unknown) => string;
   skeleton: ReactNode;
   /** On a reload, what was loaded stays (the skeleton shows only until the first answer). */
   keepOnReload?: boolean;
@@ -20,13 +22,13 @@ interface RemoteListProps<T> {
 }
 
 /** A list loaded from the API in its four states: failed (with a retry), loading, empty, or its items. */
-export function RemoteList<T>({ remote, items, failedTitle, skeleton, keepOnReload = false, empty, children }: RemoteListProps<T>) {
+export function RemoteList<T>({ remote, items, failedTitle, describe, skeleton, keepOnReload = false, empty, children }: RemoteListProps<T>) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const describeError = useDescribeError();
   if (remote.state === 'failed') {
     return (
       <EmptyState tone="error" icon="alert" title={failedTitle} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-        {describe(remote.error)}
+        {(describe ?? describeError)(remote.error)}
       </EmptyState>
     );
   }

@@ -12,8 +12,19 @@ export interface Reply<T = unknown> {
   status?: number;
   /** The whole success envelope already serialised and encoded (a cached answer): sent as it is. */
   body?: Buffer;
-  /** The read cache's key for `body`, when it is kept there (`cachedReply`). */
+  /** The read cache's key for `body`, when it is kept there (a route's `keep`, `cached-reply.ts`). */
   cacheKey?: string;
+  /**
+   * On a route that keeps its answers (`keep`, `route.ts`): the rooms whose events change this
+   * answer; it is kept until one of them announces a change. Neither this nor `keepMs`: not kept.
+   */
+  rooms?: string | readonly string[];
+  /**
+   * How long it may be kept instead of the read cache's own time (`READ_CACHE_TTL_MS`): for an
+   * aggregate that no event announces and that is costly to compute (rankings over a year), kept by
+   * time alone (no rooms).
+   */
+  keepMs?: number;
   /** This answer's own caching, in place of its route's (null: not to be kept). */
   cache?: RouteCache | null;
 }

@@ -12,6 +12,7 @@ import { unstorableText, validationMessage } from './validate';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import { consumeUserLimit } from './user-limit';
 import { cacheControlOf, cacheControlValue, type RouteCache } from './cache-control';
+import { cachedReply } from './cached-reply';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -24,6 +25,8 @@ export interface HandlerContext<Q, B, U> {
   services: Services;
   ip: string;
 }
+
+type RouteContext<Q, B, A> = HandlerContext<Q, B, A extends 'required' ? AuthedUser : AuthedUser | null>;
 
 /**
  * One API endpoint: its path, schemas and rules in one declaration. The same declaration drives
@@ -50,10 +53,18 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   appToken?: boolean;
   /** How long shared caches may keep a visitor's successful answer (`cache-control.ts`); absent: not at all. */
   cache?: RouteCache;
+  /**
+   * Keeps the answer in this node's read cache (`cached-reply.ts`) under the key this gives for the
+   * request (null: read it each time): a hit is sent without running the handler, and the handler's
+   * answer is kept under the rooms it names (`Reply.rooms`, or `keepMs` for an aggregate kept by
+   * time alone). For reads (GET) whose answer is the same for everyone who asks the same way: the key
+   * holds all that the answer differs by.
+   */
+  keep?: (ctx: RouteContext<Q, B, A>) => string | null;
   /** Success status and code, for the docs. */
   success: { code: string; status?: number };
   errors?: string[];
-  handler: (ctx: HandlerContext<Q, B, A extends 'required' ? AuthedUser : AuthedUser | null>) => Promise<Reply> | Reply;
+  handler: (ctx: RouteContext<Q, B, A>) => Promise<Reply> | Reply;
 }
 
 /** Keeps the schema's inferred types attached to the handler. */
@@ -92,6 +103,7 @@ function assertConsistent(spec: AnyRoute) {
   const visitorsRefused = spec.policy.check(null) !== null;
   if (spec.auth === 'none' && spec.policy !== rules.anyone) throw new Error(`${where}: auth 'none' reads no token, so its policy must be 'anyone'`);
   if (visitorsRefused && spec.auth !== 'required') throw new Error(`${where}: policy '${spec.policy.name}' needs an account, so auth must be 'required'`);
+  if (spec.keep && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept`);
 }
 
 /** The policy's refusal, as the error the envelope answers with. */
@@ -123,7 +135,9 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
         await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
       }
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
-      const reply = await spec.handler({ req, res, query, body, user: user as never, services, ip: req.ip ?? '' });
+      const ctx = { req, res, query, body, user: user as never, services, ip: req.ip ?? '' };
+      const key = spec.keep?.(ctx) ?? null;
+      const reply = key === null ? await spec.handler(ctx) : await cachedReply(services.readCache, key, spec.success.code, () => spec.handler(ctx));
       if (res.headersSent) return;
       if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });

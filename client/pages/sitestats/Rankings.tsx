@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDescribeError } from '@client/api/describeError';
 import { getRankings, type Rankings as RankingLists } from '@client/api/stats';
 import { Avatar } from '@client/components/Avatar';
-import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { Tabs } from '@client/components/Tabs';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import type { Range } from './ranges';
+import { RankNumber } from './RankNumber';
 import styles from './SiteStatsPage.module.css';
 
 type Board = keyof RankingLists;
@@ -35,9 +35,7 @@ function RankList({ rows, board }: { rows: readonly Row[]; board: Board }) {
     <ol className={styles.rankList}>
       {rows.map((row, i) => (
         <li key={row.id} className={styles.rankRow}>
-          <span className={styles.rank} data-top={i < 3 ? i + 1 : undefined}>
-            {format.number(i + 1)}
-          </span>
+          <RankNumber place={i + 1} />
           <Avatar name={row.username} size={28} />
           <span className={styles.rankWho}>
             <UserLink id={row.id} className={styles.rankName}>
@@ -66,34 +64,29 @@ const RankSkeleton = () => (
 /** The top members of the range (/activeStatistical): by reports, by community participation, by achievements. */
 export function Rankings({ range }: { range: Range }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const [board, setBoard] = useState<Board>('report');
   const remote = useRemote(range, (signal) => getRankings(range, signal));
 
-  const panel = (b: Board) => {
-    if (remote.state === 'failed') {
-      return (
-        <EmptyState tone="error" icon="alert" title={t('siteStats.rankings.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-          {describe(remote.error)}
-        </EmptyState>
-      );
-    }
-    if (remote.state === 'loading') return <RankSkeleton />;
-    const rows = rowsOf(remote.data, b);
-    if (rows.length === 0) {
-      return (
+  const panel = (b: Board) => (
+    <RemoteList
+      remote={remote}
+      items={remote.data ? rowsOf(remote.data, b) : []}
+      failedTitle={t('siteStats.rankings.failed')}
+      skeleton={<RankSkeleton />}
+      empty={
         <EmptyState icon={b === 'achievement' ? 'bookmark' : 'users'} title={t(`siteStats.rankings.empty.${b}`)}>
           {t(`siteStats.rankings.emptyText.${b}`)}
         </EmptyState>
-      );
-    }
-    return (
-      <>
-        {b === 'community' && <p className={styles.hint}>{t('siteStats.rankings.communityHint')}</p>}
-        <RankList rows={rows} board={b} />
-      </>
-    );
-  };
+      }
+    >
+      {(rows) => (
+        <>
+          {b === 'community' && <p className={styles.hint}>{t('siteStats.rankings.communityHint')}</p>}
+          <RankList rows={rows} board={b} />
+        </>
+      )}
+    </RemoteList>
+  );
 
   return (
     <Card id="rankings" title={t('siteStats.rankings.title')} description={t('siteStats.rankings.description')}>

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { casePath, casePathOfId } from '@client/app/casePaths';
-import { useDescribeError } from '@client/api/describeError';
 import { getTrend } from '@client/api/stats';
 import { Avatar } from '@client/components/Avatar';
-import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { StatusBadge } from '@client/components/StatusBadge';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import type { Range } from './ranges';
+import { RankNumber } from './RankNumber';
 import styles from './SiteStatsPage.module.css';
 
 /** The longest list /trend gives. */
@@ -32,50 +32,42 @@ const TrendSkeleton = () => (
 /** The cases with the most activity inside the range (/trend), busiest first. */
 export function Trend({ range }: { range: Range }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const format = useFormat();
   const remote = useRemote(range, (signal) => getTrend(range, TREND_SIZE, signal));
 
-  let body;
-  if (remote.state === 'failed') {
-    body = (
-      <EmptyState tone="error" icon="alert" title={t('siteStats.trend.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-        {describe(remote.error)}
-      </EmptyState>
-    );
-  } else if (remote.state === 'loading') {
-    body = <TrendSkeleton />;
-  } else if (remote.data.length === 0) {
-    body = (
-      <EmptyState icon="bolt" title={t('siteStats.trend.empty')}>
-        {t('siteStats.trend.emptyText')}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <ol className={styles.rankList}>
-        {remote.data.map((c, i) => (
-          <li key={c.id} className={styles.rankRow}>
-            <span className={styles.rank} data-top={i < 3 ? i + 1 : undefined}>
-              {format.number(i + 1)}
-            </span>
-            <Avatar name={c.originName} src={c.avatarLink} size={36} square />
-            <span className={styles.trendWho}>
-              <Link to={c.originPersonaId ? casePath(c.originPersonaId) : casePathOfId(c.id)} className={styles.rankName}>
-                {c.originName}
-              </Link>
-              <StatusBadge status={c.status} />
-            </span>
-            <span className={styles.rankValue}>{t('siteStats.trend.hot', { count: c.hot, formatted: format.number(c.hot) })}</span>
-          </li>
-        ))}
-      </ol>
-    );
-  }
-
   return (
     <Card id="trend" title={t('siteStats.trend.title')} description={t('siteStats.trend.description')}>
-      <div aria-busy={remote.state === 'loading'}>{body}</div>
+      <div aria-busy={remote.state === 'loading'}>
+        <RemoteList
+          remote={remote}
+          items={remote.data ?? []}
+          failedTitle={t('siteStats.trend.failed')}
+          skeleton={<TrendSkeleton />}
+          empty={
+            <EmptyState icon="bolt" title={t('siteStats.trend.empty')}>
+              {t('siteStats.trend.emptyText')}
+            </EmptyState>
+          }
+        >
+          {(cases) => (
+            <ol className={styles.rankList}>
+              {cases.map((c, i) => (
+                <li key={c.id} className={styles.rankRow}>
+                  <RankNumber place={i + 1} />
+                  <Avatar name={c.originName} src={c.avatarLink} size={36} square />
+                  <span className={styles.trendWho}>
+                    <Link to={c.originPersonaId ? casePath(c.originPersonaId) : casePathOfId(c.id)} className={styles.rankName}>
+                      {c.originName}
+                    </Link>
+                    <StatusBadge status={c.status} />
+                  </span>
+                  <span className={styles.rankValue}>{t('siteStats.trend.hot', { count: c.hot, formatted: format.number(c.hot) })}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </RemoteList>
+      </div>
     </Card>
   );
 }

@@ -83,6 +83,7 @@ export const adminLogRoutes: AnyRoute[] = [
     area: 'admin.userStats',
     auth: 'required',
     policy: adminPolicy.staff,
+    keep: () => 'admin:userStats',
     success: { code: 'admin.userStats.ok' },
     errors: ['user.permissionDenined'],
     handler: ({ services }) => userStatsReply(services),

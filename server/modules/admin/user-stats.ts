@@ -5,7 +5,6 @@ import type { DbOrTx } from '@server/db/client';
 import { staffUsers } from '@server/modules/stats/staff';
 import type { Services } from '@server/core/services';
 import { ok, type Reply } from '@server/http/envelope';
-import { cachedReply } from '@server/http/cached-reply';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days shown per admin, and idle days after which an admin is listed as inactive. */
@@ -79,11 +78,7 @@ export async function computeUserStats(db: DbOrTx, now = new Date()): Promise<Us
 /** Computed at most once an hour per node (the original computed it once an hour). */
 export const USER_STATS_TTL_MS = 60 * 60 * 1000;
 
-/** `GET /admin/userStats`: the same for every staff member who asks, kept by time alone. */
-export function userStatsReply(services: Services): Promise<Reply> {
-  return cachedReply(services.readCache, 'admin:userStats', 'admin.userStats.ok', async () => ({
-    reply: ok('admin.userStats.ok', await computeUserStats(services.db)),
-    rooms: [],
-    keepMs: USER_STATS_TTL_MS,
-  }));
+/** `GET /admin/userStats`: the same for every staff member who asks, kept by time alone (the route's `keep`). */
+export async function userStatsReply(services: Services): Promise<Reply> {
+  return ok('admin.userStats.ok', await computeUserStats(services.db), { keepMs: USER_STATS_TTL_MS });
 }

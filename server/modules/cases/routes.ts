@@ -8,7 +8,7 @@ import { AppError } from '@server/app-error';
 import { casePolicy } from './policy';
 import { bumpViews, casesByKeys, findCase } from './queries';
 import { presentCase } from './presenter';
-import { listCasesReply, readCaseReply } from './cached-read';
+import { caseReadKey, casesListKey, listCasesReply, readCaseReply } from './cached-read';
 
 const TAG = 'Cases';
 
@@ -23,6 +23,7 @@ export const caseRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: playersQuery,
     cache: { maxAge: 10 },
+    keep: ({ query }) => casesListKey(query),
     success: { code: 'players.ok' },
     handler: ({ query, services }) => listCasesReply(services, query),
   }),
@@ -36,6 +37,7 @@ export const caseRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: playerQuery,
     cache: PUBLIC_READ,
+    keep: ({ query }) => caseReadKey(query),
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
     handler: ({ query, services }) => readCaseReply(services, query),

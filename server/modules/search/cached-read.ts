@@ -1,7 +1,6 @@
 import { roomOf } from '@shared/socket';
 import type { SearchQuery } from '@shared/schemas/search';
 import { ok, type Reply } from '@server/http/envelope';
-import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/core/services';
 import { roomsShownBy } from '@server/modules/timeline/rooms-shown';
 import { runSearch } from './service';
@@ -21,12 +20,12 @@ function roomsOf(query: SearchQuery, data: unknown[]): readonly string[] {
 
 /**
  * `GET /search`: the same hits for everyone asking the same query, and a live search box asks the
- * same prefixes again and again; kept in the read cache until a case (or, for users, an account)
+ * same prefixes again and again; kept (the route's `keep`) until a case (or, for users, an account)
  * changes.
  */
-export function searchReply(services: Services, query: SearchQuery): Promise<Reply> {
-  return cachedReply(services.readCache, `search:${JSON.stringify(query)}`, 'search.success', async () => {
-    const { data, total } = await runSearch(services.db, query);
-    return { reply: ok('search.success', data, total > 0 ? { total } : { total, message: NOT_FOUND }), rooms: roomsOf(query, data) };
-  });
+export const searchKey = (query: SearchQuery) => `search:${JSON.stringify(query)}`;
+
+export async function searchReply(services: Services, query: SearchQuery): Promise<Reply> {
+  const { data, total } = await runSearch(services.db, query);
+  return ok('search.success', data, { ...(total > 0 ? { total } : { total, message: NOT_FOUND }), rooms: roomsOf(query, data) });
 }

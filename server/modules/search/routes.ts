@@ -3,7 +3,7 @@ import { advanceSearchQuery, searchQuery } from '@shared/schemas/search';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { searchPolicy } from './policy';
-import { searchReply } from './cached-read';
+import { searchKey, searchReply } from './cached-read';
 import { advanceSearch } from './advance';
 
 const TAG = 'Search';
@@ -20,6 +20,7 @@ export const searchRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: searchQuery,
     rateLimit: 'search',
+    keep: ({ query }) => searchKey(query),
     success: { code: 'search.success' },
     handler: ({ query, services }) => searchReply(services, query),
   }),

@@ -1,7 +1,6 @@
 import { roomOf } from '@shared/socket';
 import type { StatisticsQuery, TimeWindow } from '@shared/schemas/stats';
 import { ok, type Reply } from '@server/http/envelope';
-import { cachedReply } from '@server/http/cached-reply';
 import type { Services } from '@server/core/services';
 import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
@@ -11,6 +10,9 @@ import { TREND_MAX, trendingCases } from './trend';
 import { activeRankings, pickedRankings } from './rankings';
 import { presentTrending } from './presenter';
 
+// The site's public aggregates, kept by their routes' `keep` (`routes.ts`): each key holds what the
+// answer differs by, each answer names what ends it.
+
 /**
  * What moves the site's counters and its feed: activity in `all` (registrations, reports,
  * judgements, appeals), any case's change (status, hidden entries or cases) and any account's
@@ -18,26 +20,22 @@ import { presentTrending } from './presenter';
  */
 const SITE_ROOMS = [roomOf.all, 'case:*', 'user:*'] as const;
 
-/**
- * `GET /statistics`: the counters asked for, the same for everyone asking them from the same day;
- * kept in the read cache until the site's activity moves them.
- */
-export function statisticsReply(services: Services, query: StatisticsQuery): Promise<Reply> {
-  return cachedReply(services.readCache, `statistics:${askedCounters(query).join(',')}:${dayNumberOf(query.from)}`, 'statistics.ok', async () => ({
-    reply: ok('statistics.ok', await statisticsCounters(services.db, query)),
-    rooms: SITE_ROOMS,
-  }));
+/** `GET /statistics`: the counters asked for, the same for everyone asking them from the same day; kept until the site's activity moves them. */
+export const statisticsKey = (query: StatisticsQuery) => `statistics:${askedCounters(query).join(',')}:${dayNumberOf(query.from)}`;
+
+export async function statisticsReply(services: Services, query: StatisticsQuery): Promise<Reply> {
+  return ok('statistics.ok', await statisticsCounters(services.db, query), { rooms: SITE_ROOMS });
 }
 
 /**
  * `GET /activities`: the current feed (no `from`) is what every home page asks for, so each size of
- * it is kept in the read cache until the site's activity moves it (new lines reach open pages live
- * through `all`). Pages further back are read each time.
+ * it is kept until the site's activity moves it (new lines reach open pages live through `all`).
+ * Pages further back are read each time.
  */
-export function activitiesReply(services: Services, query: { from?: number; limit: number }): Promise<Reply> {
-  const read = async () => ({ reply: ok('activities.ok', await activityFeed(services.db, query)), rooms: SITE_ROOMS });
-  if (query.from !== undefined) return read().then((r) => r.reply);
-  return cachedReply(services.readCache, `activities:${query.limit}`, 'activities.ok', read);
+export const activitiesKey = (query: { from?: number; limit: number }) => (query.from === undefined ? `activities:${query.limit}` : null);
+
+export async function activitiesReply(services: Services, query: { from?: number; limit: number }): Promise<Reply> {
+  return ok('activities.ok', await activityFeed(services.db, query), { rooms: SITE_ROOMS });
 }
 
 /** Site charts change slowly: computed at most every 5 minutes per node. */
@@ -48,30 +46,25 @@ export const SITE_STATS_KEEP_MS = 5 * 60 * 1000;
  */
 export const WINDOW_AGGREGATE_KEEP_MS = 60 * 1000;
 
-/** `GET /siteStats`: the cumulative series, kept by time alone. */
-export function siteStatsReply(services: Services): Promise<Reply> {
-  return cachedReply(services.readCache, 'siteStats', 'siteStats.ok', async () => ({
-    reply: ok('siteStats.ok', await siteStats(services.db)),
-    rooms: [],
-    keepMs: SITE_STATS_KEEP_MS,
-  }));
+/** `GET /siteStats`: the cumulative series, kept by time alone (key `siteStats`). */
+export async function siteStatsReply(services: Services): Promise<Reply> {
+  return ok('siteStats.ok', await siteStats(services.db), { keepMs: SITE_STATS_KEEP_MS });
 }
 
-/** `GET /trend`: the window's top cases, read in full (`TREND_MAX`) and cut to the asked length. */
-export function trendReply(services: Services, query: { time: TimeWindow; limit: number }): Promise<Reply> {
-  return cachedReply(services.readCache, `trend:${query.time}:${query.limit}`, 'trend.ok', async () => ({
-    reply: ok('trend.ok', (await trendingCases(services.db, query.time, TREND_MAX)).slice(0, query.limit).map(presentTrending)),
-    rooms: [],
-    keepMs: WINDOW_AGGREGATE_KEEP_MS,
-  }));
+/** `GET /trend`: the window's top cases, read in full (`TREND_MAX`) and cut to the asked length; kept by time alone. */
+export const trendKey = (query: { time: TimeWindow; limit: number }) => `trend:${query.time}:${query.limit}`;
+
+export async function trendReply(services: Services, query: { time: TimeWindow; limit: number }): Promise<Reply> {
+  const top = await trendingCases(services.db, query.time, TREND_MAX);
+  return ok('trend.ok', top.slice(0, query.limit).map(presentTrending), { keepMs: WINDOW_AGGREGATE_KEEP_MS });
 }
+
+type RankingsQuery = Parameters<typeof activeRankings>[1];
 
 /** `GET /activeStatistical`: the window's rankings that were asked for, kept by time alone per window, audience and choice. */
-export function rankingsReply(services: Services, query: Parameters<typeof activeRankings>[1]): Promise<Reply> {
-  const picked = pickedRankings(query);
-  return cachedReply(services.readCache, `rankings:${query.time}:${query.isBot}:${JSON.stringify(picked)}`, 'statistics.ok', async () => ({
-    reply: ok('statistics.ok', await activeRankings(services.db, { time: query.time, isBot: query.isBot, ...picked })),
-    rooms: [],
-    keepMs: WINDOW_AGGREGATE_KEEP_MS,
-  }));
+export const rankingsKey = (query: RankingsQuery) => `rankings:${query.time}:${query.isBot}:${JSON.stringify(pickedRankings(query))}`;
+
+export async function rankingsReply(services: Services, query: RankingsQuery): Promise<Reply> {
+  const rankings = await activeRankings(services.db, { time: query.time, isBot: query.isBot, ...pickedRankings(query) });
+  return ok('statistics.ok', rankings, { keepMs: WINDOW_AGGREGATE_KEEP_MS });
 }

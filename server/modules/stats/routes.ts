@@ -11,7 +11,17 @@ import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { PUBLIC_READ } from '@server/http/cache-control';
 import { playerStatistics } from './player-statistics';
-import { activitiesReply, rankingsReply, siteStatsReply, statisticsReply, trendReply } from './cached-read';
+import {
+  activitiesKey,
+  activitiesReply,
+  rankingsKey,
+  rankingsReply,
+  siteStatsReply,
+  statisticsKey,
+  statisticsReply,
+  trendKey,
+  trendReply,
+} from './cached-read';
 import { staffUsers } from './staff';
 import { listBanAppeals } from './ban-appeals';
 import { presentAdmin, presentAppeal } from './presenter';
@@ -31,10 +41,9 @@ export const statsRoutes: AnyRoute[] = [
     query: statisticsQuery,
     rateLimit: 'statistics',
     cache: PUBLIC_READ,
+    keep: ({ query }) => statisticsKey(query),
     success: { code: 'statistics.ok' },
-    handler: async ({ query, services }) => {
-      return statisticsReply(services, query);
-    },
+    handler: ({ query, services }) => statisticsReply(services, query),
   }),
   defineRoute({
     method: 'post',
@@ -60,10 +69,9 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: activitiesQuery,
     cache: PUBLIC_READ,
+    keep: ({ query }) => activitiesKey(query),
     success: { code: 'activities.ok' },
-    handler: async ({ query, services }) => {
-      return activitiesReply(services, query);
-    },
+    handler: ({ query, services }) => activitiesReply(services, query),
   }),
   defineRoute({
     method: 'get',
@@ -75,6 +83,7 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: trendQuery,
     cache: PUBLIC_READ,
+    keep: ({ query }) => trendKey(query),
     success: { code: 'trend.ok' },
     handler: ({ query, services }) => trendReply(services, query),
   }),
@@ -87,6 +96,7 @@ export const statsRoutes: AnyRoute[] = [
     auth: 'none',
     policy: rules.anyone,
     cache: PUBLIC_READ,
+    keep: () => 'siteStats',
     success: { code: 'siteStats.ok' },
     handler: ({ services }) => siteStatsReply(services),
   }),
@@ -100,6 +110,7 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     query: activeStatisticalQuery,
     cache: PUBLIC_READ,
+    keep: ({ query }) => rankingsKey(query),
     success: { code: 'statistics.ok' },
     handler: ({ query, services }) => rankingsReply(services, query),
   }),

@@ -9,7 +9,7 @@ import { findCase } from '@server/modules/cases/queries';
 import { casePolicy } from '@server/modules/cases/policy';
 import { commentLimit, timelinePolicy } from './policy';
 import { entryById, entryPosition, presentEntries } from './queries';
-import { readTimelineReply } from './cached-read';
+import { readTimelineReply, timelinePageKey, timelineReaderOf } from './cached-read';
 import { postReply, setEntryVisibility } from './reply';
 import { refreshCase } from './refresh-case';
 
@@ -26,9 +26,10 @@ export const timelineRoutes: AnyRoute[] = [
     auth: 'optional',
     policy: rules.anyone,
     query: timelineQuery,
+    keep: ({ query, user }) => timelinePageKey(query, timelineReaderOf(user)),
     success: { code: 'timeline.ok' },
     errors: ['timeline.notFound'],
-    handler: ({ query, user, services }) => readTimelineReply(services, query, user?.isAdmin ? 'staff' : user ? 'member' : 'visitor'),
+    handler: ({ query, user, services }) => readTimelineReply(services, query, timelineReaderOf(user)),
   }),
   defineRoute({
     method: 'get',

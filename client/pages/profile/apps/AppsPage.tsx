@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMyApps, revokeApp, type AppAuthorizationView } from '@client/api/apps';
-import { useDescribeError } from '@client/api/describeError';
 import { useShowError } from '@client/components/useShowError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { Dialog } from '@client/components/Dialog';
 import { EmptyState } from '@client/components/EmptyState';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
@@ -18,7 +18,6 @@ import styles from './AppsPage.module.css';
 /** /profile/apps — the apps allowed to read and report for this account, each revocable at once. */
 export function AppsPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const showError = useShowError();
   const format = useFormat();
   const remote = useRemote('apps', (signal) => getMyApps(signal));
@@ -44,40 +43,45 @@ export function AppsPage() {
     <>
       <SectionHeader title={t('profile.section.apps')} description={t('profile.apps.description')} />
       <Card flush>
-        {remote.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('profile.apps.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-            {describe(remote.error)}
-          </EmptyState>
-        ) : !remote.data ? (
-          <div className={styles.loading} aria-busy="true">
-            <Skeleton height={56} />
-            <Skeleton height={56} />
-          </div>
-        ) : !remote.data.length ? (
-          <EmptyState icon="link" title={t('profile.apps.none')}>
-            {t('profile.apps.noneText')}
-          </EmptyState>
-        ) : (
-          <ul className={styles.list} aria-label={t('profile.section.apps')}>
-            {remote.data.map((app) => (
-              <li key={app.id} className={styles.item} data-app={app.id}>
-                <div className={styles.main}>
-                  <span className={styles.name}>{app.appName}</span>
-                  <code className={styles.domain}>{app.domain}</code>
-                  <span className={styles.meta}>
-                    {app.state === 'approved'
-                      ? t('profile.apps.since', { date: format.dateTime(app.decidedTime ?? app.createTime) })
-                      : t('profile.apps.waiting', { date: format.dateTime(app.codeExpires) })}
-                  </span>
-                </div>
-                <Badge tone={app.state === 'approved' ? 'success' : 'neutral'}>{t(`appAuth.state.${app.state}`)}</Badge>
-                <Button variant="ghost" size="sm" onClick={() => setAsking(app)}>
-                  {t('profile.apps.revoke')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RemoteList
+          remote={remote}
+          items={remote.data ?? []}
+          failedTitle={t('profile.apps.failed')}
+          skeleton={
+            <div className={styles.loading} aria-busy="true">
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+            </div>
+          }
+          keepOnReload
+          empty={
+            <EmptyState icon="link" title={t('profile.apps.none')}>
+              {t('profile.apps.noneText')}
+            </EmptyState>
+          }
+        >
+          {(apps) => (
+            <ul className={styles.list} aria-label={t('profile.section.apps')}>
+              {apps.map((app) => (
+                <li key={app.id} className={styles.item} data-app={app.id}>
+                  <div className={styles.main}>
+                    <span className={styles.name}>{app.appName}</span>
+                    <code className={styles.domain}>{app.domain}</code>
+                    <span className={styles.meta}>
+                      {app.state === 'approved'
+                        ? t('profile.apps.since', { date: format.dateTime(app.decidedTime ?? app.createTime) })
+                        : t('profile.apps.waiting', { date: format.dateTime(app.codeExpires) })}
+                    </span>
+                  </div>
+                  <Badge tone={app.state === 'approved' ? 'success' : 'neutral'}>{t(`appAuth.state.${app.state}`)}</Badge>
+                  <Button variant="ghost" size="sm" onClick={() => setAsking(app)}>
+                    {t('profile.apps.revoke')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </RemoteList>
       </Card>
       <Dialog
         open={!!asking}

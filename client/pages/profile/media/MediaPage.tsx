@@ -8,6 +8,7 @@ import { chooseAvatar, deleteMedia, getMyFiles, getQuota } from '@client/api/med
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';
+import { RemoteList } from '@client/components/RemoteList';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
@@ -87,33 +88,38 @@ export function MediaPage() {
         </Card>
       )}
       <Card flush>
-        {files.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('media.loadFailed')} action={<Button onClick={files.reload}>{t('common.retry')}</Button>}>
-            {describe(files.error)}
-          </EmptyState>
-        ) : !files.data ? (
-          <p className={styles.loading}>{t('common.loading')}</p>
-        ) : !files.data.data.length && filtered ? (
-          <EmptyState icon="search" title={t('media.filter.noMatch')} action={<Button onClick={() => applyFilter({ name: '', kind: '' })}>{t('media.filter.clear')}</Button>}>
-            {t('media.filter.noMatchText')}
-          </EmptyState>
-        ) : !files.data.data.length ? (
-          <EmptyState icon="image" title={t('media.empty')}>
-            {t('media.emptyText')}
-          </EmptyState>
-        ) : (
-          <ul className={styles.grid} aria-label={t('profile.section.media')}>
-            {files.data.data.map((file) => (
-              <MediaItem
-                key={file.filename}
-                file={file}
-                settingAvatar={busy === `avatar:${file.filename}`}
-                onUseAsAvatar={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}
-                onDelete={() => setConfirm(file)}
-              />
-            ))}
-          </ul>
-        )}
+        <RemoteList
+          remote={files}
+          items={files.data?.data ?? []}
+          failedTitle={t('media.loadFailed')}
+          skeleton={<p className={styles.loading}>{t('common.loading')}</p>}
+          keepOnReload
+          empty={
+            filtered ? (
+              <EmptyState icon="search" title={t('media.filter.noMatch')} action={<Button onClick={() => applyFilter({ name: '', kind: '' })}>{t('media.filter.clear')}</Button>}>
+                {t('media.filter.noMatchText')}
+              </EmptyState>
+            ) : (
+              <EmptyState icon="image" title={t('media.empty')}>
+                {t('media.emptyText')}
+              </EmptyState>
+            )
+          }
+        >
+          {(items) => (
+            <ul className={styles.grid} aria-label={t('profile.section.media')}>
+              {items.map((file) => (
+                <MediaItem
+                  key={file.filename}
+                  file={file}
+                  settingAvatar={busy === `avatar:${file.filename}`}
+                  onUseAsAvatar={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}
+                  onDelete={() => setConfirm(file)}
+                />
+              ))}
+            </ul>
+          )}
+        </RemoteList>
       </Card>
       {files.state === 'ready' && total > LIMITS.mediaPage && (
         <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => mediaSearch(filter, p) || '.'} label={t('media.pages')} />

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
 import type { CaseRecord } from '@shared/types/cases';
-import { useDescribeError } from '@client/api/describeError';
 import { getFollowed, unfollow } from '@client/api/subscriptions';
 import { Button, ButtonLink } from '@client/components/Button';
 import { Card } from '@client/components/Card';
@@ -11,6 +10,7 @@ import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable
 import { EmptyState } from '@client/components/EmptyState';
 import { Notice } from '@client/components/Notice';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
@@ -21,7 +21,6 @@ import { useShowError } from '@client/components/useShowError';
 /** /profile/subscribes — the cases I follow (at most 100), newest follow first, with a way to stop. */
 export function SubscribesPage() {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const showError = useShowError();
   const format = useFormat();
   const [params] = useSearchParams();
@@ -56,27 +55,30 @@ export function SubscribesPage() {
         </Notice>
       )}
       <Card flush>
-        {remote.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('profile.subscribesFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-            {describe(remote.error)}
-          </EmptyState>
-        ) : remote.state === 'loading' && !remote.data ? (
-          <CaseTableSkeleton rows={5} />
-        ) : !remote.data?.data.length ? (
-          <EmptyState icon="bookmark" title={t('profile.noSubscribes')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
-            {t('profile.noSubscribesText')}
-          </EmptyState>
-        ) : (
-          <CaseTable
-            items={remote.data.data}
-            caption={t('profile.section.subscribes')}
-            note={(record) => (
-              <Button variant="ghost" size="sm" className={styles.stop} loading={busy === record.id} onClick={() => void stop(record)}>
-                {t('profile.unfollow')}
-              </Button>
-            )}
-          />
-        )}
+        <RemoteList
+          remote={remote}
+          items={remote.data?.data ?? []}
+          failedTitle={t('profile.subscribesFailed')}
+          skeleton={<CaseTableSkeleton rows={5} />}
+          keepOnReload
+          empty={
+            <EmptyState icon="bookmark" title={t('profile.noSubscribes')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
+              {t('profile.noSubscribesText')}
+            </EmptyState>
+          }
+        >
+          {(items) => (
+            <CaseTable
+              items={items}
+              caption={t('profile.section.subscribes')}
+              note={(record) => (
+                <Button variant="ghost" size="sm" className={styles.stop} loading={busy === record.id} onClick={() => void stop(record)}>
+                  {t('profile.unfollow')}
+                </Button>
+              )}
+            />
+          )}
+        </RemoteList>
       </Card>
       {remote.state === 'ready' && <Pager page={page} pageCount={Math.max(1, Math.ceil(total / size))} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('profile.subscribesPages')} />}
     </>

@@ -6,6 +6,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
@@ -113,30 +114,36 @@ export function DeliveriesView({ id, page, hook }: { id: number; page: number; h
           </Button>
         }
       >
-        {remote.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('webhooks.deliveries.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-            {describe(remote.error)}
-          </EmptyState>
-        ) : remote.state === 'loading' && !remote.data ? (
-          <ul className={styles.deliveries} aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className={styles.delivery}>
-                <Skeleton width="40%" height={16} />
-                <Skeleton width="70%" />
-              </li>
-            ))}
-          </ul>
-        ) : !remote.data?.data.length ? (
-          <EmptyState icon="calendar" title={t('webhooks.deliveries.empty')}>
-            {t('webhooks.deliveries.emptyText')}
-          </EmptyState>
-        ) : (
-          <ul className={styles.deliveries} aria-label={t('webhooks.deliveries.list')}>
-            {remote.data.data.map((delivery) => (
-              <DeliveryRow key={delivery.id} delivery={delivery} />
-            ))}
-          </ul>
-        )}
+        <RemoteList
+          remote={remote}
+          items={remote.data?.data ?? []}
+          failedTitle={t('webhooks.deliveries.failed')}
+          describe={describe}
+          skeleton={
+            <ul className={styles.deliveries} aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <li key={i} className={styles.delivery}>
+                  <Skeleton width="40%" height={16} />
+                  <Skeleton width="70%" />
+                </li>
+              ))}
+            </ul>
+          }
+          keepOnReload
+          empty={
+            <EmptyState icon="calendar" title={t('webhooks.deliveries.empty')}>
+              {t('webhooks.deliveries.emptyText')}
+            </EmptyState>
+          }
+        >
+          {(deliveries) => (
+            <ul className={styles.deliveries} aria-label={t('webhooks.deliveries.list')}>
+              {deliveries.map((delivery) => (
+                <DeliveryRow key={delivery.id} delivery={delivery} />
+              ))}
+            </ul>
+          )}
+        </RemoteList>
       </Card>
       <Pager page={page} pageCount={pageCount} to={(p) => `?deliveries=${id}${p > 1 ? `&page=${p}` : ''}`} label={t('webhooks.deliveries.pages')} preventScrollReset={false} />
     </>

@@ -8,6 +8,7 @@ import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { Dialog } from '@client/components/Dialog';
 import { EmptyState } from '@client/components/EmptyState';
+import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
@@ -112,23 +113,27 @@ export function WebhooksPage() {
     <>
       <SectionHeader title={t('webhooks.section')} description={t('webhooks.description')} />
       <Card title={t('webhooks.list.title')} description={t('webhooks.list.count', { count: hooks.length, max: WEBHOOK_MAX_PER_USER })} id="webhooks" flush>
-        {remote.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('webhooks.list.failed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-            {describe(remote.error)}
-          </EmptyState>
-        ) : remote.state === 'loading' && !remote.data ? (
-          <ListSkeleton />
-        ) : !hooks.length ? (
-          <EmptyState icon="link" title={t('webhooks.list.empty')}>
-            {t('webhooks.list.emptyText')}
-          </EmptyState>
-        ) : (
-          <ul className={styles.list} aria-label={t('webhooks.list.title')}>
-            {hooks.map((hook) => (
-              <WebhookItem key={hook.id} hook={hook} onPinged={remote.reload} onDelete={setDeleting} />
-            ))}
-          </ul>
-        )}
+        <RemoteList
+          remote={remote}
+          items={hooks}
+          failedTitle={t('webhooks.list.failed')}
+          describe={describe}
+          skeleton={<ListSkeleton />}
+          keepOnReload
+          empty={
+            <EmptyState icon="link" title={t('webhooks.list.empty')}>
+              {t('webhooks.list.emptyText')}
+            </EmptyState>
+          }
+        >
+          {(items) => (
+            <ul className={styles.list} aria-label={t('webhooks.list.title')}>
+              {items.map((hook) => (
+                <WebhookItem key={hook.id} hook={hook} onPinged={remote.reload} onDelete={setDeleting} />
+              ))}
+            </ul>
+          )}
+        </RemoteList>
       </Card>
       <Card title={t('webhooks.form.title')} description={t('webhooks.form.description')} id="add-webhook">
         {remote.data ? <AddWebhookForm count={hooks.length} onAdded={remote.reload} /> : remote.state === 'loading' && <Skeleton height={120} />}
