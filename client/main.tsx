@@ -18,15 +18,6 @@ import { preferences, watchPreferences } from './state/preferences';
 import { endSession, refreshMe, session, syncWithStore } from './state/session';
 
 async function start() {
-  // The first page's chunk (preloaded by the page itself for the first screens) loads while the
-  // strings do, and is in before the first render: no spinner first (client/app/lazyPage.ts).
-  const firstPage = preloadRoute(routes, location.pathname);
-  watchPreferences();
-  const query = new URLSearchParams(location.search);
-  rememberCaptchaChoice(query.get('captcha'));
-  await setupI18n(initialLanguage(query.get('lang'), preferences.language, navigator.languages));
-  syncWithStore();
-
   const router = createRouter();
 
   /**
@@ -38,7 +29,19 @@ async function start() {
     const { pathname, search, hash } = router.state.location;
     if (pathname !== '/signin') void router.navigate(signinPath({ reason, backurl: pathname + search + hash }), { replace: true });
   };
+  // Before any read: a page's first reads start before the first render.
   configureApi({ token: () => session.token, onSessionEnd: expireSession });
+
+  // The first page's chunk (named by the page the server sent, for the first screens) loads while
+  // the strings do, and is in before the first render: no spinner first (client/app/lazyPage.ts).
+  // The page's first reads start as soon as it is in.
+  const query = new URLSearchParams(location.search);
+  const language = initialLanguage(query.get('lang'), preferences.language, navigator.languages);
+  const firstPage = preloadRoute(routes, location.pathname, language);
+  watchPreferences();
+  rememberCaptchaChoice(query.get('captcha'));
+  await setupI18n(language);
+  syncWithStore();
   startSessionRealtime(() => expireSession('user.tokenExpired'));
   startOpenCases((to) => void router.navigate(to));
   startVoice();

@@ -258,6 +258,8 @@ export interface SuccessBody<T = unknown> {
   data?: T;
   message?: string;
   total?: number;
+  /** The sequence of the answer's live room it is current as of: joined from there, the room replays what came after. */
+  lastSeq?: number;
 }
 
 /** Codes that mean "your session is gone": the client signs out and goes to /signin. */

@@ -31,6 +31,9 @@ export const setComment = (data: SetCommentChange) => api.post<SetCommentResult>
  * A site document as a reader of `lang` gets it: the latest version in that language (en-US's while
  * it has none there), or one version; null while none was published.
  */
+/** A document as a page shows it live, with the point of the `all` room it is current as of. */
+export const getLiveAnnouncement = (name: AnnouncementName, lang: string, signal?: AbortSignal) =>
+  api.getLive<Announcement | null>('/announcement', { name, lang }, { signal, fresh: true });
 export const getAnnouncement = (name: AnnouncementName, lang: string, version?: number, signal?: AbortSignal) =>
   api.get<Announcement | null>('/announcement', { name, lang, version }, { signal, fresh: true });
 /** A document's versions in exactly one language, newest first. */

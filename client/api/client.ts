@@ -76,8 +76,18 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
 
 const listOf = <T>(body: SuccessBody<T[]>): ListPage<T> => ({ data: body.data ?? [], total: body.total ?? 0 });
 
+/** An answer that says where in its live room it is current (`lastSeq`): join from there to miss nothing. */
+export interface LiveAnswer<T> {
+  data: T;
+  lastSeq: number;
+}
+
 export const api = {
   get: async <T>(path: string, query?: Query, options: RequestOptions = {}) => (await request<T>('GET', path, { ...options, query })).data as T,
+  getLive: async <T>(path: string, query?: Query, options: RequestOptions = {}): Promise<LiveAnswer<T>> => {
+    const body = await request<T>('GET', path, { ...options, query });
+    return { data: body.data as T, lastSeq: body.lastSeq ?? 0 };
+  },
   post: async <T>(path: string, body?: unknown, options: RequestOptions = {}) => (await request<T>('POST', path, { ...options, body: body ?? {} })).data as T,
   getList: async <T>(path: string, query?: Query, options: RequestOptions = {}) => listOf(await request<T[]>('GET', path, { ...options, query })),
   postList: async <T>(path: string, body?: unknown, options: RequestOptions = {}) => listOf(await request<T[]>('POST', path, { ...options, body: body ?? {} })),

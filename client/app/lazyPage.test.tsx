@@ -48,7 +48,7 @@ describe('lazyPage and preloadRoute', () => {
     const { chunk, load } = fakeChunk('home page');
     const Home = lazyPage(load, 'Page');
     const routes: RouteObject[] = [{ path: '/', element: <Wrapper>{[<Home key="h" />]}</Wrapper> }];
-    const preloaded = preloadRoute(routes, '/');
+    const preloaded = preloadRoute(routes, '/', 'en-US');
     chunk.arrive();
     await preloaded;
     await render(<Home />);
@@ -87,16 +87,24 @@ describe('lazyPage and preloadRoute', () => {
         ],
       },
     ];
-    const done = preloadRoute(routes, '/profile/section');
+    const done = preloadRoute(routes, '/profile/section', 'en-US');
     expect([home.chunk.asked, frame.chunk.asked, section.chunk.asked, other.chunk.asked]).toEqual([0, 1, 1, 0]);
     frame.chunk.arrive();
     section.chunk.arrive();
     await done;
-    await preloadRoute(routes, '/nowhere');
+    await preloadRoute(routes, '/nowhere', 'en-US');
   });
 
   it('never fails: a chunk that cannot load fails where the page renders', async () => {
     const Broken = lazyPage(() => Promise.reject(new Error('chunk gone')), 'Page');
-    await expect(preloadRoute([{ path: '/', element: <Broken /> }], '/')).resolves.toBeUndefined();
+    await expect(preloadRoute([{ path: '/', element: <Broken /> }], '/', 'en-US')).resolves.toBeUndefined();
+  });
+
+  it("starts the reads a page module begins with, with the route's parameters and the reader's language, once its chunk is in", async () => {
+    const started: Array<[string | undefined, string]> = [];
+    const module = { Page: () => <p>rules</p>, startReads: (params: { name?: string }, language: string) => void started.push([params.name, language]) };
+    const Page = lazyPage(() => Promise.resolve(module), 'Page');
+    await preloadRoute([{ path: '/announcement/:name', element: <Page /> }], '/announcement/conductRules', 'de-DE');
+    expect(started).toEqual([['conductRules', 'de-DE']]);
   });
 });

@@ -1,10 +1,17 @@
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
 
 type Loaded = { default: ComponentType };
 
-/** Each page component lazyPage made, with what loads its chunk (once). */
-const loaders = new WeakMap<object, () => Promise<Loaded>>();
+/**
+ * What a page module may export beside its component: the reads its page starts first, begun as
+ * soon as its chunk is in on a first visit (`preloadRoute`), before the strings and the first render.
+ */
+export type StartReads = (params: Params, language: string) => void;
+type PageModule<K extends string> = Record<K, ComponentType> & { startReads?: StartReads };
+
+/** Each page component lazyPage made, with what loads its chunk (once) and what starts its reads. */
+const loaders = new WeakMap<object, () => Promise<StartReads | undefined>>();
 
 /**
  * A page component loaded in its own chunk the first time it is shown. Once its chunk is in
@@ -12,32 +19,37 @@ const loaders = new WeakMap<object, () => Promise<Loaded>>();
  * suspending, so a first visit does not paint the page's spinner and then, held for at least 300 ms
  * by React's fallback throttling, the page.
  */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+export function lazyPage<K extends string>(load: () => Promise<PageModule<K>>, name: K) {
   let loaded: Loaded | undefined;
-  let loading: Promise<Loaded> | undefined;
-  const loadOnce = () => (loading ??= load().then((module) => (loaded = { default: module[name] })));
+  let loading: Promise<PageModule<K>> | undefined;
+  const loadModule = () =>
+    (loading ??= load().then((module) => {
+      loaded = { default: module[name] };
+      return module;
+    }));
+  const loadOnce = () => loadModule().then(() => loaded!);
   // A thenable that calls back at once: React's lazy takes the module in the same render.
   const ready = (module: Loaded) => ({ then: (resolve: (m: Loaded) => void) => resolve(module) }) as unknown as Promise<Loaded>;
   const Page = lazy(() => (loaded ? ready(loaded) : loadOnce()));
-  loaders.set(Page, loadOnce);
+  loaders.set(Page, () => loadModule().then((module) => module.startReads));
   return Page;
 }
 
 /**
  * Loads the chunks of the lazy pages the routes show at `pathname` (found in the matched routes'
- * elements), so the first render has them. Never fails: a chunk that cannot load fails where the
- * page renders, as it would have without this.
+ * elements), so the first render has them, and starts the reads those pages begin with. Never
+ * fails: a chunk that cannot load fails where the page renders, as it would have without this.
  */
-export function preloadRoute(routes: RouteObject[], pathname: string): Promise<void> {
-  const loads: Array<Promise<Loaded>> = [];
-  const visit = (node: ReactNode) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+export function preloadRoute(routes: RouteObject[], pathname: string, language: string): Promise<void> {
+  const loads: Array<Promise<unknown>> = [];
+  const visit = (node: ReactNode, params: Params) => {
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, params));
     if (!isValidElement(node)) return;
     const load = loaders.get(node.type as object);
-    if (load) loads.push(load());
-    visit((node.props as { children?: ReactNode }).children);
+    if (load) loads.push(load().then((startReads) => startReads?.(params, language)));
+    visit((node.props as { children?: ReactNode }).children, params);
   };
-  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element, match.params);
   return Promise.all(loads).then(
     () => undefined,
     () => undefined,

@@ -3,6 +3,8 @@ import type { RoomEvent, RoomName } from '@shared/socket';
 import { realtime } from './RealtimeClient';
 
 interface RoomHandlers {
+  /** Where the page's data is current as of (a read's `lastSeq`): the join replays what came after. */
+  lastSeq?: number;
   onEvent: (event: RoomEvent) => void;
   /** The room was too far behind to replay: reload what the page shows. */
   onRefetch: () => void;
@@ -29,6 +31,7 @@ export function useRoom(room: RoomName | null, handlers: RoomHandlers) {
     if (room === null) return;
     const timer = setTimeout(() => setReady(room), JOIN_WAIT_MS);
     const leave = realtime.join(room, {
+      lastSeq: ref.current.lastSeq,
       onEvent: (event) => ref.current.onEvent(event),
       onRefetch: () => ref.current.onRefetch(),
       onJoin: (result) => {

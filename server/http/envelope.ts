@@ -9,6 +9,8 @@ export interface Reply<T = unknown> {
   data?: T;
   message?: string;
   total?: number;
+  /** The sequence of the live room this answer is current as of (SuccessBody). */
+  lastSeq?: number;
   status?: number;
   /** The whole success envelope already serialised and encoded (a cached answer): sent as it is. */
   body?: Buffer;
@@ -37,6 +39,7 @@ export function successBody(reply: Reply): SuccessBody {
   if (reply.data !== undefined) body.data = reply.data;
   if (reply.message !== undefined) body.message = reply.message;
   if (reply.total !== undefined) body.total = reply.total;
+  if (reply.lastSeq !== undefined) body.lastSeq = reply.lastSeq;
   return body;
 }
 

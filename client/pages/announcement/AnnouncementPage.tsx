@@ -12,10 +12,16 @@ import { Skeleton } from '@client/components/Skeleton';
 import { RichText } from '@client/richText/RichText';
 import { NotFoundPage } from '@client/pages/NotFoundPage';
 import { announcementPath } from './paths';
-import { useAnnouncement } from './useAnnouncement';
+import { startAnnouncementRead, useAnnouncement } from './useAnnouncement';
+import type { StartReads } from '@client/app/lazyPage';
 import styles from '@client/pages/shared/Admin.module.css';
 
 const isRule = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');
+
+/** On a first visit, the document is read while the page is being drawn (client/app/lazyPage.ts). */
+export const startReads: StartReads = ({ name }, language) => {
+  if (isRule(name)) startAnnouncementRead(name, language);
+};
 
 /** /announcement/:name — a rule announcement (anti-cheat, conduct, personnel): its latest version, live. */
 export function AnnouncementPage() {

@@ -113,6 +113,19 @@ describe('site documents (bulletin and rule announcements)', () => {
     expect((await live).payload).toMatchObject({ announcement: { name: 'conductRules', language: 'zh-Cat', version: 2, content: '<p>Season 2 starts today.</p>', latest: true, languages: [...LANGUAGE_CODES] } });
   });
 
+  it("says which point of the all room it is current as of, so a page that joins from there gets what was published after its read", async () => {
+    const before = await read('name=conductRules&lang=de-DE');
+    expect(before.body.lastSeq).toEqual(expect.any(Number));
+    expectOk(await publish(superToken, { name: 'conductRules', language: 'de-DE', title: 'Verhalten', content: '<p>Published between the read and the join.</p>' }), 'setAnnouncement.ok', 201);
+    const page = await app.socket();
+    const replayed = nextEvent(page, (e) => e.name === 'announcement.published');
+    const joined = await page.timeout(3_000).emitWithAck('room:join', { room: 'all', lastSeq: before.body.lastSeq });
+    expect(joined).toMatchObject({ ok: true, room: 'all' });
+    expect((await replayed).payload).toMatchObject({ announcement: { name: 'conductRules', language: 'de-DE', content: '<p>Published between the read and the join.</p>' } });
+    const after = await read('name=conductRules&lang=de-DE');
+    expect(after.body.lastSeq).toBeGreaterThan(before.body.lastSeq);
+  });
+
   it('is written by super and root only, and validates', async () => {
     for (const privileges of [['dev'], ['admin'], ['normal']]) {
       const { token } = await app.factories.signedIn({ privileges });

@@ -4,7 +4,7 @@ import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { adminPolicy } from '@server/modules/admin/policy';
-import { announcementVersions, readAnnouncement, restoreAnnouncement, setAnnouncement } from './service';
+import { announcementVersions, readLiveAnnouncement, restoreAnnouncement, setAnnouncement } from './service';
 
 const TAG = 'Announcements';
 
@@ -15,7 +15,7 @@ export const announcementRoutes: AnyRoute[] = [
     path: '/announcement',
     tag: TAG,
     summary:
-      'A site document by `name` (bulletin, antiCheatRules, conductRules, personnelRules) in the reader\'s language `lang` (a code of the site\'s languages; en-US when absent or unknown, and while the document has no version in that language): its latest version, or `version`. `{name, language, version, title, content (HTML), createTime, authorName, restoredFrom, latest, languages}` (`languages`: every language it has versions in); `data: null` while none was published; not found when the asked `version` does not exist.',
+      'A site document by `name` (bulletin, antiCheatRules, conductRules, personnelRules) in the reader\'s language `lang` (a code of the site\'s languages; en-US when absent or unknown, and while the document has no version in that language): its latest version, or `version`. `{name, language, version, title, content (HTML), createTime, authorName, restoredFrom, latest, languages}` (`languages`: every language it has versions in); `data: null` while none was published; not found when the asked `version` does not exist. `lastSeq`: the sequence of the `all` room the answer is current as of (join it with that to miss no later publication).',
     area: 'announcement',
     auth: 'none',
     policy: rules.anyone,
@@ -23,9 +23,9 @@ export const announcementRoutes: AnyRoute[] = [
     success: { code: 'announcement.ok' },
     errors: ['announcement.notFound'],
     handler: async ({ query, services }) => {
-      const doc = await readAnnouncement(services.db, query.name, query.lang, query.version);
+      const { doc, lastSeq } = await readLiveAnnouncement(services.db, query.name, query.lang, query.version);
       if (!doc && query.version) throw new AppError('announcement.notFound', 'no such version of this document');
-      return ok('announcement.ok', doc);
+      return ok('announcement.ok', doc, { lastSeq });
     },
   }),
   defineRoute({

@@ -8,7 +8,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
-import { inTransaction, type Recorder } from '@server/db/outbox';
+import { inTransaction, lastSeqOf, type Recorder } from '@server/db/outbox';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 
 type Row = AnnouncementRow & { authorName: string | null };
@@ -61,6 +61,15 @@ async function readExact(db: DbOrTx, name: AnnouncementName, language: LanguageC
 export async function readAnnouncement(db: DbOrTx, name: AnnouncementName, language: LanguageCode, version?: number): Promise<Announcement | null> {
   const latest = await latestPerLanguage(db, name);
   return readExact(db, name, latest.has(language) ? language : FALLBACK_LANGUAGE, latest, version);
+}
+
+/**
+ * A document as a page shows it live: the `all` room's sequence is read first, so whatever is
+ * published after the read has a later one and the room replays it to a page that joins from there.
+ */
+export async function readLiveAnnouncement(db: DbOrTx, name: AnnouncementName, language: LanguageCode, version?: number) {
+  const lastSeq = await lastSeqOf(db, roomOf.all);
+  return { doc: await readAnnouncement(db, name, language, version), lastSeq };
 }
 
 /** A document's versions in one language, newest first, with an exact total. */
