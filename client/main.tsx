@@ -17,6 +17,9 @@ import { startVoice } from './sound/startVoice';
 import { preferences, watchPreferences } from './state/preferences';
 import { endSession, refreshMe, session, syncWithStore } from './state/session';
 
+/** How long the first paint may wait for the first page's own reads once its code is in (client/app/lazyPage.ts). */
+const FIRST_READ_WAIT_MS = 400;
+
 async function start() {
   const router = createRouter();
 
@@ -37,7 +40,7 @@ async function start() {
   // The page's first reads start as soon as it is in.
   const query = new URLSearchParams(location.search);
   const language = initialLanguage(query.get('lang'), preferences.language, navigator.languages);
-  const firstPage = preloadRoute(routes, location.pathname, language);
+  const firstPage = preloadRoute(routes, location.pathname, language, FIRST_READ_WAIT_MS);
   watchPreferences();
   rememberCaptchaChoice(query.get('captcha'));
   await setupI18n(language);

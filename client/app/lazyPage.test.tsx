@@ -107,4 +107,20 @@ describe('lazyPage and preloadRoute', () => {
     await preloadRoute([{ path: '/announcement/:name', element: <Page /> }], '/announcement/conductRules', 'de-DE');
     expect(started).toEqual([['conductRules', 'de-DE']]);
   });
+
+  it("waits for a page's first reads up to the time it is given, and no longer", async () => {
+    let answer!: () => void;
+    const slow = { Page: () => <p>slow</p>, startReads: () => new Promise<void>((resolve) => (answer = resolve)) };
+    const Page = lazyPage(() => Promise.resolve(slow), 'Page');
+    let done = false;
+    const preloaded = preloadRoute([{ path: '/', element: <Page /> }], '/', 'en-US', 50).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(done).toBe(false);
+    answer();
+    await preloaded;
+    const Never = lazyPage(() => Promise.resolve({ Page: () => <p>never</p>, startReads: () => new Promise<void>(() => undefined) }), 'Page');
+    const started = Date.now();
+    await preloadRoute([{ path: '/', element: <Never /> }], '/', 'en-US', 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
 });

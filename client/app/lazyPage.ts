@@ -7,7 +7,7 @@ type Loaded = { default: ComponentType };
  * What a page module may export beside its component: the reads its page starts first, begun as
  * soon as its chunk is in on a first visit (`preloadRoute`), before the strings and the first render.
  */
-export type StartReads = (params: Params, language: string) => void;
+export type StartReads = (params: Params, language: string) => Promise<unknown> | void;
 type PageModule<K extends string> = Record<K, ComponentType> & { startReads?: StartReads };
 
 /** Each page component lazyPage made, with what loads its chunk (once) and what starts its reads. */
@@ -35,23 +35,35 @@ export function lazyPage<K extends string>(load: () => Promise<PageModule<K>>, n
   return Page;
 }
 
+const settled = (promise: Promise<unknown>) => promise.then(
+  () => undefined,
+  () => undefined,
+);
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Loads the chunks of the lazy pages the routes show at `pathname` (found in the matched routes'
- * elements), so the first render has them, and starts the reads those pages begin with. Never
- * fails: a chunk that cannot load fails where the page renders, as it would have without this.
+ * elements), so the first render has them, and starts the reads those pages begin with, waiting for
+ * them up to `readWaitMs` once the chunk is in: the first paint then shows the page's content
+ * rather than its placeholder, unless the answer is slow. Never fails: a chunk that cannot load
+ * fails where the page renders, as it would have without this.
  */
-export function preloadRoute(routes: RouteObject[], pathname: string, language: string): Promise<void> {
+export function preloadRoute(routes: RouteObject[], pathname: string, language: string, readWaitMs = 0): Promise<void> {
   const loads: Array<Promise<unknown>> = [];
   const visit = (node: ReactNode, params: Params) => {
     if (Array.isArray(node)) return node.forEach((n) => visit(n, params));
     if (!isValidElement(node)) return;
     const load = loaders.get(node.type as object);
-    if (load) loads.push(load().then((startReads) => startReads?.(params, language)));
+    if (load) {
+      loads.push(
+        load().then((startReads) => {
+          const reads = startReads?.(params, language);
+          if (reads && readWaitMs > 0) return Promise.race([settled(reads), delay(readWaitMs)]);
+        }),
+      );
+    }
     visit((node.props as { children?: ReactNode }).children, params);
   };
   for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element, match.params);
-  return Promise.all(loads).then(
-    () => undefined,
-    () => undefined,
-  );
+  return settled(Promise.all(loads));
 }

@@ -19,9 +19,7 @@ import styles from '@client/pages/shared/Admin.module.css';
 const isRule = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');
 
 /** On a first visit, the document is read while the page is being drawn (client/app/lazyPage.ts). */
-export const startReads: StartReads = ({ name }, language) => {
-  if (isRule(name)) startAnnouncementRead(name, language);
-};
+export const startReads: StartReads = ({ name }, language) => (isRule(name) ? startAnnouncementRead(name, language) : undefined);
 
 /** /announcement/:name — a rule announcement (anti-cheat, conduct, personnel): its latest version, live. */
 export function AnnouncementPage() {

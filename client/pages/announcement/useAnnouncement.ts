@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roomOf } from '@shared/socket';
 import { FALLBACK_LANGUAGE } from '@shared/languages';
@@ -8,21 +8,26 @@ import type { LiveAnswer } from '@client/api/client';
 import { showsInstead } from './showsInstead';
 import { useRoom } from '@client/realtime/useRoom';
 
-/** Reads begun before the page was drawn (`startAnnouncementRead`), each taken by the first page that wants it. */
-const early = new Map<string, Promise<LiveAnswer<Announcement | null>>>();
+/** A read begun before the page was drawn, and its answer once in (so the first render can show it). */
+interface EarlyRead {
+  promise: Promise<LiveAnswer<Announcement | null>>;
+  answer?: LiveAnswer<Announcement | null>;
+}
+/** Reads begun by `startAnnouncementRead`, each taken by the first page that wants it. */
+const early = new Map<string, EarlyRead>();
 const readKey = (name: AnnouncementName, lang: string) => `${name}:${lang}`;
 
 /** Starts reading a document on a first visit, while the strings load and the page is drawn. */
 export function startAnnouncementRead(name: AnnouncementName, lang: string) {
-  const promise = getLiveAnnouncement(name, lang);
-  promise.catch(() => undefined);
-  early.set(readKey(name, lang), promise);
+  const read: EarlyRead = { promise: getLiveAnnouncement(name, lang) };
+  early.set(readKey(name, lang), read);
+  return read.promise.then((answer) => void (read.answer = answer));
 }
 
 function takeEarlyRead(name: AnnouncementName, lang: string) {
-  const started = early.get(readKey(name, lang));
+  const read = early.get(readKey(name, lang));
   early.delete(readKey(name, lang));
-  return started;
+  return read;
 }
 
 export type AnnouncementLoad = { state: 'loading' } | { state: 'ready'; value: Announcement | null } | { state: 'failed'; error: unknown };
@@ -38,9 +43,12 @@ export type AnnouncementLoad = { state: 'loading' } | { state: 'ready'; value: A
 export function useAnnouncement(name: AnnouncementName | null) {
   const { i18n } = useTranslation();
   const lang = i18n.language || FALLBACK_LANGUAGE;
-  const [load, setLoad] = useState<AnnouncementLoad>({ state: 'loading' });
+  // An early read already answered is shown by the first render, and not read again.
+  const [answered] = useState(() => (name ? takeEarlyRead(name, lang) : undefined));
+  const [load, setLoad] = useState<AnnouncementLoad>(answered?.answer ? { state: 'ready', value: answered.answer.data } : { state: 'loading' });
   const [round, setRound] = useState(0);
-  const [joinFrom, setJoinFrom] = useState<number | null>(null);
+  const firstRun = useRef(true);
+  const [joinFrom, setJoinFrom] = useState<number | null>(answered?.answer?.lastSeq ?? null);
   useRoom(name && joinFrom !== null ? roomOf.all : null, {
     lastSeq: joinFrom ?? undefined,
     onEvent: (event) => {
@@ -52,8 +60,11 @@ export function useAnnouncement(name: AnnouncementName | null) {
   });
   useEffect(() => {
     if (!name) return;
+    const started = firstRun.current ? answered : undefined;
+    firstRun.current = false;
+    if (started?.answer) return;
     const controller = new AbortController();
-    (takeEarlyRead(name, lang) ?? getLiveAnnouncement(name, lang, controller.signal)).then(
+    (started?.promise ?? getLiveAnnouncement(name, lang, controller.signal)).then(
       ({ data: value, lastSeq }) => {
         if (controller.signal.aborted) return;
         // A fresh read in another language replaces what was shown; within one, a newer live version stays.
