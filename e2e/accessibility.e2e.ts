@@ -38,10 +38,16 @@ async function visit(page: Page, url: string, path: string) {
   await settled(page, path);
 }
 
-/** Switches the theme as the preferences do (client/state/preferences.ts). axe-core reads computed styles, which follow at once. */
+/**
+ * Switches the theme as the preferences do (client/state/preferences.ts). axe-core reads computed
+ * styles, which follow at once when nothing transitions; a transition still running is waited for.
+ */
 async function useTheme(page: Page, theme: string) {
-  await page.evaluate((t) => {
+  await page.evaluate(async (t) => {
     document.documentElement.dataset.theme = t;
+    getComputedStyle(document.body).color;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   }, theme);
 }
 
