@@ -111,6 +111,24 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(Object.keys(SCREENS).filter((s) => !listed.has(s))).toEqual([]);
   });
 
+  it('while the data is on its way: the loading placeholders pass too', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    await signInBeforeVisit(page, app, users.staff);
+    // The API's answers are held back for as long as the test looks; everything else loads.
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      if (!new URL(r.url()).pathname.startsWith('/api/')) void r.continue();
+    });
+    const seen: string[] = [];
+    for (const path of ['/', '/apps', '/player', `/player/${data.ouid}`, '/profile/information', '/admin/logs']) {
+      await page.goto(`${app.url}${path}`);
+      await page.waitForSelector('main [aria-busy="true"]', { timeout: 10_000 });
+      for (const f of await axeFindings(page, WCAG21_AA)) seen.push(`${f.rule} (${f.impact}) on ${path}: ${f.target} — ${f.summary}`);
+    }
+    expect(seen).toEqual([]);
+  });
+
   const CASES = (['visitor', 'member', 'staff'] as const).flatMap((role) => WIDTHS.map((size) => [role, size.width, size] as const));
   it.each(CASES)('%s at %i px: no serious or critical violation on any screen, in any theme', async (role, width, size) => {
     const started = Date.now();
