@@ -36,9 +36,12 @@ export function Avatar({ name, src: given, size = 32, square }: AvatarProps) {
       className={[styles.avatar, square && styles.square].filter(Boolean).join(' ')}
       // One perceived lightness for every hue (OKLCH): the white initial stays above 4.5:1 on each.
       style={{ width: size, height: size, fontSize: size * 0.42, ['--avatar-bg' as string]: `oklch(48% 0.12 ${hueOf(name)})` }}
+      // The initial is drawn by the style sheet, as a picture: text here would join the visible label of
+      // the control the avatar sits in (the account menu's button says the name, not "A alice": WCAG 2.5.3).
+      data-initial={showImage ? undefined : initial}
       aria-hidden
     >
-      {showImage ? <img src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} /> : initial}
+      {showImage && <img src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} />}
     </span>
   );
 }

@@ -11,7 +11,11 @@ import { THEMES } from '@shared/languages';
 
 type Rgba = [number, number, number, number];
 
-const css = readFileSync(new URL('./themes.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+const source = readFileSync(new URL('./themes.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+/** The body of the `@media (prefers-contrast: more)` block: what changes for those who ask for more contrast. */
+const moreContrast = /@media\s*\(prefers-contrast:\s*more\)\s*\{\s*:root,\s*\[data-theme\]\s*\{([^{}]*)\}\s*\}/.exec(source)?.[1] ?? '';
+/** The themes themselves, without the media blocks. */
+const css = source.replace(/@media[^{]*\{(?:[^{}]*\{[^{}]*\})*\s*\}/g, '');
 
 /** Colour tokens per theme: `:root` is the default theme (lightness); later rules override earlier ones. */
 function themeTokens(): Map<string, Map<string, string>> {
@@ -94,12 +98,23 @@ const PAIRS: [string, string, number][] = [
 ];
 
 /** The lowest ratio of fg on bg, over every opaque background a translucent bg may be painted on. */
+/** A token's colour, following `var()` and `color-mix(in srgb, …)` to other tokens of the theme. */
+function colourOf(tokens: Map<string, string>, token: string): Rgba {
+  const v = tokens.get(token);
+  if (!v) throw new Error(`missing token ${token}`);
+  const alias = /^var\((--[\w-]+)\)$/.exec(v);
+  if (alias) return colourOf(tokens, alias[1]);
+  const mix = /^color-mix\(in srgb,\s*var\((--[\w-]+)\)\s+([\d.]+)%,\s*var\((--[\w-]+)\)\)$/.exec(v);
+  if (mix) {
+    const [a, b, p] = [colourOf(tokens, mix[1]), colourOf(tokens, mix[3]), Number(mix[2]) / 100];
+    if (a[3] < 1 || b[3] < 1) throw new Error(`${token}: color-mix of a translucent colour`);
+    return [0, 1, 2].map((i) => a[i] * p + b[i] * (1 - p)).concat(1) as Rgba;
+  }
+  return parseColour(v);
+}
+
 function ratio(tokens: Map<string, string>, fg: string, bg: string): number {
-  const get = (t: string) => {
-    const v = tokens.get(t);
-    if (!v) throw new Error(`missing token ${t}`);
-    return parseColour(v);
-  };
+  const get = (t: string) => colourOf(tokens, t);
   const fgColour = get(fg);
   const bgColour = get(bg);
   const grounds = bgColour[3] < 1 ? BACKGROUNDS.map((b) => over(bgColour, get(b))) : [bgColour];
@@ -119,7 +134,26 @@ describe('theme colour contrast (WCAG 2.1 AA)', () => {
     expect(over(parseColour('rgba(0, 0, 0, 0.5)'), parseColour('#ffffff'))).toEqual([127.5, 127.5, 127.5, 1]);
   });
 
+  it('finds the more-contrast tokens', () => {
+    expect([...moreContrast.matchAll(/(--color-[\w-]+)\s*:/g)].map((m) => m[1]).sort()).toEqual(['--color-border', '--color-border-strong', '--color-text-muted', '--color-text-subtle']);
+  });
+
   for (const theme of THEMES) {
+    it(`${theme}, more contrast: secondary text reaches 7:1 (WCAG 1.4.6), every border 3:1, none weaker than without`, () => {
+      const base = themes.get(theme)!;
+      const more = new Map(base);
+      for (const [, prop, value] of moreContrast.matchAll(/(--color-[\w-]+)\s*:\s*([^;]+);/g)) more.set(prop, value.trim());
+      const checks: [string, string, number][] = [
+        ...['--color-text-muted', '--color-text-subtle'].flatMap((fg) => BACKGROUNDS.map((bg): [string, string, number] => [fg, bg, 7])),
+        ...['--color-border', '--color-border-strong'].flatMap((fg) => BACKGROUNDS.filter((bg) => bg !== '--color-surface-sunken').map((bg): [string, string, number] => [fg, bg, UI])),
+      ];
+      const failures = checks.flatMap(([fg, bg, min]) => {
+        const [was, now] = [ratio(base, fg, bg), ratio(more, fg, bg)];
+        return now < min || now < was ? [`${fg} on ${bg}: ${now.toFixed(2)} (was ${was.toFixed(2)}, needs ${min})`] : [];
+      });
+      expect(failures).toEqual([]);
+    });
+
     it(`${theme}: every text and control pair meets its minimum`, () => {
       const tokens = themes.get(theme);
       expect(tokens, `themes.css has no [data-theme='${theme}']`).toBeDefined();

@@ -104,7 +104,7 @@ export function CaseTable<T extends CaseSummary>({ items, caption, note }: CaseT
 export function CaseTableSkeleton({ rows = 8 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')}>
+    <div className={styles.skeleton} role="status" aria-busy="true" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={styles.skeletonRow}>
           <Skeleton width={40} height={40} radius="var(--radius-md)" />

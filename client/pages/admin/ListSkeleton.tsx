@@ -14,7 +14,7 @@ interface ListSkeletonProps {
 export function ListSkeleton({ rows, busy = false, children }: ListSkeletonProps) {
   const { t } = useTranslation();
   return (
-    <div aria-busy={busy || undefined} aria-label={t('common.loading')}>
+    <div role="status" aria-busy={busy || undefined} aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={styles.skeletonItem}>
           {children(i)}

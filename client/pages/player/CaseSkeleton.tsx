@@ -6,7 +6,7 @@ import styles from './PlayerPage.module.css';
 export function CaseSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')}>
+    <div className={styles.skeleton} role="status" aria-busy="true" aria-label={t('common.loading')}>
       <div className={styles.skeletonHeader}>
         <Skeleton width={72} height={72} radius="var(--radius-md)" />
         <div className={styles.skeletonLines}>

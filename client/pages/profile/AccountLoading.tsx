@@ -19,7 +19,7 @@ export function AccountLoading({ error, retry }: { error: unknown; retry: () => 
   }
   return (
     <Card>
-      <div className={styles.lines} aria-busy="true" aria-label={t('common.loading')}>
+      <div className={styles.lines} role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton width="40%" height={20} />
         <Skeleton width="70%" />
         <Skeleton width="55%" />

@@ -96,7 +96,7 @@ export function AdminUsersPage() {
         </Card>
       )}
       <Card flush>
-        <div aria-busy={results.state === 'loading'}>
+        <div aria-busy={!!key && results.state === 'loading'}>
           {!key ? (
             <EmptyState icon="search" title={t('admin.users.start')} />
           ) : (
