@@ -121,6 +121,11 @@ export const LIMITS = {
    * answers a cursor that moved this far (and `more`) rather than reading a month in one go.
    */
   feedScanMax: 10_000,
+  /**
+   * The newest changes each node keeps in memory: a poll from a cursor among them is answered
+   * without a statement, however many tools poll from however many cursors.
+   */
+  feedRecentKept: 1000,
   /** Cases the export reads per statement while it streams. */
   feedExportPage: 1000,
 } as const;

@@ -10,6 +10,8 @@ import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from 
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 import { countingCalls } from '@server/test/counting-calls';
+import { feedItems } from './queries';
+import { recentChanges, recentItems } from './recent';
 
 let app: TestApp;
 let bot: string;
@@ -117,6 +119,24 @@ describe('GET /api/feed/cases', () => {
     ]);
     const both = await pollAll(from, '&status=2&status=3&games=bf1');
     expect(both.items.map((i) => [i.dbId, i.status])).toEqual([[a.dbId, 3]]);
+  });
+
+  it('answers from the changes a node keeps exactly what the database answers, filter by filter', async () => {
+    const from = Number(await head());
+    const a = await openCase(app, bot, { game: 'bfv' });
+    const b = await openCase(app, bot, { game: 'bf6' });
+    await judge(a.dbId, 'kill');
+    await judge(b.dbId, 'suspect');
+    await judge(a.dbId, 'innocent');
+    const to = Number(await head());
+    const recent = await recentChanges(app.services, to);
+    const filters = [{}, { status: [1] }, { status: [0, 2] }, { status: [3, 9] }, { games: ['bfv'] }, { games: ['bf6', 'bf4'] }, { status: [1], games: ['bf6'] }];
+    for (const f of filters) {
+      const fromDb = await feedItems(app.services.db, from, to, f, 1000);
+      expect(recentItems(recent, from, to, f, 1000), JSON.stringify(f)).toEqual(fromDb);
+      expect(fromDb.length, JSON.stringify(f)).toBeLessThanOrEqual(5);
+    }
+    expect((await feedItems(app.services.db, from, to, { status: [1] }, 1000)).length).toBe(2);
   });
 
   it('keeps commit order under concurrent changes: polling while they commit misses none and repeats none', async () => {

@@ -9,6 +9,7 @@ import { cachedReply } from '@server/http/cached-reply';
 import { ok, type Reply } from '@server/http/envelope';
 import { freshHead, knownHead } from './head';
 import { feedItems, oldestKept } from './queries';
+import { recentChanges, recentItems } from './recent';
 
 /** The query as one string: equal for polls that ask the same, whatever the order of their parameters. */
 const shapeOf = (q: FeedQuery) => [q.since ?? '', q.status?.toSorted((a, b) => a - b).join(',') ?? '', q.games?.toSorted().join(',') ?? '', q.limit].join('|');
@@ -48,8 +49,20 @@ export function feedPage(services: Services, q: FeedQuery, head: number): Promis
   });
 }
 
+/** The page's items and where it ends, from `since` (exclusive) up to `upTo`: what `limit` took, or the whole span. */
+const pageOf = (items: FeedPage['items'], upTo: number, head: number, limit: number): FeedPage => {
+  const cursor = items.length === limit ? Number(items[items.length - 1]!.cursor) : upTo;
+  return { items, cursor: String(cursor), more: cursor < head };
+};
+
 async function readPage(services: Services, q: FeedQuery, head: number): Promise<FeedPage> {
   if (q.since === head) return { items: [], cursor: String(head), more: false };
+  if (q.since !== undefined) {
+    // Most tools poll from near the head: answered from the changes this node keeps.
+    const upTo = Math.min(head, q.since + LIMITS.feedScanMax);
+    const recent = recentItems(await recentChanges(services, head), q.since, upTo, q, q.limit);
+    if (recent) return pageOf(recent, upTo, head, q.limit);
+  }
   const oldest = await oldestKept(services.db);
   // Resuming needs every change after the cursor: the first one after it must still be kept.
   if (q.since !== undefined && (oldest === null || oldest > q.since + 1)) {
@@ -58,6 +71,5 @@ async function readPage(services: Services, q: FeedQuery, head: number): Promise
   const since = q.since ?? (oldest === null ? head : oldest - 1);
   const upTo = Math.min(head, since + LIMITS.feedScanMax);
   const items = since < upTo ? await feedItems(services.db, since, upTo, q, q.limit) : [];
-  const cursor = items.length === q.limit ? Number(items[items.length - 1]!.cursor) : upTo;
-  return { items, cursor: String(cursor), more: cursor < head };
+  return pageOf(items, upTo, head, q.limit);
 }
