@@ -160,6 +160,16 @@ async function main() {
     caseIds.push(filed.dbId);
   }
   const head = () => lastSeqOf(services.db, roomOf.caseFeed);
+  // Database calls of the site during each phase (drizzle's entry points; a transaction counts once).
+  let dbCalls = 0;
+  const db = services.db as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of ['select', 'execute', 'transaction', 'insert', 'update', 'delete']) {
+    const original = db[method]!.bind(services.db);
+    db[method] = (...args: unknown[]) => {
+      dbCalls++;
+      return original(...args);
+    };
+  }
 
   /** Judges cases in turn (confirm, then clear) `changes` times a second while `running`. */
   const changesPerSecond = Number(values.changes);
@@ -176,11 +186,15 @@ async function main() {
       }
     })();
 
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   console.log(`\n${POLLERS} pollers every ${values.every} s, ${SECONDS} s a phase; Tribunal ${mode}\n`);
   const rows: Array<[string, Awaited<ReturnType<typeof phase>>]> = [];
+  const calls: number[] = [];
   const run = async (name: string, p: Promise<Awaited<ReturnType<typeof phase>>>) => {
+    const before = dbCalls;
     const r = await p;
     rows.push([name, r]);
+    calls.push(dbCalls - before);
     console.log(`${name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  cpu ${(r.cpuMsPerPoll * 1000).toFixed(0).padStart(5)} µs/poll  ${JSON.stringify(r.byStatus)}`);
   };
   // Each server's first second of a thousand new connections and cold code paths is not measured.
@@ -198,20 +212,20 @@ async function main() {
 
   const [, baseline] = rows[0]!;
   const table = [
-    `${POLLERS} pollers each polling every ${values.every} s (\`status=1\`, their cursor, their ETag), ${SECONDS} s a phase, against one Tribunal node, ${mode}; the bare \`node:http\` server answers the same polls in the same run. \`cpu/poll\`: the server process's CPU time per answered poll. \`npm run bench:feed\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores.`,
+    `${POLLERS} pollers each polling every ${values.every} s (\`status=1\`, their cursor, their ETag), ${SECONDS} s a phase, against one Tribunal node, ${mode}; the bare \`node:http\` server answers the same polls in the same run. \`cpu/poll\`: the server process's CPU time per answered poll. \`npm run bench:feed\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load average ${loadAtStart} at the start (a shared machine: latencies move with its load, CPU per poll much less).`,
     '',
-    '| phase | polls/s | p50 | p99 | cpu/poll | cpu vs bare | p50 vs bare | answers |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| phase | polls/s | p50 | p99 | cpu/poll | cpu vs bare | p50 vs bare | database calls | answers |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
-      ([name, r]) =>
-        `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${(r.cpuMsPerPoll * 1000).toFixed(0)} µs | ${(r.cpuMsPerPoll / baseline.cpuMsPerPoll).toFixed(2)}× | ${(r.p50 / baseline.p50).toFixed(2)}× | ${Object.entries(r.byStatus)
+      ([name, r], i) =>
+        `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${(r.cpuMsPerPoll * 1000).toFixed(0)} µs | ${(r.cpuMsPerPoll / baseline.cpuMsPerPoll).toFixed(2)}× | ${(r.p50 / baseline.p50).toFixed(2)}× | ${i === 0 ? '–' : calls[i]} | ${Object.entries(r.byStatus)
           .map(([s, n]) => `${s}: ${n}`)
           .join(', ')} |`,
     ),
     '',
-    `During the last phase ${changed} cases changed status (confirmed, then cleared, in turn).`,
+    `During the last phase ${changed} cases changed status (confirmed, then cleared, in turn). \`database calls\`: the site's statements and transactions during the phase, the writer's and the relay's included (the relay looks every 2 s; the kept head lives 5 s).`,
   ].join('\n');
-  writeResults(pg ? 'feed-postgres' : 'feed-embedded', `## Ban-list feed: 1,000 pollers (${mode})\n\n${table}`);
+  writeResults(pg ? 'feed-postgres' : 'feed-embedded', `## Ban-list feed: ${POLLERS.toLocaleString('en-US')} pollers (${mode})\n\n${table}`);
   console.log(`\n${table}\n`);
 
   await server.close();
