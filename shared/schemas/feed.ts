@@ -17,7 +17,10 @@ const listOf = <T extends z.ZodType>(item: T, max: number) =>
 /** A case status (0-9, `shared/judgement.ts`). */
 const statusItem = z.coerce.number().int().min(0).max(9);
 
-/** Filters shared by the feed and its export: a case matches when its status is listed and it is reported in one of the games. */
+/**
+ * Filters shared by the feed and its export: statuses (the export lists cases in one of them, the
+ * feed changes into or out of one of them) and games (cases reported in one of them).
+ */
 const filters = {
   status: listOf(statusItem, 10).optional(),
   games: listOf(z.enum(GAMES), GAMES.length).optional(),

@@ -35,9 +35,9 @@ export function feedChangeOf(before: PlayerRow, after: PlayerRow, created: boole
  * server/db/outbox.ts), not by the relay: its sequence row is raised just before the commit and
  * stays locked until it, so the feed's numbers have no gaps and follow commit order. A reader
  * that has seen number n has seen every change numbered below it, whichever transaction began
- * first, and a cursor never skips a change that commits later. The price is that writers which
- * change a case's status, name or games (not replies, votes or chat) take turns for the moment of
- * their commit.
+ * first, and a cursor never skips a change that commits later. The price is that the writers
+ * that create a case or change its status, name or games (not replies, judgements that leave the
+ * status, or chat) take turns for the moment of their commit, as writers of one case already do.
  */
 export const caseFeedFollowsCases: CaseChangeSubscriber = async ({ r, before, after, created }) => {
   const change = feedChangeOf(before, after, created);
