@@ -32,7 +32,11 @@ function judge(dbId: number, action: 'kill' | 'innocent' | 'suspect' | 'discuss'
     .send({ data: { toPlayerId: dbId, action, content: `<p>Note ${++reasons}: ${crypto.randomUUID()} ${crypto.randomUUID()}</p>`, ...methods } });
 }
 
+/** The relay numbers the feed's changes right after commit: a poll after a write waits for it. */
+const numbered = () => app.server.realtime.settled();
+
 async function poll(query: string): Promise<FeedPage> {
+  await numbered();
   const res = await app.request.get(`/api/feed/cases${query}`);
   expectOk(res, 'feed.ok');
   return res.body.data as FeedPage;
@@ -177,6 +181,7 @@ describe('GET /api/feed/cases', () => {
 
     const { dbId } = await openCase(app, bot);
     await judge(dbId, 'kill');
+    await numbered();
     const changed = await idle();
     expectOk(changed, 'feed.ok');
     expect(changed.headers.etag).not.toBe(etag);
@@ -205,6 +210,7 @@ describe('GET /api/feed/cases/export', () => {
   it('streams the listed cases as NDJSON with the cursor to continue from, which the feed continues exactly', async () => {
     const listed = await openCase(app, bot);
     await judge(listed.dbId, 'kill');
+    await numbered();
     const res = await app.request.get('/api/feed/cases/export').buffer(true).parse((r, done) => {
       let text = '';
       r.setEncoding('utf8');
@@ -259,10 +265,10 @@ describe('GET /api/feed/cases/export', () => {
 
 describe('the feed:cases room', () => {
   it('delivers each change live with the feed cursor as its sequence, and replays what a re-join missed', async () => {
+    const from = await head();
     const socket = await app.socket();
     const joined = await joinRoom(socket, roomOf.caseFeed);
     expect(joined).toMatchObject({ ok: true });
-    const from = await head();
     expect(joined.ok && joined.lastSeq).toBe(Number(from));
     const { dbId } = await openCase(app, bot);
     const live = await nextEvent(socket, (e) => e.name === 'feed.case' && e.payload.dbId === dbId);
@@ -272,6 +278,7 @@ describe('the feed:cases room', () => {
     socket.disconnect();
 
     await judge(dbId, 'kill');
+    await numbered();
     const again = await app.socket();
     const events = collectEvents(again);
     const rejoined = await joinRoom(again, roomOf.caseFeed, live.seq);

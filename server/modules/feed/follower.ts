@@ -31,13 +31,14 @@ export function feedChangeOf(before: PlayerRow, after: PlayerRow, created: boole
 
 /**
  * The ban-list feed follows a case's changes: each is an event of the `feed:cases` room, written
- * in the change's transaction. That room is numbered like a case's room (`recordEvents` in
- * server/db/outbox.ts), not by the relay: its sequence row is raised just before the commit and
- * stays locked until it, so the feed's numbers have no gaps and follow commit order. A reader
- * that has seen number n has seen every change numbered below it, whichever transaction began
- * first, and a cursor never skips a change that commits later. The price is that the writers
- * that create a case or change its status, name or games (not replies, judgements that leave the
- * status, or chat) take turns for the moment of their commit, as writers of one case already do.
+ * in the change's transaction. The room is site-wide (`SITE_WIDE_ROOMS` in server/db/outbox.ts):
+ * the relay numbers its events after their writers committed, one pass after the other on the
+ * room's sequence row, so the numbers have no gaps and a reader that has seen number n has seen
+ * every change numbered below it. A cursor thus never skips a change whose transaction began
+ * earlier and committed later: that change was not numbered yet, and takes a number after the
+ * cursor. Numbering in the writer instead (as a case's room is) would make every writer that
+ * creates a case or changes its status wait for the others' commits on that one row: reports in
+ * parallel ran up to half as fast (bench/parallel-reports.ts).
  */
 export const caseFeedFollowsCases: CaseChangeSubscriber = async ({ r, before, after, created }) => {
   const change = feedChangeOf(before, after, created);

@@ -27,6 +27,9 @@ const judge = async (dbId: number, action: 'kill' | 'innocent') =>
     'judgement.success',
   );
 
+/** The relay numbers the feed's changes right after commit: the tool polls once it did. */
+const numbered = () => app.server.realtime.settled();
+
 interface Tool {
   seed(): Promise<void>;
   poll(): Promise<void>;
@@ -50,14 +53,17 @@ describe('the example of docs/integrations.md', () => {
 
     const before = await openCase(app, bot);
     await judge(before.dbId, 'kill');
+    await numbered();
     await tool.seed();
     expect(tool.confirmed.get(before.account.personaId)).toBe(before.account.name);
 
     const later = await openCase(app, bot);
     await judge(later.dbId, 'kill');
+    await numbered();
     await tool.poll();
     expect(kicked).toEqual([`kick ${later.account.name} (${later.account.personaId})`]);
     await judge(before.dbId, 'innocent');
+    await numbered();
     await tool.poll();
     expect(tool.confirmed.has(before.account.personaId)).toBe(false);
     expect(tool.confirmed.has(later.account.personaId)).toBe(true);
