@@ -14,7 +14,7 @@ import { answerError } from './http/answer-error';
 import { jsonBody } from './http/json-body';
 import { sendError } from './http/envelope';
 import { corsPolicy } from './http/cors';
-import { COMPRESS_FROM_BYTES } from './http/compressed-body';
+import { COMPRESS_FROM_BYTES, compressibleAnswer } from './http/compressed-body';
 import { securityHeaders } from './http/security-headers';
 import { buildOpenApi, docsInit, docsPage } from './http/openapi';
 import { authRoutes } from './modules/auth/routes';
@@ -39,11 +39,12 @@ import { messageRoutes } from './modules/messages/routes';
 import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
+import { feedRoutes } from './modules/feed/routes';
 
 const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
-export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes, ...feedRoutes];
 
 /** The Express app: every request, API or page, goes through this one pipeline. */
 export function createApp(services: Services) {
@@ -60,7 +61,7 @@ export function createApp(services: Services) {
   if (services.log.isLevelEnabled('info')) {
     app.use('/api', pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   }
-  app.use('/api', compression({ threshold: COMPRESS_FROM_BYTES }));
+  app.use('/api', compression({ threshold: COMPRESS_FROM_BYTES, filter: compressibleAnswer }));
   app.use('/api', jsonBody());
 
   const api = express.Router();

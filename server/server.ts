@@ -10,6 +10,7 @@ import { resolveToken } from '@server/modules/auth/authenticate';
 import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
 import { seedSiteDocuments } from './seed/site-documents';
+import { roomOf } from '@shared/socket';
 
 export interface RunningServer {
   services: Services;
@@ -56,6 +57,8 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
       return result.user ? { userId: result.user.id, privileges: result.user.privileges, username: result.user.row.username } : null;
     },
     finalizers: { 'cases.open': openCaseCount },
+    // Only the feed's answers tell its sequence; the others of site-wide rooms were dropped at the writer's commit.
+    evictNumbered: (rooms) => services.readCache.evict(rooms.filter((room) => room === roomOf.caseFeed)),
   });
   const evictCached = services.publish;
   // Other nodes hear the eviction before the event: a page that reads again on hearing it gets the new answer.

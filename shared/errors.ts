@@ -93,6 +93,10 @@ export const ERROR_STATUS = {
   'player.bad': 400,
   'player.notFound': 404,
   'players.bad': 400,
+  'feed.bad': 400,
+  /** The changes after this cursor are no longer kept (or it was never handed out here): re-sync from the export. */
+  'feed.expired': 410,
+  'feedExport.bad': 400,
   'playerBatch.bad': 400,
   'playerBatchs.bad': 400,
   'viewed.bad': 400,

@@ -111,6 +111,23 @@ export const LIMITS = {
    * Redis is away): about 165 bytes each, so a flood of new addresses costs at most ~16 MB a limit.
    */
   rateLimitKeysMax: 100_000,
+  /** How long the ban-list feed can be resumed from a cursor: older changes are gone, and a tool re-syncs from the export. */
+  feedRetentionDays: 30,
+  /** Changes a feed poll answers by default and at most. */
+  feedPageDefault: 100,
+  feedPageMax: 1000,
+  /**
+   * Changes one feed poll looks through at most: with filters that match few of them, the poll
+   * answers a cursor that moved this far (and `more`) rather than reading a month in one go.
+   */
+  feedScanMax: 10_000,
+  /**
+   * The newest changes each node keeps in memory: a poll from a cursor among them is answered
+   * without a statement, however many tools poll from however many cursors.
+   */
+  feedRecentKept: 1000,
+  /** Cases the export reads per statement while it streams. */
+  feedExportPage: 1000,
 } as const;
 
 

@@ -172,6 +172,7 @@ export function mayJoinRoom(room: string, actor: Pick<Actor, 'id' | 'privileges'
   switch (parsed.kind) {
     case 'case':
     case 'all':
+    case 'caseFeed':
       return 'ok';
     case 'user':
       return actor && actor.id === parsed.id ? 'ok' : 'room.forbidden';

@@ -4,22 +4,25 @@
  */
 
 import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
+import type { FeedChange } from './types/feed';
 import type { MessageItem } from './types/messages';
 import type { MediaFile } from './types/files';
 import type { Announcement } from './schemas/announcements';
 import type { RoomJoinRequest, RoomLeaveRequest } from './schemas/realtime';
 
-export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all';
+export type RoomName = `case:${number}` | `user:${number}` | `chat:${number}-${number}` | 'staff' | 'all' | 'feed:cases';
 
 export type ParsedRoom =
   | { kind: 'case'; id: number }
   | { kind: 'user'; id: number }
   | { kind: 'chat'; a: number; b: number }
   | { kind: 'staff' }
-  | { kind: 'all' };
+  | { kind: 'all' }
+  | { kind: 'caseFeed' };
 
 export function parseRoom(room: string): ParsedRoom | null {
   if (room === 'staff' || room === 'all') return { kind: room };
+  if (room === 'feed:cases') return { kind: 'caseFeed' };
   const m = /^(case|user):([1-9]\d{0,9})$/.exec(room);
   if (m) return { kind: m[1] as 'case' | 'user', id: Number(m[2]) };
   const c = /^chat:([1-9]\d{0,9})-([1-9]\d{0,9})$/.exec(room);
@@ -33,6 +36,8 @@ export const roomOf = {
   chat: (x: number, y: number) => `chat:${Math.min(x, y)}-${Math.max(x, y)}` as RoomName,
   staff: 'staff' as RoomName,
   all: 'all' as RoomName,
+  /** The ban-list feed: every change of a case's status, name or games, in commit order (`GET /api/feed/cases`). */
+  caseFeed: 'feed:cases' as RoomName,
 };
 
 /** Events that are persisted with a per-room sequence number and replayed on re-join. */
@@ -50,6 +55,8 @@ export interface RoomEventMap {
   'case.votes': VoteTally;
   /** case:<id> — the case record changed (status, counts, names, games). */
   'case.updated': { case: CaseRecord };
+  /** feed:cases — a case was created or its status, name or games changed; the event's sequence is the feed's cursor. */
+  'feed.case': FeedChange;
   /** staff — the number of open cases (status 0) changed. */
   'cases.open': { count: number };
   /** all — a new version of the bulletin or a rule announcement was published (or an older one restored). */

@@ -7,12 +7,15 @@ import { isUnavailable } from '@server/db/errors';
 import { insertRows, type NewRow } from '@server/db/new-rows';
 
 /**
- * Rooms every writer of the site reaches (the feed, the staff room). Numbering their events in the
- * writer's transaction would hold one row lock from the first event to the commit and serialise
- * every report, judgement, appeal and sign-up of the site: their events are stored unnumbered and
- * the relay numbers them right after commit instead.
+ * Rooms every writer of the site reaches (the activity feed, the staff room, the ban-list feed of
+ * every case's changes). Numbering their events in the writer's transaction would hold one row
+ * lock from the first event to the commit and serialise the site's writers: their events are
+ * stored unnumbered and the relay numbers them right after commit instead. An event is numbered
+ * only once its writer committed, and the relay's passes take the room's sequence row in turn, so
+ * such a room's numbers too have no gaps and are seen in order: a reader that has seen number n
+ * has seen every number below it.
  */
-export const SITE_WIDE_ROOMS: ReadonlySet<string> = new Set(['all', 'staff']);
+export const SITE_WIDE_ROOMS: ReadonlySet<string> = new Set(['all', 'staff', 'feed:cases']);
 
 /** An event written in a transaction; `seq` is null until the relay numbers it (site-wide rooms). */
 export type RecordedEvent = RoomEvent | (Omit<RoomEvent, 'seq'> & { seq: null });

@@ -1,8 +1,13 @@
 import zlib from 'node:zlib';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import compression from 'compression';
 
 /** Answers shorter than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
+
+/** What the `compression` middleware compresses: what it knows by type, and NDJSON streams (the feed's export), which it does not. */
+export const compressibleAnswer = (req: Request, res: Response) =>
+  compression.filter(req, res) || /^application\/x-ndjson\b/.test(String(res.getHeader('Content-Type') ?? ''));
 
 type Encoding = 'br' | 'gzip';
 

@@ -22,6 +22,10 @@ export const RATE_LIMITS = {
   search: { points: 5, duration: 1 },
   viewed: { points: 20, duration: 10 },
   batch: { points: 600, duration: 60 },
+  /** Per address: ban-list feed polls (one a second, and the follow-ups of a backlog). */
+  feed: { points: 120, duration: 60 },
+  /** Per address: full exports of the ban list (a tool seeds its cache once, then polls). */
+  feedExport: { points: 10, duration: 600 },
   /** Per user: replies, case updates, appeals (staff and bots are exempt). */
   comments: { points: 20, duration: 600 },
   /** Per user: uploaded files (staff and bots are exempt). */

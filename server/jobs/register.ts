@@ -1,5 +1,5 @@
 import type { Services } from '@server/core/services';
-import { purgeExpired } from './maintenance';
+import { purgeAndForget } from './maintenance';
 import { confirmOverdueSuspect, sweepOverdueSuspects } from '@server/modules/judgement/suspect-deadline';
 import { deliverWebhook, sweepWebhookDeliveries } from '@server/modules/webhooks/deliver';
 import { processImage, requeueStuckImages } from '@server/modules/files/image-job';
@@ -18,7 +18,7 @@ const ACHIEVEMENT_RANKINGS_EVERY_MS = 24 * 60 * 60 * 1000;
 export async function registerJobs(services: Services) {
   const { jobs, db, log } = services;
   jobs.register('maintenance.purge', async () => {
-    const removed = await purgeExpired(db);
+    const removed = await purgeAndForget(services);
     if (removed.codes || removed.events) log.info(removed, 'purged expired rows');
   });
   await jobs.repeat('maintenance.purge', {}, PURGE_EVERY_MS);

@@ -100,6 +100,34 @@ describe('more than one node', { timeout: 120_000 }, () => {
     expect(stale).toEqual([]);
   });
 
+  it('an idle feed poll on node A, answered 304 from memory, hears a change judged on node B as soon as it is numbered', async () => {
+    const a = nodes[0] ?? (await node());
+    const b = twoNodes ? (nodes[1] ?? (await node())) : a;
+    const judge = await signIn(b.url, 'demo-super');
+    const caseId = (await supertest(a.url).get('/api/players?limit=1&skip=2')).body.data.result[0].id as number;
+    let cursor = '0';
+    for (let more = true; more; ) ({ cursor, more } = (await supertest(a.url).get(`/api/feed/cases?since=${cursor}&limit=1000`)).body.data);
+    const missed: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const idle = await supertest(a.url).get(`/api/feed/cases?since=${cursor}`);
+      const etag = idle.headers.etag as string;
+      expect((await supertest(a.url).get(`/api/feed/cases?since=${cursor}`).set('If-None-Match', etag)).status).toBe(304);
+      const action = i % 2 ? 'invalid' : 'farm';
+      const judged = await supertest(b.url)
+        .post('/api/player/judgement')
+        .set('x-access-token', judge)
+        .send({ data: { toPlayerId: caseId, action, content: `<p>${crypto.randomUUID()} ${crypto.randomUUID()}</p>` } });
+      expect(judged.status).toBe(200);
+      // The relay of one of the nodes numbers it right after the commit: within moments, never 5 s (the kept head's life).
+      const heard = performance.now();
+      let after = await supertest(a.url).get(`/api/feed/cases?since=${cursor}`).set('If-None-Match', etag);
+      while (after.status === 304 && performance.now() - heard < 2_000) after = await supertest(a.url).get(`/api/feed/cases?since=${cursor}`).set('If-None-Match', etag);
+      if (after.status !== 200 || after.body.data.items.at(-1)?.dbId !== caseId) missed.push(i);
+      else cursor = after.body.data.cursor;
+    }
+    expect(missed).toEqual([]);
+  });
+
   it('staff presence on a case page is the same whichever node each is connected to', async () => {
     const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
     const caseId = (await supertest(a.url).get('/api/players?limit=1&status=6')).body.data.result[0].id as number;

@@ -53,6 +53,12 @@ export interface RealtimeDeps {
   corsOrigin: (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) => void;
   /** Payloads completed when a site-wide event is numbered (the open-case count). */
   finalizers?: Finalizers;
+  /**
+   * Drops the read cache's answers about the rooms whose events the relay just numbered, before
+   * they are sent: an answer that tells a site-wide room's sequence (the ban-list feed's head) was
+   * read after its writer's eviction yet before the numbering.
+   */
+  evictNumbered?: (rooms: string[]) => Promise<void>;
 }
 
 export interface Realtime {
@@ -219,7 +225,17 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
     }
   };
-  const relay = createRelay(deps.db, emit, deps.log, deps.finalizers);
+  /** The relay's batches, each sent once its rooms' kept answers are dropped, in the order numbered. */
+  let relayed: Promise<void> = Promise.resolve();
+  const emitNumbered = (events: RoomEvent[]) => {
+    const evict = deps.evictNumbered;
+    if (!evict) return emit(events);
+    relayed = relayed
+      .then(() => evict([...new Set(events.map((e) => e.room))]))
+      .catch((err: unknown) => deps.log.warn({ err }, 'dropping answers of numbered rooms failed; they end by time'))
+      .then(() => emit(events));
+  };
+  const relay = createRelay(deps.db, emitNumbered, deps.log, deps.finalizers);
   /** The fan-out scheduled last (publish defers it to the next turn of the loop), and the events it will send. */
   let lastFanOut: Promise<void> = Promise.resolve();
   let waiting: RecordedEvent[] = [];
@@ -269,6 +285,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     settled: async () => {
       await lastFanOut;
       await relay.idle();
+      await relayed;
       await pacer.idle();
     },
     async close() {

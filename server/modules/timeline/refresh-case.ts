@@ -5,6 +5,7 @@ import { players } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/db/outbox';
+import { tellCaseChanged } from '@server/core/case-changes';
 import { queueWebhookEvent } from '@server/modules/webhooks/queue';
 import { appendNameChange } from '@server/modules/timeline/append';
 import { findCase } from '../cases/queries';
@@ -30,6 +31,8 @@ export async function refreshCase(services: Services, key: CaseKey, opts: { bloc
     if (renamed) await appendNameChange(r, updated!, renamed, at);
     await emit(roomOf.case(row!.id), 'case.updated', { case: record });
     await queueWebhookEvent(r, services.jobs, 'playerUpdate', { case: record });
+    // Its status stays: the followers that act on a status (webhooks, deadlines) pass; the feed tells a new name.
+    await tellCaseChanged({ services, r, before: row!, after: updated!, record, created: false, statusChanged: false });
     return record;
   });
 }
