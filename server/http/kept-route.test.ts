@@ -6,6 +6,7 @@ import { rules } from '@shared/policy';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { inTransaction } from '@server/db/outbox';
 import { authenticate } from '@server/modules/auth/authenticate';
+import { AppError } from '@server/app-error';
 import { ok, type Reply } from './envelope';
 import { defineRoute, mountRoutes } from './route';
 
@@ -40,10 +41,29 @@ const keptRoute = defineRoute({
   },
 });
 
+/** A read that carries a version: `version` stands for what the answer would be now. */
+const versionedRoute = defineRoute({
+  method: 'get',
+  path: '/versioned',
+  tag: 'Test',
+  summary: 'A read with an entity tag.',
+  area: 'versioned',
+  auth: 'none',
+  policy: rules.anyone,
+  query: z.object({ version: z.string(), fail: z.string().optional() }),
+  etag: ({ query }) => `W/"${query.version}"`,
+  success: { code: 'versioned.ok' },
+  handler: async ({ query }): Promise<Reply> => {
+    reads.push(`versioned:${query.version}`);
+    if (query.fail) throw new AppError('versioned.bad', 'asked to fail', 400);
+    return ok('versioned.ok', { version: query.version });
+  },
+});
+
 beforeAll(async () => {
   app = await createTestApp();
   const router = express.Router();
-  mountRoutes(router, [keptRoute], app.services, authenticate);
+  mountRoutes(router, [keptRoute, versionedRoute], app.services, authenticate);
   request = supertest.agent(express().use(router));
 });
 afterAll(() => app?.close());
@@ -121,5 +141,17 @@ describe('a route that keeps its answers', () => {
 
   it('is refused on a route that writes: the server does not start', () => {
     expect(() => mountRoutes(express.Router(), [{ ...keptRoute, method: 'post' }], app.services, authenticate)).toThrow('POST /kept: only a read');
+  });
+
+  it("answers 304 without reading when the request holds the answer's version, and tags only successful answers", async () => {
+    const first = await request.get('/versioned').query({ version: 'v1' });
+    expect([first.status, first.headers.etag]).toEqual([200, 'W/"v1"']);
+    const same = await request.get('/versioned').query({ version: 'v1' }).set('If-None-Match', 'W/"v1"').set('Cache-Control', 'no-cache');
+    expect(same.status).toBe(304);
+    expect(readsOf('versioned:v1')).toBe(1);
+    const moved = await request.get('/versioned').query({ version: 'v2' }).set('If-None-Match', 'W/"v1"');
+    expect([moved.status, moved.body.data]).toEqual([200, { version: 'v2' }]);
+    const failed = await request.get('/versioned').query({ version: 'v3', fail: '1' });
+    expect([failed.status, failed.headers.etag]).toEqual([400, undefined]);
   });
 });

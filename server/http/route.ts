@@ -12,6 +12,7 @@ import { unstorableText, validationMessage } from './validate';
 import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import { consumeUserLimit } from './user-limit';
 import { cacheControlOf, cacheControlValue, type RouteCache } from './cache-control';
+import { answeredNotModified } from './not-modified';
 import { cachedReply } from './cached-reply';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -61,6 +62,12 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
    * holds all that the answer differs by.
    */
   keep?: (ctx: RouteContext<Q, B, A>) => string | null;
+  /**
+   * The version of the answer the request would get now (an entity tag), found before the answer is
+   * read or taken from the read cache: a request that already holds it (`If-None-Match`) is answered
+   * 304 at once; a successful answer carries it as `ETag`.
+   */
+  etag?: (ctx: RouteContext<Q, B, A>) => Promise<string> | string;
   /** Success status and code, for the docs. */
   success: { code: string; status?: number };
   errors?: string[];
@@ -103,7 +110,7 @@ function assertConsistent(spec: AnyRoute) {
   const visitorsRefused = spec.policy.check(null) !== null;
   if (spec.auth === 'none' && spec.policy !== rules.anyone) throw new Error(`${where}: auth 'none' reads no token, so its policy must be 'anyone'`);
   if (visitorsRefused && spec.auth !== 'required') throw new Error(`${where}: policy '${spec.policy.name}' needs an account, so auth must be 'required'`);
-  if (spec.keep && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept`);
+  if ((spec.keep || spec.etag) && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept or carry an ETag`);
 }
 
 /** The policy's refusal, as the error the envelope answers with. */
@@ -136,9 +143,12 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       }
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
       const ctx = { req, res, query, body, user: user as never, services, ip: req.ip ?? '' };
+      const tag = spec.etag ? await spec.etag(ctx) : null;
+      if (tag !== null && answeredNotModified(req, res, tag)) return;
       const key = spec.keep?.(ctx) ?? null;
       const reply = key === null ? await spec.handler(ctx) : await cachedReply(services.readCache, key, spec.success.code, () => spec.handler(ctx));
       if (res.headersSent) return;
+      if (tag !== null) res.setHeader('ETag', tag);
       if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });
     };

@@ -5,7 +5,6 @@ import type { FeedQuery } from '@shared/schemas/feed';
 import type { FeedPage } from '@shared/types/feed';
 import type { Services } from '@server/core/services';
 import { AppError } from '@server/app-error';
-import { cachedReply } from '@server/http/cached-reply';
 import { ok, type Reply } from '@server/http/envelope';
 import { freshHead, knownHead } from './head';
 import { feedItems, oldestKept } from './queries';
@@ -41,12 +40,12 @@ export async function feedPoll(services: Services, q: FeedQuery): Promise<FeedPo
   return { head, tag: feedTag(head, q) };
 }
 
-/** The changes after `since` up to `head`, kept in the read cache under the feed's room. */
-export function feedPage(services: Services, q: FeedQuery, head: number): Promise<Reply> {
-  return cachedReply(services.readCache, `feed:cases:${head}:${shapeOf(q)}`, 'feed.ok', async () => {
-    const page = await readPage(services, q, head);
-    return { reply: ok('feed.ok', page), rooms: roomOf.caseFeed };
-  });
+/** Where a poll's page is kept (the route's `keep`): until the feed's room announces a change, which moves the head. */
+export const feedPageKey = (q: FeedQuery) => `feed:cases:${shapeOf(q)}`;
+
+/** The changes after `since` up to `head`, kept under the feed's room. */
+export async function feedPage(services: Services, q: FeedQuery, head: number): Promise<Reply> {
+  return ok('feed.ok', await readPage(services, q, head), { rooms: roomOf.caseFeed });
 }
 
 /** The page's items and where it ends, from `since` (exclusive) up to `upTo`: what `limit` took, or the whole span. */

@@ -4,8 +4,7 @@ import { rules } from '@shared/policy';
 import { feedExportQuery, feedQuery } from '@shared/schemas/feed';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
-import { answeredNotModified } from '@server/http/not-modified';
-import { feedPage, feedPoll } from './poll';
+import { feedPage, feedPageKey, feedPoll } from './poll';
 import { exportCursor, exportLines } from './export';
 
 const TAG = 'Feed';
@@ -25,13 +24,9 @@ export const feedRoutes: AnyRoute[] = [
     cache: { maxAge: 1 },
     success: { code: 'feed.ok' },
     errors: ['feed.expired'],
-    handler: async ({ req, res, query, services }) => {
-      const { head, tag } = await feedPoll(services, query);
-      if (answeredNotModified(req, res, tag)) return ok('feed.ok');
-      const reply = await feedPage(services, query, head);
-      res.setHeader('ETag', tag);
-      return reply;
-    },
+    etag: async ({ query, services }) => (await feedPoll(services, query)).tag,
+    keep: ({ query }) => feedPageKey(query),
+    handler: async ({ query, services }) => feedPage(services, query, (await feedPoll(services, query)).head),
   }),
   defineRoute({
     method: 'get',
