@@ -92,14 +92,13 @@ describe('a first visit, as it goes over the wire', () => {
     ['the accessibility statement', () => '/accessibility'],
   ])('%s: the first screen is the page, not the loading spinner first', async (_, path) => {
     const page = await (await browser.createBrowserContext()).newPage();
-    // What the page's main area held first: the layout's loading spinner (alone, with its status role) or the page.
+    // What the page's main area held first: the layout's loading spinner (client/components/Spinner.tsx) or the page.
     await page.evaluateOnNewDocument(`
       window.__first = null;
       new MutationObserver(() => {
         const main = document.getElementById('main');
         if (window.__first || !main || !main.firstElementChild) return;
-        const only = main.children.length === 1 && main.firstElementChild.children.length === 1 ? main.firstElementChild.firstElementChild : null;
-        window.__first = only && only.getAttribute('role') === 'status' ? 'spinner' : 'page';
+        window.__first = main.querySelector('[data-page-spinner]') ? 'spinner' : 'page';
       }).observe(document, { childList: true, subtree: true });
     `);
     await page.goto(`${app.url}${path()}`, { waitUntil: 'networkidle0' });

@@ -21,7 +21,7 @@ export function Spinner({ size = 18, label }: SpinnerProps) {
 /** A centred spinner standing in for a page that is still loading. */
 export function PageSpinner({ label }: { label: string }) {
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-page-spinner="">
       <Spinner size={28} label={label} />
     </div>
   );

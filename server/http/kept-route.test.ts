@@ -55,7 +55,7 @@ const versionedRoute = defineRoute({
   success: { code: 'versioned.ok' },
   handler: async ({ query }): Promise<Reply> => {
     reads.push(`versioned:${query.version}`);
-    if (query.fail) throw new AppError('versioned.bad', 'asked to fail', 400);
+    if (query.fail) throw new AppError('request.bad', 'asked to fail', 400);
     return ok('versioned.ok', { version: query.version });
   },
 });
