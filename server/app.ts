@@ -39,11 +39,12 @@ import { messageRoutes } from './modules/messages/routes';
 import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
+import { applicationRoutes } from './modules/applications/routes';
 
 const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
-export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes];
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes, ...applicationRoutes];
 
 /** The Express app: every request, API or page, goes through this one pipeline. */
 export function createApp(services: Services) {
