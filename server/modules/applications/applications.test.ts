@@ -130,7 +130,9 @@ describe('keys', () => {
     const me = await app.request.get('/api/user/me').set('x-access-token', key.secret);
     expectOk(me, 'userInfo.success');
     expect(me.body.data).toMatchObject({ privilege: ['bot'], username: expect.stringMatching(new RegExp(`^app-${application.id}-`)) });
-    expectOk(await app.request.get('/api/user/me').set('Authorization', `Bearer ${key.secret}`), 'userInfo.success');
+    const bearer = await app.request.get('/api/user/me').set('Authorization', `Bearer ${key.secret}`);
+    expectOk(bearer, 'userInfo.success');
+    expect(bearer.headers['cache-control']).toBe('private, no-store');
     await expect.poll(async () => (await mine(member.token)).body.data[0].keys[0].lastUsedTime).toMatch(ISO_DATE);
     // Accounts and keys themselves are managed by a person, never by a key.
     expectError(await app.request.get('/api/developers/applications').set('x-access-token', key.secret), 403, 'user.permissionDenined');
