@@ -134,6 +134,11 @@ describe('keys', () => {
     expectOk(bearer, 'userInfo.success');
     expect(bearer.headers['cache-control']).toBe('private, no-store');
     await expect.poll(async () => (await mine(member.token)).body.data[0].keys[0].lastUsedTime).toMatch(ISO_DATE);
+    // Written at most once a minute, not on every request.
+    const firstUse = (await mine(member.token)).body.data[0].keys[0].lastUsedTime;
+    expectOk(await app.request.get('/api/user/me').set('x-access-token', key.secret), 'userInfo.success');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await mine(member.token)).body.data[0].keys[0].lastUsedTime).toBe(firstUse);
     // Accounts and keys themselves are managed by a person, never by a key.
     expectError(await app.request.get('/api/developers/applications').set('x-access-token', key.secret), 403, 'user.permissionDenined');
     expectError(await app.request.post('/api/user/me').set('x-access-token', key.secret).send({ data: { attr: { allowDM: false } } }), 403, 'user.permissionDenined');
