@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
+import type { AppScope } from '@shared/applications';
 import type { AppKey, Application, CreatedKey } from '@shared/schemas/applications';
 import { createKey, getMyUsage, revokeKey, rotateKey } from '@client/api/applications';
 import { Button } from '@client/components/Button';
 import { CopyField } from '@client/components/CopyField';
 import { TextField } from '@client/components/Field';
+import { Checkbox } from '@client/components/Toggle';
 import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
 import { useShowError } from '@client/components/useShowError';
@@ -19,6 +21,7 @@ export function ApplicationCard({ application, onChanged }: { application: Appli
   const { t } = useTranslation();
   const showError = useShowError();
   const [keyName, setKeyName] = useState('');
+  const [keyScopes, setKeyScopes] = useState<AppScope[]>(application.grantedScopes);
   const [secret, setSecret] = useState<CreatedKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [showUsage, setShowUsage] = useState(false);
@@ -40,8 +43,9 @@ export function ApplicationCard({ application, onChanged }: { application: Appli
 
   const create = (e: FormEvent) => {
     e.preventDefault();
-    if (!keyName.trim()) return;
-    void act(() => createKey(application.id, keyName.trim()), t('developers.keys.createdDone')).then(() => setKeyName(''));
+    if (!keyName.trim() || keyScopes.length === 0) return;
+    const scopes = application.grantedScopes.filter((s) => keyScopes.includes(s));
+    void act(() => createKey(application.id, keyName.trim(), scopes), t('developers.keys.createdDone')).then(() => setKeyName(''));
   };
 
   return (
@@ -65,7 +69,18 @@ export function ApplicationCard({ application, onChanged }: { application: Appli
           {liveKeys < LIMITS.appKeysLiveMax ? (
             <form className={styles.inline} onSubmit={create} aria-label={t('developers.keys.new')}>
               <TextField label={t('developers.keys.name')} hint={t('developers.keys.nameHint')} maxLength={LIMITS.appKeyNameMax} value={keyName} onChange={(e) => setKeyName(e.target.value)} />
-              <Button type="submit" variant="primary" loading={busy} disabled={!keyName.trim()}>
+              <fieldset className={styles.scopes}>
+                <legend>{t('developers.keys.scopes')}</legend>
+                {application.grantedScopes.map((scope) => (
+                  <Checkbox
+                    key={scope}
+                    label={t(`developers.scope.${scope}`)}
+                    checked={keyScopes.includes(scope)}
+                    onChange={() => setKeyScopes((list) => (list.includes(scope) ? list.filter((s) => s !== scope) : [...list, scope]))}
+                  />
+                ))}
+              </fieldset>
+              <Button type="submit" variant="primary" loading={busy} disabled={!keyName.trim() || keyScopes.length === 0}>
                 {t('developers.keys.create')}
               </Button>
             </form>
