@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
 import { APP_KEY_VISIT, type AppScope } from '@shared/applications';
 import { applicationKeys, applications } from '@server/db/schema';
-import { keyHash, newKeySecret } from '@server/modules/applications/key-secret';
+import { keyHash, newKeySecret } from '@server/modules/app-keys/key-secret';
 import { mayJoinRoom, type Actor } from '@shared/policy';
 import { apiRoutes } from '@server/app';
 import { createTestApp, issueAppToken, joinRoom, type TestApp } from '@server/test/harness';

@@ -5,7 +5,7 @@ import { applicationKeys, players, users } from '@server/db/schema';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
-import { keyHash } from './key-secret';
+import { keyHash } from '@server/modules/app-keys/key-secret';
 
 let app: TestApp;
 let staff: { user: TestUser; token: string };

@@ -8,8 +8,9 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/db/outbox';
-import { keyHash, keyPrefixOf, newKeySecret } from './key-secret';
-import { keyIsLive, presentKey } from './presenter';
+import { keyHash, keyPrefixOf, newKeySecret } from '@server/modules/app-keys/key-secret';
+import { keyIsLive } from '@server/modules/app-keys/live';
+import { presentKey } from './presenter';
 
 /** The owner's application, locked: its keys are counted and made one at a time. */
 async function lockOwnApplication(tx: Tx, ownerId: number, id: number): Promise<ApplicationRow> {

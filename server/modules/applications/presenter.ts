@@ -1,9 +1,7 @@
 import type { AppKey, Application } from '@shared/schemas/applications';
 import type { ApplicationKeyRow, ApplicationRow } from '@server/db/schema';
+import { keyIsLive } from '@server/modules/app-keys/live';
 
-/** A key lives until it is revoked or, rotated, until its grace ends. */
-export const keyIsLive = (row: Pick<ApplicationKeyRow, 'revokedTime' | 'expiresTime'>, now = Date.now()) =>
-  row.revokedTime === null && (row.expiresTime === null || row.expiresTime.getTime() > now);
 
 export const presentKey = (row: ApplicationKeyRow, now = Date.now()): AppKey => ({
   id: row.id,

@@ -10,7 +10,7 @@ import type { ErrorCode } from '@shared/errors';
 import { requestToken } from '@server/http/request-token';
 import { requestUser } from '@server/modules/users/queries';
 import { isAppKey } from '@shared/applications';
-import { resolveAppKey } from '@server/modules/applications/resolve-key';
+import { resolveAppKey } from '@server/modules/app-keys/resolve-key';
 
 /** An app's token lives only while the user's authorization of the app stands (revocable from the profile). */
 async function appAuthorizationStands(services: Services, token: TokenPayload) {

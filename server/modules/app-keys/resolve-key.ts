@@ -6,7 +6,7 @@ import type { Services } from '@server/core/services';
 import { toAuthedUser, type AuthedUser } from '@server/core/authed-user';
 import { requestUser } from '@server/modules/users/queries';
 import { keyHash } from './key-secret';
-import { keyIsLive } from './presenter';
+import { keyIsLive } from './live';
 
 /** When this node last wrote each key's last-used time (epoch ms). */
 const lastWritten = new Map<number, number>();
