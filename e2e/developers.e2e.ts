@@ -86,5 +86,10 @@ describe('developers', () => {
     await seeText(page, `${secret.slice(0, 10)}…`);
     await seeText(page, 'last used');
     expect(await page.evaluate((s) => document.body.innerHTML.includes(s), secret)).toBe(false);
+
+    // The key's request shows in the usage chart.
+    await click(page, 'Show usage');
+    await seeText(page, 'Last 30 days: 1 requests, 0 writes.');
+    await page.waitForSelector('section[data-usage-of] svg');
   });
 });

@@ -10,7 +10,7 @@ import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { usageSeries } from './usageSeries';
 
-const StatsChart = lazy(() => import('@client/pages/admin/records/StatsChart'));
+const StatsChart = lazy(() => import('@client/pages/shared/StatsChart'));
 
 /** An application's requests per day and endpoint over the last days, drawn with the admin statistics' chart; `load` reads the owner's or the staff's view. */
 export function UsageChart({ applicationId, load }: { applicationId: number; load: (id: number, signal: AbortSignal) => Promise<ApplicationUsageRow[]> }) {
