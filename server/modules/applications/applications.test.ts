@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { applicationKeys, players, users } from '@server/db/schema';
-import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
+import { createTestApp, joinRoom, type TestApp, type TestUser } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 import { keyHash } from '@server/modules/app-keys/key-secret';
@@ -168,6 +168,15 @@ describe('keys', () => {
     // Refused even where no token is needed: the integration hears it at once.
     expectError(await app.request.get('/api/tools').set('x-access-token', fresh.secret), 401, 'app.keyRefused');
     expectError(await app.request.get('/api/user/me').set('x-access-token', 'tbk_not-a-key'), 401, 'app.keyRefused');
+  });
+
+  it('open a live connection as the bot account: its own room, not another’s', async () => {
+    const { member, key } = await approvedWithKey();
+    const botUserId = (await mine(member.token)).body.data[0].botUserId as number;
+    const socket = await app.socket(key.secret);
+    expect((await joinRoom(socket, `user:${botUserId}`)).ok).toBe(true);
+    expect(await joinRoom(socket, `user:${member.user.id}`)).toMatchObject({ ok: false, code: 'room.forbidden' });
+    socket.disconnect();
   });
 
   it('stop while their application is suspended', async () => {
