@@ -56,9 +56,12 @@ describe('developers', () => {
     await seeText(desk, 'Server guard');
     await seeText(desk, `by ${member.username}`);
     await seeText(desk, 'Asked for: Read · Report players');
-    const reviewed = desk.waitForResponse((r) => r.url().endsWith('/api/admin/applications/review'));
     await click(desk, 'Approve');
+    await seeText(desk, 'Scopes to grant');
+    const reviewed = desk.waitForResponse((r) => r.url().endsWith('/api/admin/applications/review'));
+    await click(desk, 'Grant and approve');
     expect((await reviewed).status()).toBe(200);
+    expect(JSON.parse((await reviewed).request().postData() ?? '{}').data.scopes).toEqual(['read', 'report']);
     await seeText(desk, 'Server guard approved.');
     expect(await desk.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(desk, 'admin-applications-375');

@@ -13,5 +13,5 @@ export const revokeKey = (id: number) => api.post<AppKey>('/developers/keys/revo
 export const getStaffApplications = (status: ApplicationState | 'all', skip: number, limit: number, signal?: AbortSignal) =>
   api.getList<Application>('/admin/applications', { status, skip, limit }, { signal, fresh: true });
 export const getStaffUsage = (id: number, signal?: AbortSignal) => api.get<ApplicationUsageRow[]>('/admin/applications/usage', { id }, { signal, fresh: true });
-export const reviewApplication = (id: number, action: 'approve' | 'refuse' | 'suspend', reason?: string) =>
-  api.post<Application>('/admin/applications/review', { data: { id, action, reason } });
+export const reviewApplication = (id: number, action: 'approve' | 'refuse' | 'suspend', reason?: string, scopes?: AppScope[]) =>
+  api.post<Application>('/admin/applications/review', { data: { id, action, reason, scopes } });

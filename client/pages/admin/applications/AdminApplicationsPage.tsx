@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@shared/limits';
-import { APPLICATION_STATES, type ApplicationState } from '@shared/applications';
+import { APPLICATION_STATES, type AppScope, type ApplicationState } from '@shared/applications';
 import type { Application } from '@shared/schemas/applications';
 import { getStaffApplications, getStaffUsage, reviewApplication } from '@client/api/applications';
 import { useDescribeError } from '@client/api/describeError';
@@ -9,6 +9,7 @@ import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
 import { EmptyState } from '@client/components/EmptyState';
 import { TextAreaField } from '@client/components/Field';
+import { Checkbox } from '@client/components/Toggle';
 import { Notice } from '@client/components/Notice';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
@@ -35,12 +36,14 @@ export function AdminApplicationsPage() {
   const [asking, setAsking] = useState<WithReason | null>(null);
   const [reason, setReason] = useState('');
   const [usageOf, setUsageOf] = useState<number | null>(null);
+  const [approving, setApproving] = useState<Application | null>(null);
+  const [granted, setGranted] = useState<AppScope[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const act = async (application: Application, action: 'approve' | 'refuse' | 'suspend', why?: string) => {
+  const act = async (application: Application, action: 'approve' | 'refuse' | 'suspend', why?: string, scopes?: AppScope[]) => {
     setBusy(true);
     try {
-      await reviewApplication(application.id, action, why);
+      await reviewApplication(application.id, action, why, scopes);
       toast.success(t(`adminApplications.done.${action}`, { name: application.name }));
       list.reload();
       return true;
@@ -81,7 +84,7 @@ export function AdminApplicationsPage() {
                 <ApplicationSummary application={application} showOwner />
                 <div className={styles.actions}>
                   {application.status !== 'approved' && (
-                    <Button size="sm" variant="primary" disabled={busy} onClick={() => void act(application, 'approve')}>
+                    <Button size="sm" variant="primary" disabled={busy} onClick={() => (setGranted(application.requestedScopes), setApproving(application))}>
                       {t('adminApplications.approve')}
                     </Button>
                   )}
@@ -113,6 +116,36 @@ export function AdminApplicationsPage() {
           )}
         </>
       )}
+      <Dialog
+        open={!!approving}
+        onClose={() => setApproving(null)}
+        title={approving ? t('adminApplications.approveTitle', { name: approving.name }) : ''}
+        footer={
+          <>
+            <Button onClick={() => setApproving(null)}>{t('common.cancel')}</Button>
+            <Button
+              variant="primary"
+              loading={busy}
+              disabled={granted.length === 0}
+              onClick={() => void act(approving!, 'approve', undefined, approving!.requestedScopes.filter((s) => granted.includes(s))).then((ok) => ok && setApproving(null))}
+            >
+              {t('adminApplications.approveConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <fieldset className={styles.scopes}>
+          <legend>{t('adminApplications.grant')}</legend>
+          {approving?.requestedScopes.map((scope) => (
+            <Checkbox
+              key={scope}
+              label={t(`developers.scope.${scope}`)}
+              checked={granted.includes(scope)}
+              onChange={() => setGranted((list) => (list.includes(scope) ? list.filter((s) => s !== scope) : [...list, scope]))}
+            />
+          ))}
+        </fieldset>
+      </Dialog>
       <Dialog
         open={!!asking}
         onClose={() => setAsking(null)}
