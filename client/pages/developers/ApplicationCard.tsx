@@ -87,9 +87,11 @@ export function ApplicationCard({ application, onChanged }: { application: Appli
           ) : (
             <p className={styles.muted}>{t('developers.keys.full', { max: LIMITS.appKeysLiveMax })}</p>
           )}
-          <Button size="sm" variant="ghost" aria-expanded={showUsage} onClick={() => setShowUsage((v) => !v)}>
-            {showUsage ? t('developers.usage.hide') : t('developers.usage.show')}
-          </Button>
+          <div className={styles.actions}>
+            <Button size="sm" variant="ghost" aria-expanded={showUsage} onClick={() => setShowUsage((v) => !v)}>
+              {showUsage ? t('developers.usage.hide') : t('developers.usage.show')}
+            </Button>
+          </div>
           {showUsage && <UsageChart applicationId={application.id} load={getMyUsage} />}
         </>
       )}
