@@ -48,6 +48,8 @@ const AchievementsPage = lazyPage(() => import('./pages/profile/achievements/Ach
 const AuthorizedAppsPage = lazyPage(() => import('./pages/profile/apps/AppsPage'), 'AppsPage');
 const AppsPage = lazyPage(() => import('./pages/apps/AppsPage'), 'AppsPage');
 const AdminToolsPage = lazyPage(() => import('./pages/admin/tools/AdminToolsPage'), 'AdminToolsPage');
+const DevelopersPage = lazyPage(() => import('./pages/developers/DevelopersPage'), 'DevelopersPage');
+const AdminApplicationsPage = lazyPage(() => import('./pages/admin/applications/AdminApplicationsPage'), 'AdminApplicationsPage');
 const AppAuthPage = lazyPage(() => import('./pages/appAuth/AppAuthPage'), 'AppAuthPage');
 const AdminMessagesPage = lazyPage(() => import('./pages/admin/messages/AdminMessagesPage'), 'AdminMessagesPage');
 const AdminHomePage = lazyPage(() => import('./pages/admin/AdminHomePage'), 'AdminHomePage');
@@ -102,6 +104,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.accessibility, 'accessibility', AccessibilityPage),
   screen(SCREENS.link, 'link', LinkPage),
   screen(SCREENS.apps, 'apps', AppsPage),
+  screen(SCREENS.developers, 'developers', DevelopersPage, 'user'),
   screen(SCREENS.signin, 'signin', SigninPage),
   screen(SCREENS.signup, 'signup', SignupPage),
   screen(SCREENS.registerVerification, 'registerVerification', RegisterVerificationPage),
@@ -153,6 +156,7 @@ const pages: RouteObject[] = [
   screen(SCREENS.adminStatistics, 'adminStatistics', StatisticsPage, STAFF_SCREENS.adminStatistics),
   screen(SCREENS.adminMedia, 'adminMedia', MediaAdminPage, STAFF_SCREENS.adminMedia),
   screen(SCREENS.adminTools, 'adminTools', AdminToolsPage, STAFF_SCREENS.adminTools),
+  screen(SCREENS.adminApplications, 'adminApplications', AdminApplicationsPage, STAFF_SCREENS.adminApplications),
   redirect(SCREENS.adminUnknown, SCREENS.adminHome, STAFF_SCREENS.adminHome),
   screen(SCREENS.appAuth, 'appAuth', AppAuthPage, 'user'),
   screen(SCREENS.workflow, 'workflow', WorkflowPage, STAFF_SCREENS.workflow),

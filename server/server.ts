@@ -54,7 +54,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     async identify(token) {
       if (!token) return null;
       const result = await resolveToken(services, token);
-      return result.user ? { userId: result.user.id, privileges: result.user.privileges, username: result.user.row.username } : null;
+      return 'user' in result ? { userId: result.user.id, privileges: result.user.privileges, username: result.user.row.username } : null;
     },
     finalizers: { 'cases.open': openCaseCount },
     // Only the feed's answers tell its sequence; the others of site-wide rooms were dropped at the writer's commit.

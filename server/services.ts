@@ -25,6 +25,9 @@ import { noSessionControl, publishingControl, type SessionControl } from './real
 import { localStorage, type Storage } from './infra/storage';
 import { setAvatarBase } from './modules/users/avatar';
 import { followCaseChanges } from './modules/case-change-followers';
+import { createUsageCounts } from '@server/infra/usage-counts';
+import { storeUsage } from '@server/modules/applications/usage';
+import { LIMITS } from '@shared/limits';
 
 export const DEMO_DIRECTORY_FILE = path.join(ROOT, 'server', 'platform', 'demo-accounts.json');
 
@@ -96,7 +99,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     publish: (events) => readCache.evict(events.map((e) => e.room)),
     // Without a realtime server here (the CLI), Redis still carries the command to the nodes.
     sessions: redis ? publishingControl(redis, config.redisPrefix) : noSessionControl,
+    appUsage: createUsageCounts((lines) => storeUsage(database.db, lines), LIMITS.appUsageFlushMs, (err) => log.warn({ err }, 'could not store applications’ usage; kept for the next try')),
     async close() {
+      await services.appUsage.close();
       await services.jobs.close();
       services.mailer.close();
       await directory?.close();

@@ -98,6 +98,27 @@ export const LIMITS = {
   toolTagsMax: 5,
   toolReasonMax: 300,
   toolsPendingPerUser: 3,
+  /** Applications (`/developers`): a registration's fields, and how many may wait for review per account. */
+  applicationNameMax: 48,
+  applicationPurposeMin: 20,
+  applicationPurposeMax: 1000,
+  applicationContactMax: 200,
+  applicationReasonMax: 300,
+  applicationsPendingPerUser: 3,
+  /** An application's keys: a key's name, and how many live at once (two during a rotation). */
+  appKeyNameMax: 40,
+  appKeysLiveMax: 2,
+  /** How long the old key of a rotation still works once the new one is made. */
+  appKeyRotationGraceMs: 24 * 60 * 60 * 1000,
+  /** A key's last-used time is written at most this often (per key and node), not on every request. */
+  appKeyLastUsedEveryMs: 60_000,
+  /** Requests a key may make per minute, whatever they are. */
+  appKeyRequestsPerMinute: 120,
+  /** Writes a key may make per day, by the scope the route declares. */
+  appKeyWritesPerDay: { report: 500, reply: 1000, appeal: 100, judge: 2000, webhooks: 200 },
+  /** How often a node adds its counted usage to the database, and how many days of usage are shown. */
+  appUsageFlushMs: 10_000,
+  appUsageDays: 30,
   /**
    * Mailed codes (sign-up, password reset, binding, app approval): requests that carry one, per
    * address and window, all such routes together; and wrong codes tried by one signed-in account.

@@ -9,6 +9,7 @@ import { ADMIN_LEVELS, hasAny, isLocked, type Privilege } from './privileges';
 import { mayJudge } from './judgement';
 import { mayUseWebhooks } from './webhooks';
 import { parseRoom } from './socket';
+import { APP_KEY_VISIT, type AppScope, type AppWriteScope } from './applications';
 
 /** The signed-in account as the rules see it (built from the database row on every request). */
 export interface Actor {
@@ -20,6 +21,8 @@ export interface Actor {
   visitType: string;
   /** Epoch ms until which the account is muted, when it is. */
   mutedUntil: number | null;
+  /** An application's key (`visitType` app-key): the scopes it carries. */
+  appScopes?: readonly AppScope[];
 }
 
 export interface Refusal {
@@ -64,8 +67,8 @@ export function refusedAs(r: Rule, code: ErrorCode): Rule {
 const SIGN_IN: Refusal = { code: 'user.tokenExpired', message: 'sign in first' };
 const DENIED = (message: string): Refusal => ({ code: 'user.permissionDenined', message });
 
-/** Tokens made for bots and for third-party apps: they read and report, they never manage the account (docs/api-compatibility.md#tokens). */
-const MACHINE_TOKENS = ['bot', 'external-auth'];
+/** Tokens made for bots, for third-party apps and applications' keys: they never manage the account (docs/api-compatibility.md#tokens). */
+const MACHINE_TOKENS = ['bot', 'external-auth', APP_KEY_VISIT];
 
 export const isMuted = (actor: Actor, now = Date.now()) => actor.mutedUntil !== null && actor.mutedUntil > now;
 
@@ -144,6 +147,20 @@ export function appTokenReach(method: string, routeAllows: boolean): Rule {
   return rule('appTokenReach', (a) =>
     a?.visitType === 'external-auth' && method !== 'get' && !routeAllows ? DENIED('an app token may only read and report') : null,
   );
+}
+
+/**
+ * What an application's key may reach (docs/applications.md#scopes): a read needs the `read` scope,
+ * a write the scope its route declares (`appScope`); a write that declares none is not for keys.
+ * Every other token passes.
+ */
+export function appKeyReach(method: string, scope: AppWriteScope | undefined): Rule {
+  return rule('appKeyReach', (a) => {
+    if (a?.visitType !== APP_KEY_VISIT) return null;
+    const needed: AppScope | undefined = method === 'get' ? 'read' : scope;
+    if (!needed) return DENIED('an application key may not call this');
+    return a.appScopes?.includes(needed) ? null : { code: 'app.scopeMissing', message: `this key lacks the ${needed} scope` };
+  });
 }
 
 /** Not muted (refused with the area's code and the mute's end, which the client shows). */

@@ -12,6 +12,8 @@ export const SCREENS = {
   link: '/link',
   /** The tools directory. */
   apps: '/apps',
+  /** A member's applications and their API keys. */
+  developers: '/developers',
   signin: '/signin',
   signup: '/signup',
   registerVerification: '/registerVerification',
@@ -70,6 +72,8 @@ export const SCREENS = {
   adminStatistics: '/admin/statistics',
   adminMedia: '/admin/media',
   adminTools: '/admin/tools',
+  /** Staff review of the applications registered at /developers. */
+  adminApplications: '/admin/applications',
   siteStats: '/sitestats',
   notFound: '/empty',
 } as const;

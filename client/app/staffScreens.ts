@@ -22,6 +22,7 @@ export const STAFF_SCREENS = {
   adminStatistics: rules.staff,
   adminMedia: rules.rootOrDev,
   adminTools: rules.staff,
+  adminApplications: rules.staff,
   workflow: rules.staff,
   workflowAdds: rules.staff,
   workflowAddItem: rules.staff,

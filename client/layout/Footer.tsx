@@ -96,6 +96,9 @@ export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: 
             <Link to="/apps">{t('footer.tools')}</Link>
           </li>
           <li>
+            <Link to="/developers">{t('footer.yourApplications')}</Link>
+          </li>
+          <li>
             <Link to="/about#privacy">{t('footer.privacy')}</Link>
           </li>
           <li>

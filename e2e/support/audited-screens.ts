@@ -47,6 +47,7 @@ export const MEMBER_SCREENS = [
   'appeal',
   'report',
   'appAuth',
+  'developers',
 ] as const satisfies readonly ScreenName[];
 
 /** Paths that only send the browser to another screen of these lists. */

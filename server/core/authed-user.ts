@@ -1,5 +1,6 @@
 import { canSkipCaptcha, isAdmin, isLocked } from '@shared/privileges';
 import type { Actor } from '@shared/policy';
+import type { AppScope } from '@shared/applications';
 import type { UserRow } from '@server/db/schema';
 import type { TokenPayload } from '@server/infra/tokens';
 
@@ -15,6 +16,17 @@ export interface AuthedUser {
   canSkipCaptcha: boolean;
   /** What the access rules of shared/policy.ts read. */
   actor: Actor;
+  /** A request made with an application's key: the application and the key (the user is its bot account). */
+  app?: AppCaller;
+}
+
+/** The application a key belongs to, as a request made with the key carries it. */
+export interface AppCaller {
+  applicationId: number;
+  name: string;
+  keyId: number;
+  /** What this key may do: its own scopes within those the application was granted. */
+  scopes: AppScope[];
 }
 
 /** A stored mute ('YYYY-MM-DD HH:mm:ss' or ISO) as epoch ms; null when there is none or it cannot be read. */
@@ -24,12 +36,14 @@ function muteEndOf(mute: string | null | undefined): number | null {
   return Number.isFinite(at) ? at : null;
 }
 
-function actorOfRow(row: UserRow, visitType: string): Actor {
-  return { id: row.id, privileges: row.privileges, isBound: !!row.originUserId, visitType, mutedUntil: muteEndOf(row.attr.mute) };
+function actorOfRow(row: UserRow, visitType: string, app?: AppCaller): Actor {
+  const actor: Actor = { id: row.id, privileges: row.privileges, isBound: !!row.originUserId, visitType, mutedUntil: muteEndOf(row.attr.mute) };
+  if (app) actor.appScopes = app.scopes;
+  return actor;
 }
 
-export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
-  return {
+export function toAuthedUser(row: UserRow, token: TokenPayload, app?: AppCaller): AuthedUser {
+  const user: AuthedUser = {
     row,
     id: row.id,
     privileges: row.privileges,
@@ -38,7 +52,9 @@ export function toAuthedUser(row: UserRow, token: TokenPayload): AuthedUser {
     isLocked: isLocked(row.privileges),
     isBound: !!row.originUserId,
     canSkipCaptcha: canSkipCaptcha(row.privileges),
-    actor: actorOfRow(row, token.visitType),
+    actor: actorOfRow(row, token.visitType, app),
   };
+  if (app) user.app = app;
+  return user;
 }
 

@@ -15,6 +15,7 @@ import type { DirectoryServer } from '@server/platform/directory-server';
 import type { ServerI18n } from '@server/i18n';
 import type { Publish } from '@server/db/outbox';
 import type { SessionControl } from '@server/realtime/session-control';
+import type { UsageCounts } from '@server/infra/usage-counts';
 
 /** Everything a request handler may use; built once per process (or per test file). */
 export interface Services {
@@ -42,5 +43,7 @@ export interface Services {
   publish: Publish;
   /** Ends or re-checks a user's open sockets on every node (after sign-out, bans, demotions). */
   sessions: SessionControl;
+  /** Requests made with applications' keys, counted per key, day and endpoint (docs/applications.md#usage). */
+  appUsage: UsageCounts;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { Request, Response, NextFunction } from 'express';
+import { requestToken } from './request-token';
 
 /**
  * How long browsers and shared caches (a CDN, the nginx micro-cache of `deploy/nginx.conf`) may keep
@@ -25,7 +26,7 @@ export const NO_STORE = 'no-store';
 export const PRIVATE = 'private, no-store';
 
 /** A route that reads the token answers by who asks whenever one is sent; a route that reads none answers everyone alike. */
-export const answersByToken = (spec: Cached, req: Request) => spec.auth !== 'none' && req.headers['x-access-token'] !== undefined;
+export const answersByToken = (spec: Cached, req: Request) => spec.auth !== 'none' && (req.headers['x-access-token'] !== undefined || requestToken(req) !== undefined);
 
 /** The `Cache-Control` value of a successful answer; `cache` is the route's, or the one a reply chose for itself. */
 export function cacheControlValue(spec: Cached, req: Request, cache: RouteCache | null | undefined): string {

@@ -44,6 +44,8 @@ export function buildOpenApi(routes: AnyRoute[], version: string) {
       parameters: queryParameters(r.query),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } } } : {}),
       responses,
+      // The scope an application's key needs here (docs/applications.md#scopes); absent: keys may not call it.
+      ...(r.auth !== 'none' && (r.method === 'get' || r.appScope) ? { 'x-app-scope': r.method === 'get' ? 'read' : r.appScope } : {}),
       ...(r.captcha ? { description: 'Needs a captcha (`captcha: {captchaType, encryptCaptcha, response}` or the legacy `captcha` + `encryptCaptcha`).' } : {}),
     };
   }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, type ErrorCode } from '@shared/errors';
+import { APP_KEY_VISIT, type AppScope } from '@shared/applications';
+import { applicationKeys, applications } from '@server/db/schema';
+import { keyHash, newKeySecret } from '@server/modules/app-keys/key-secret';
 import { mayJoinRoom, type Actor } from '@shared/policy';
 import { apiRoutes } from '@server/app';
 import { createTestApp, issueAppToken, joinRoom, type TestApp } from '@server/test/harness';
@@ -19,6 +22,8 @@ interface Role {
   bound?: boolean;
   visitType?: string;
   muted?: boolean;
+  /** An application's key with these scopes (its user is the application's bot account). */
+  appScopes?: AppScope[];
 }
 
 const ROLES: Role[] = [
@@ -28,6 +33,8 @@ const ROLES: Role[] = [
   { name: 'appToken', privileges: ['normal'], visitType: 'external-auth' },
   { name: 'volunteer', privileges: ['normal', 'volunteer'] },
   { name: 'bot', privileges: ['bot'], visitType: 'bot' },
+  { name: 'key:read', privileges: ['bot'], visitType: APP_KEY_VISIT, appScopes: ['read'] },
+  { name: 'key:writes', privileges: ['bot'], visitType: APP_KEY_VISIT, appScopes: ['read', 'report', 'reply', 'appeal', 'webhooks'] },
   { name: 'dev', privileges: ['dev'] },
   { name: 'admin', privileges: ['admin'] },
   { name: 'super', privileges: ['super'] },
@@ -44,11 +51,14 @@ const actorFor = (role: Role, id = 1): Actor => ({
   isBound: role.bound !== false,
   visitType: role.visitType ?? 'websites',
   mutedUntil: role.muted ? MUTE_END : null,
+  ...(role.appScopes ? { appScopes: role.appScopes } : {}),
 });
 
 const routeName = (r: AnyRoute) => `${r.method.toUpperCase()} /api${r.path}`;
 /** A cell: `ok`, or the code the caller is refused with. */
 const cell = (r: AnyRoute, role: Role | null) => effectivePolicy(r).check(role ? actorFor(role) : null, 0)?.code ?? 'ok';
+/** The scope an application's key needs (docs/applications.md#scopes); none: keys may not call it. */
+const keyScopeOf = (r: AnyRoute) => (r.auth === 'none' ? '' : r.method === 'get' ? 'read' : (r.appScope ?? ''));
 const limitOf = (r: AnyRoute) => (r.userLimit ? `${r.userLimit.name}${r.userLimit.exempt ? ` (${r.userLimit.exempt.name})` : ''}` : '');
 
 const ROOMS = ['case:1', 'all', 'user:<own>', 'user:<other>', 'chat:<own>-<other>', 'chat:<others>', 'staff'] as const;
@@ -61,10 +71,10 @@ const roomFor = (room: (typeof ROOMS)[number], own: number, other: number, third
     .replace('<other>', String(other));
 
 function matrixTable(): string {
-  const head = ['route', 'policy', 'per-account limit', ...COLUMNS];
+  const head = ['route', 'policy', 'key scope', 'per-account limit', ...COLUMNS];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of [...apiRoutes].sort((a, b) => routeName(a).localeCompare(routeName(b)))) {
-    lines.push(`| ${[routeName(r), r.policy.name, limitOf(r), cell(r, null), ...ROLES.map((role) => cell(r, role))].join(' | ')} |`);
+    lines.push(`| ${[routeName(r), r.policy.name, keyScopeOf(r), limitOf(r), cell(r, null), ...ROLES.map((role) => cell(r, role))].join(' | ')} |`);
   }
   const socketHead = ['socket: room:join', ...COLUMNS];
   lines.push('', `| ${socketHead.join(' | ')} |`, `|${socketHead.map(() => '---').join('|')}|`);
@@ -99,6 +109,20 @@ describe('the running server enforces the declared matrix', () => {
         attr: role.muted ? { mute: new Date(MUTE_END).toISOString() } : {},
       });
       ids.set(role.name, user.id);
+      if (role.appScopes) {
+        const [application] = await app.services.db
+          .insert(applications)
+          .values({ ownerId: user.id, name: role.name, purpose: 'the matrix', homepage: 'https://matrix.example', contact: 'matrix', requestedScopes: role.appScopes, grantedScopes: role.appScopes, status: 'approved', botUserId: user.id })
+          .returning();
+        const secret = newKeySecret();
+        const [key] = await app.services.db.insert(applicationKeys).values({ applicationId: application!.id, name: role.name, prefix: secret.slice(0, 10), hash: keyHash(app.services.secret, secret), scopes: role.appScopes }).returning();
+        // The key makes more requests here than a minute allows: its count starts again each time.
+        tokens.set(role.name, async () => {
+          await app.services.rateLimiters.appKeyRequests.delete(`key:${key!.id}`);
+          return secret;
+        });
+        continue;
+      }
       // A fresh token for every request: a route like sign-out revokes the ones issued before it.
       tokens.set(role.name, async () => {
         await new Promise((r) => setTimeout(r, 2));

@@ -3,7 +3,8 @@ import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { Services } from '@server/core/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
-import { allOf, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
+import { allOf, appKeyReach, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
+import type { AppWriteScope } from '@shared/applications';
 import { sendReply, type Reply } from './envelope';
 import { AppError } from '@server/app-error';
 import type { AuthedUser } from '@server/core/authed-user';
@@ -14,6 +15,8 @@ import { consumeUserLimit } from './user-limit';
 import { cacheControlOf, cacheControlValue, type RouteCache } from './cache-control';
 import { answeredNotModified } from './not-modified';
 import { cachedReply } from './cached-reply';
+import { meterAppKey } from './app-quota';
+import { carriesAppKey } from './request-token';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -52,6 +55,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   userLimit?: { name: RateLimitName; exempt?: (actor: Actor) => boolean };
   /** An app's `external-auth` token may call it although it writes (reporting); reads always may. */
   appToken?: boolean;
+  /** The scope an application's key needs to call this write (reads need `read`); absent: keys may not (`appKeyReach`). */
+  appScope?: AppWriteScope;
   /** How long shared caches may keep a visitor's successful answer (`cache-control.ts`); absent: not at all. */
   cache?: RouteCache;
   /**
@@ -113,10 +118,9 @@ function assertConsistent(spec: AnyRoute) {
   if ((spec.keep || spec.etag) && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept or carry an ETag`);
 }
 
-/** The policy's refusal, as the error the envelope answers with. */
-/** The route's own policy, behind the one rule every route shares: what an app's token may reach. */
+/** The route's own policy, behind the rules every route shares: what an app's token and an application's key may reach. */
 export const effectivePolicy = (spec: AnyRoute): Rule =>
-  spec.auth === 'none' ? spec.policy : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), spec.policy);
+  spec.auth === 'none' ? spec.policy : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(spec.method, spec.appScope), spec.policy);
 
 function enforce(policy: Rule, actor: Actor | null) {
   const refusal = policy.check(actor);
@@ -135,6 +139,9 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       // Token first: clients branch on user.tokenExpired before anything else (docs/api-compatibility.md#tokens).
       const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
       enforce(effectivePolicy(spec), user?.actor ?? null);
+      // An application's key is metered on every route; on one that reads no token it still answers as to a visitor.
+      const keyHolder = user ?? (spec.auth === 'none' && carriesAppKey(req) ? await authenticate(services, req, true) : null);
+      if (keyHolder?.app) await meterAppKey(services, res, keyHolder.app, spec);
       const query = parse(spec.query, req.query, spec.area, 'query');
       const body = parse(spec.body, req.body, spec.area, 'body');
       if (spec.captcha) {

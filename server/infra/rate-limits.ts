@@ -34,11 +34,29 @@ export const RATE_LIMITS = {
   advanceSearch: { points: 1, duration: 15 },
   /** Per user: chat messages (staff are exempt). */
   messages: { points: 20, duration: 60 },
+  /** Per application key: every request it makes (docs/applications.md#quotas). */
+  appKeyRequests: { points: LIMITS.appKeyRequestsPerMinute, duration: 60 },
+  /** Per application key: writes per day, by the scope the route declares. */
+  appKeyReportWrites: { points: LIMITS.appKeyWritesPerDay.report, duration: 86_400 },
+  appKeyReplyWrites: { points: LIMITS.appKeyWritesPerDay.reply, duration: 86_400 },
+  appKeyAppealWrites: { points: LIMITS.appKeyWritesPerDay.appeal, duration: 86_400 },
+  appKeyJudgeWrites: { points: LIMITS.appKeyWritesPerDay.judge, duration: 86_400 },
+  appKeyWebhooksWrites: { points: LIMITS.appKeyWritesPerDay.webhooks, duration: 86_400 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** The limits keyed by account, whose counts must not be forgotten while their window runs (the rest are keyed by address or user). */
-const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set(['signinAccount', 'changePassword', 'codeAccount']);
+/** The limits keyed by account or by key we issued, whose counts must not be forgotten while their window runs (the rest are keyed by address or user). */
+const ACCOUNT_LIMITS: ReadonlySet<RateLimitName> = new Set([
+  'signinAccount',
+  'changePassword',
+  'codeAccount',
+  'appKeyRequests',
+  'appKeyReportWrites',
+  'appKeyReplyWrites',
+  'appKeyAppealWrites',
+  'appKeyJudgeWrites',
+  'appKeyWebhooksWrites',
+]);
 
 export type RateLimiter = Pick<RateLimiterAbstract, 'consume' | 'penalty' | 'get' | 'delete'>;
 export type RateLimiters = Record<RateLimitName, RateLimiter>;

@@ -26,6 +26,8 @@ export interface AdminLogItem {
   action: string;
   actorId: number;
   actorName: string | null;
+  /** The actor is an application's bot account (the action was made with its key). */
+  actorApp?: { id: number; name: string };
   targetUserId: number | null;
   targetUserName: string | null;
   targetCaseId: number | null;

@@ -37,6 +37,8 @@ export interface AccountAttr {
   achievements?: Record<string, number>;
   registerIP?: string;
   lastSigninIP?: string;
+  /** An application's bot account: the application it acts for (docs/applications.md). */
+  app?: { id: number; name: string };
   /** The stored name of one of the user's own processed images, chosen as avatar (else a Gravatar-style one). */
   avatar?: string | null;
 }

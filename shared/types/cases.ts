@@ -67,6 +67,8 @@ export interface TimelineEntry {
   nextUsername?: string;
   quote?: QuotedEntry;
   isMute?: boolean;
+  /** Written with an application's key: the application (its bot account is the author). */
+  byApp?: { id: number; name: string };
   /** Present for staff only: false = hidden. */
   valid?: boolean;
 }

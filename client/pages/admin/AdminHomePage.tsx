@@ -91,6 +91,7 @@ export function AdminHomePage() {
     { id: 'adminChatLog', to: '/admin/chat-log', icon: 'mail', title: t('admin.home.chatLog.title'), text: t('admin.home.chatLog.text') },
     { id: 'adminVerifications', to: '/admin/verifications', icon: 'key', title: t('admin.home.verifications.title'), text: t('admin.home.verifications.text') },
     { id: 'adminTools', to: '/admin/tools', icon: 'bolt', title: t('admin.home.toolsDirectory.title'), text: t('admin.home.toolsDirectory.text') },
+    { id: 'adminApplications', to: '/admin/applications', icon: 'key', title: t('admin.home.applications.title'), text: t('admin.home.applications.text') },
     { id: 'adminMedia', to: '/admin/media', icon: 'image', title: t('admin.home.media.title'), text: t('admin.home.media.text') },
   ];
 

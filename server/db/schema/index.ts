@@ -10,3 +10,4 @@ export * from './app-authorizations';
 export * from './announcements';
 export * from './tools';
 export * from './imports';
+export * from './applications';

@@ -19,7 +19,7 @@ export async function readAdminLog(db: DbOrTx, q: AdminLogQuery): Promise<{ data
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, [count]] = await Promise.all([
     db
-      .select({ log: adminLog, actorName: actor.username, targetUserName: target.username })
+      .select({ log: adminLog, actorName: actor.username, actorAttr: actor.attr, targetUserName: target.username })
       .from(adminLog)
       .leftJoin(actor, eq(actor.id, adminLog.actorId))
       .leftJoin(target, eq(target.id, adminLog.targetUserId))
@@ -29,12 +29,13 @@ export async function readAdminLog(db: DbOrTx, q: AdminLogQuery): Promise<{ data
       .offset(q.skip),
     db.select({ n: sql<number>`count(*)::int` }).from(adminLog).where(cond),
   ]);
-  const data = rows.map(({ log, actorName, targetUserName }) => ({
+  const data = rows.map(({ log, actorName, actorAttr, targetUserName }) => ({
     id: log.id,
     createTime: log.createTime.toISOString(),
     action: log.action,
     actorId: log.actorId,
     actorName,
+    ...(actorAttr?.app ? { actorApp: { id: actorAttr.app.id, name: actorAttr.app.name } } : {}),
     targetUserId: log.targetUserId,
     targetUserName,
     targetCaseId: log.targetCaseId,

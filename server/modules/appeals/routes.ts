@@ -14,6 +14,7 @@ export const appealRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/banAppeal',
+    appScope: 'appeal',
     tag: TAG,
     summary:
       'Appeal a confirmed or suspected case (status 1 or 2): by the owner of its game account (decided from the signed-in user) or super/root/dev; one per 24 h. Types moss (link a zip uploaded with `PUT /service/upload` that contains Logfile.log), farm, other (`none`). The case moves to 9.',
@@ -32,6 +33,7 @@ export const appealRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/viewBanAppeal',
+    appScope: 'judge',
     tag: TAG,
     summary:
       'Staff: record that you viewed an appeal (its staff notice clears after two viewers); `status` lock freezes judging, open unlocks, close fails the appeal (the case returns to its status before the appeal).',
@@ -52,6 +54,7 @@ export const appealRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/admin/setAppeal',
+    appScope: 'judge',
     tag: TAG,
     summary: 'Staff: fail the open appeal of a case (`toPlayerId`, optional reasoning): the case returns to the status it had before the appeal.',
     area: 'setAppeal',

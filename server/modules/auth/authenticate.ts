@@ -6,7 +6,11 @@ import type { Services } from '@server/core/services';
 import type { TokenPayload } from '@server/infra/tokens';
 import { toAuthedUser, type AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
+import type { ErrorCode } from '@shared/errors';
+import { requestToken } from '@server/http/request-token';
 import { requestUser } from '@server/modules/users/queries';
+import { isAppKey } from '@shared/applications';
+import { resolveAppKey } from '@server/modules/app-keys/resolve-key';
 
 /** An app's token lives only while the user's authorization of the app stands (revocable from the profile). */
 async function appAuthorizationStands(services: Services, token: TokenPayload) {
@@ -19,9 +23,10 @@ async function appAuthorizationStands(services: Services, token: TokenPayload) {
   return row?.state === 'approved';
 }
 
-/** Resolves a raw token to its user, or the reason it is refused. */
-export async function resolveToken(services: Services, raw: string | undefined) {
+/** Resolves a raw token (or an application's key) to its user, or the reason it is refused. */
+export async function resolveToken(services: Services, raw: string | undefined): Promise<{ user: AuthedUser } | { error: ErrorCode; message?: string }> {
   if (!raw) return { error: 'user.tokenExpired' as const };
+  if (isAppKey(raw)) return resolveAppKey(services, raw);
   const token = await services.tokens.verify(raw);
   if (!token) return { error: 'user.tokenExpired' as const };
   const row = await requestUser(services.db, token.userId);
@@ -36,11 +41,11 @@ export async function resolveToken(services: Services, raw: string | undefined) 
  * answered differently to accounts), an account that `readsAsVisitor` is read as a visitor: null.
  */
 export async function authenticate(services: Services, req: Request, required: boolean): Promise<AuthedUser | null> {
-  const header = req.headers['x-access-token'];
-  const raw = Array.isArray(header) ? header[0] : header;
+  const raw = requestToken(req);
   if (!raw && !required) return null;
   const result = await resolveToken(services, raw);
-  if ('user' in result) return required || !readsAsVisitor(result.user!.actor) ? result.user! : null;
-  if (!required) return null;
-  throw new AppError(result.error);
+  if ('user' in result) return required || !readsAsVisitor(result.user.actor) ? result.user : null;
+  // A key that is refused is said so wherever it is sent: its integration should hear it at once.
+  if (!required && !(raw && isAppKey(raw))) return null;
+  throw new AppError(result.error, result.message);
 }

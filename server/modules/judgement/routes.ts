@@ -15,6 +15,7 @@ export const judgementRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/judgement',
+    appScope: 'judge',
     tag: TAG,
     summary:
       'Judge a case (admin, super, root; `kill` super and root only). Cheat methods are required for guilt and kill. Votes are counted with the case locked: two distinct consecutive guilt/kill votes confirm a case in status 6. On a case under appeal, guilt/kill fail the appeal and innocent/farm/invalid/suspect accept it.',

@@ -14,6 +14,7 @@ export const reportRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/report',
+    appScope: 'report',
     tag: TAG,
     summary: 'Report one platform account by name, with evidence (a video-site link or an image); creates or reopens its case.',
     area: 'report',
@@ -34,6 +35,7 @@ export const reportRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/reportById',
+    appScope: 'report',
     tag: TAG,
     summary: 'Report by platform user id or persona id instead of name.',
     area: 'reportById',

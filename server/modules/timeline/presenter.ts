@@ -66,6 +66,7 @@ export function presentEntry(row: TimelineRow, author: Author | null, quote: Quo
   }
   if (quote) entry.quote = quote;
   if (isMuted(author)) entry.isMute = true;
+  if (author?.attr.app) entry.byApp = { id: author.attr.app.id, name: author.attr.app.name };
   if (opts.staff) entry.valid = row.valid;
   return entry;
 }

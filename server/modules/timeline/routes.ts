@@ -76,6 +76,7 @@ export const timelineRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/reply',
+    appScope: 'reply',
     tag: TAG,
     summary: 'Reply on a case, optionally quoting one of its entries (`toCommentId`).',
     area: 'reply',
@@ -93,6 +94,7 @@ export const timelineRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/unReply',
+    appScope: 'reply',
     tag: TAG,
     summary: 'Hide an entry (staff: any, and `valid: true` shows it again; authors: their own replies).',
     area: 'unReply',
@@ -109,6 +111,7 @@ export const timelineRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/player/update',
+    appScope: 'reply',
     tag: 'Cases',
     summary: 'Refresh a case’s name and avatar from the platform (staff: `?blockAvatar=true|false`).',
     area: 'update',

@@ -26,6 +26,7 @@ export const webhookRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/user/webhooks/add',
+    appScope: 'webhooks',
     tag: TAG,
     summary: `Subscribe a URL to events (${EVENTS}); at most 5 per account. Each delivery is a JSON POST {id, event, createTime, attempt, data} signed with x-tribunal-signature: sha256=<HMAC-SHA256 of the raw body with your secret>, retried with backoff until a 2xx.`,
     area: 'webhooks',
@@ -41,6 +42,7 @@ export const webhookRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/user/webhooks/delete',
+    appScope: 'webhooks',
     tag: TAG,
     summary: 'Remove one of your webhooks (and its delivery history).',
     area: 'webhooks',
@@ -57,6 +59,7 @@ export const webhookRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/user/webhooks/ping',
+    appScope: 'webhooks',
     tag: TAG,
     summary: 'Send a `ping` event to one of your webhooks now and answer with the delivery’s result.',
     area: 'webhooks',

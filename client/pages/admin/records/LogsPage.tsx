@@ -49,6 +49,7 @@ function AdminOperations() {
           <div className={styles.line}>
             <span>{t('admin.records.by')}</span>
             <Who id={item.actorId} name={item.actorName} />
+            {item.actorApp && <Badge>{t('timeline.byApp', { name: item.actorApp.name })}</Badge>}
             {item.targetUserId !== null && (
               <>
                 <Icon name="arrowRight" size={14} />

@@ -16,7 +16,7 @@ import { AdminHeader } from '../AdminHeader';
 import styles from '@client/pages/shared/Admin.module.css';
 
 /** apexcharts loads with the chart only. */
-const StatsChart = lazy(() => import('./StatsChart'));
+const StatsChart = lazy(() => import('@client/pages/shared/StatsChart'));
 
 type Span = 'days' | 'months';
 type Measure = 'judgements' | 'replies';

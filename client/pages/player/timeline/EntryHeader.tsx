@@ -27,6 +27,11 @@ export function EntryHeader({ entry }: { entry: TimelineEntry }) {
             <span className={styles.authorName}>{entry.username}</span>
           </UserLink>
           <span className={`${styles.role} ${staff ? styles.roleStaff : styles.roleMember}`}>{t(`privileges.${topPrivilege(entry.privilege)}`)}</span>
+          {entry.byApp && (
+            <span className={`${styles.role} ${styles.roleMember}`} data-by-app={entry.byApp.id}>
+              {t('timeline.byApp', { name: entry.byApp.name })}
+            </span>
+          )}
           <AchievementStrip owned={entry.byUserAchievements} max={STRIP_ACHIEVEMENTS} size={18} />
         </>
       ) : (

@@ -15,7 +15,7 @@ export interface StatsSeries {
   data: number[];
 }
 
-/** Stacked bars of judgements per admin over the days (or months) given; loaded in a chunk of its own. */
+/** Stacked bars of one series per name over the days (or months) given (judgements per admin, an application's requests per endpoint); loaded in a chunk of its own. */
 export default function StatsChart({ labels, series, label }: { labels: string[]; series: StatsSeries[]; label: string }) {
   const { i18n } = useTranslation();
   const tokens = useThemeTokens<string>([...TOKENS]);
