@@ -13,9 +13,8 @@ import { Checkbox } from '@client/components/Toggle';
 import { Notice } from '@client/components/Notice';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
-import { toast } from '@client/components/toast';
-import { useShowError } from '@client/components/useShowError';
 import { useRemote } from '@client/hooks/useRemote';
+import { useStaffAction } from '@client/hooks/useStaffAction';
 import { ApplicationSummary } from '@client/pages/developers/ApplicationSummary';
 import { KeyList } from '@client/pages/developers/KeyList';
 import { UsageChart } from '@client/pages/developers/UsageChart';
@@ -29,7 +28,6 @@ type WithReason = { application: Application; action: 'refuse' | 'suspend' };
 export function AdminApplicationsPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const showError = useShowError();
   const [status, setStatus] = useState<Filter>('pending');
   const [limit, setLimit] = useState(20);
   const list = useRemote(`adminApplications:${status}:${limit}`, (signal) => getStaffApplications(status, 0, limit, signal));
@@ -38,22 +36,9 @@ export function AdminApplicationsPage() {
   const [usageOf, setUsageOf] = useState<number | null>(null);
   const [approving, setApproving] = useState<Application | null>(null);
   const [granted, setGranted] = useState<AppScope[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  const act = async (application: Application, action: 'approve' | 'refuse' | 'suspend', why?: string, scopes?: AppScope[]) => {
-    setBusy(true);
-    try {
-      await reviewApplication(application.id, action, why, scopes);
-      toast.success(t(`adminApplications.done.${action}`, { name: application.name }));
-      list.reload();
-      return true;
-    } catch (error) {
-      showError(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useStaffAction(list.reload);
+  const act = (application: Application, action: 'approve' | 'refuse' | 'suspend', why?: string, scopes?: AppScope[]) =>
+    run(() => reviewApplication(application.id, action, why, scopes), t(`adminApplications.done.${action}`, { name: application.name }));
 
   return (
     <div className={`container ${styles.page}`}>

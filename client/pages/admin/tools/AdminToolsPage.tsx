@@ -14,9 +14,8 @@ import { Notice } from '@client/components/Notice';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { Switch } from '@client/components/Toggle';
-import { toast } from '@client/components/toast';
-import { useShowError } from '@client/components/useShowError';
 import { useRemote } from '@client/hooks/useRemote';
+import { useStaffAction } from '@client/hooks/useStaffAction';
 import { ToolLinks } from '@client/pages/apps/ToolLink';
 import styles from './AdminToolsPage.module.css';
 
@@ -27,29 +26,13 @@ const FILTERS: readonly Filter[] = [...TOOL_STATES, 'all'];
 export function AdminToolsPage() {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const showError = useShowError();
   const [status, setStatus] = useState<Filter>('pending');
   const [limit, setLimit] = useState(20);
   const list = useRemote(`adminTools:${status}:${limit}`, (signal) => getStaffTools(status, 0, limit, signal));
   const [rejecting, setRejecting] = useState<ToolWithReview | null>(null);
   const [reason, setReason] = useState('');
   const [deleting, setDeleting] = useState<ToolWithReview | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast.success(done);
-      list.reload();
-      return true;
-    } catch (error) {
-      showError(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: act } = useStaffAction(list.reload);
 
   return (
     <div className={`container ${styles.page}`}>
