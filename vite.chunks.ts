@@ -32,6 +32,8 @@ function firstScreenChunks(info: ModuleInfoOf): Map<string, string> {
   return new Map([...usedBy].map(([id, pages]) => [id, pages.length > 1 ? 'screens' : partsOf(pages[0]!)]));
 }
 
+const FORMS = /[\\/](shared[\\/]schemas|node_modules[\\/]zod)[\\/]/;
+
 /** The chunk of Socket.IO's client, which a page loads after it is drawn. */
 export const SOCKET_CHUNK = 'socket-io';
 
@@ -45,6 +47,8 @@ export const codeSplitting: Rolldown.OutputOptions['codeSplitting'] = {
     { name: 'app', tags: ['$initial'], priority: 2 },
     // Socket.IO's client, loaded when a page first joins a room (client/realtime/RealtimeClient.ts).
     { name: SOCKET_CHUNK, test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/, priority: 1 },
+    // The request schemas and zod, which the first screens with a form share, apart from what all of them share.
+    { name: 'forms', test: (id) => chunkOfModule.has(id) && FORMS.test(id), priority: 1.5 },
     { name: 'screens', test: (id) => chunkOfModule.get(id) === 'screens', priority: 1 },
     ...firstPages.map((page) => ({ name: partsOf(page), test: (id: string) => chunkOfModule.get(id) === partsOf(page), priority: 1 })),
   ],

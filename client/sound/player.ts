@@ -1,7 +1,3 @@
-import { localFlags } from '@client/state/localFlags';
-import { voice, type SoundKind } from '@client/state/voice';
-import { scheduleCue } from './tones';
-
 /**
  * Plays the cues through one AudioContext. Browsers only let a page make sound after the user
  * interacted with it: the context is created (or resumed) on the first click, key or touch, and
@@ -35,21 +31,5 @@ export function unlockOnFirstGesture() {
   for (const name of events) window.addEventListener(name, handler, true);
 }
 
-/** Whether a cue of this kind should sound now, with these settings. */
-export const wantsSound = (kind: SoundKind, flags: { voice: boolean }, settings: { volume: number } & Record<SoundKind, boolean>) =>
-  flags.voice && settings[kind] && settings.volume > 0;
-
-/** Plays a cue if the settings want it and the page may make sound. Returns whether it played. */
-export function playCue(kind: SoundKind): boolean {
-  if (!wantsSound(kind, localFlags, voice) || !unlocked || !ctx) return false;
-  scheduleCue(ctx, ctx.destination, kind, voice.volume);
-  return true;
-}
-
-/** The test button: a gesture, so it may unlock; plays even with the kind switched off. */
-export function playTest(kind: SoundKind, volume: number): boolean {
-  const context = unlockAudio();
-  if (!context) return false;
-  scheduleCue(context, context.destination, kind, volume);
-  return true;
-}
+/** The context once the page may make sound (a gesture unlocked it), else null. */
+export const unlockedContext = () => (unlocked ? ctx : null);

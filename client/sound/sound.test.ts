@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomEvent } from '@shared/socket';
 import type { MessageItem } from '@shared/types/messages';
-import { wantsSound } from './player';
+import { wantsSound } from './playCue';
 import { soundOf } from './soundOf';
 import { CUE_GAP_MS, throttleCue } from './startVoice';
 import { CUES, peakGain } from './tones';

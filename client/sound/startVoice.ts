@@ -1,7 +1,8 @@
 import { onSessionEvent } from '@client/realtime/sessionRealtime';
 import { session } from '@client/state/session';
+import { localFlags } from '@client/state/localFlags';
 import type { SoundKind } from '@client/state/voice';
-import { playCue, unlockOnFirstGesture } from './player';
+import { unlockOnFirstGesture } from './player';
 import { soundOf } from './soundOf';
 
 /** A burst (a replay after reconnecting) makes one sound per kind, not one per event. */
@@ -21,6 +22,7 @@ export function startVoice() {
   const last = new Map<SoundKind, number>();
   return onSessionEvent((event) => {
     const kind = soundOf(event, session.userinfo?.userId ?? null);
-    if (kind && throttleCue(last, kind, Date.now())) playCue(kind);
+    // The master switch is read here, so a page whose member never turned the sound on loads no cue code.
+    if (kind && localFlags.voice && throttleCue(last, kind, Date.now())) void import('./playCue').then(({ playCue }) => playCue(kind));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_WINDOWS, type TimeWindow } from '../time-windows';
 import { GAMES } from '../games';
 import { gameFilter, orderField } from './cases';
 import { boolParam, limitParam, skipParam } from './common';
@@ -48,8 +49,7 @@ export const activitiesQuery = z.object({
   limit: limitParam(100, 100),
 });
 
-export const TIME_WINDOWS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export type TimeWindow = (typeof TIME_WINDOWS)[number];
+export { TIME_WINDOWS, type TimeWindow };
 const timeWindowParam = z.enum(TIME_WINDOWS).default('weekly');
 
 export const trendQuery = z.object({

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/schemas/announcements';
+import { RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/announcements';
 import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { searchTarget, wantsApp } from '@shared/companionApp';
-import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/schemas/search';
+import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/search';
 import { LIMITS } from '@shared/limits';
 import { ApiError } from '@client/api/ApiError';
 import { search } from '@client/api/search';

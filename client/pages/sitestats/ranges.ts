@@ -1,4 +1,4 @@
-import { TIME_WINDOWS, type TimeWindow } from '@shared/schemas/stats';
+import { TIME_WINDOWS, type TimeWindow } from '@shared/time-windows';
 
 /** The ranges of the statistics page (yesterday, week, month, year), as the API names its windows. */
 export const RANGES = TIME_WINDOWS;
