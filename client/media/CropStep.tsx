@@ -40,6 +40,7 @@ export function CropStep({ image, avatar, crop, onBack, onCropped, onError }: Cr
           onZoomChange={crop.setZoom}
           onRotationChange={crop.setRotation}
           onCropComplete={(_, pixels) => crop.setArea(pixels)}
+          cropperProps={{ 'aria-label': t('widget.cropArea'), role: 'group' }}
         />
       </div>
       <div className={styles.controls}>
