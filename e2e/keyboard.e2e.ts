@@ -222,9 +222,17 @@ describe('keyboard only', () => {
     await press(page, 'ArrowLeft', { times: 4 });
     await expect.poll(where).not.toBe(before);
     expect(await hasFocus(page, cropArea)).toBe(true);
-    const zoom = await tabTo(page, 'dialog[open] input[type="range"]');
+    expect(await cropArea.evaluate((a) => a.getAttribute('aria-label'))).toMatch(/arrow keys/);
+    // + zooms in from the crop area itself; the slider follows.
+    const zoom = await page.waitForSelector('dialog[open] input[type="range"]');
+    await press(page, '+');
+    await press(page, '+');
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.2);
+    await press(page, '-');
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.1);
+    await tabTo(page, 'dialog[open] input[type="range"]');
     await press(page, 'ArrowRight', { times: 4 });
-    expect(Number(await zoom.evaluate((z) => (z as HTMLInputElement).value))).toBeGreaterThan(1);
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.3);
     await tabTo(page, 'dialog[open] ::-p-aria([name="Turn right"][role="button"])', { back: true });
     await press(page, 'Enter');
     await tabTo(page, 'dialog[open] ::-p-aria([name="Apply"][role="button"])');
