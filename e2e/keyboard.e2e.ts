@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '@server/test/harness
 import { openCase, report } from '@server/test/cases';
 import { png } from '@server/test/media';
 import { launchBrowser, watchCaptchas } from './support/browser';
-import { chooseFileWithSpace, expectFocusVisible, focusInDialog, focusStaysWhile, hasFocus, press, tabTo } from './support/keyboard';
+import { chooseFileWithSpace, expectFocusVisible, expectTabStaysInDialog, focusInDialog, focusStaysWhile, hasFocus, press, tabTo } from './support/keyboard';
 import { seeText } from './support/page';
 import { signInBeforeVisit } from './support/session';
 import { zipOf } from './support/zip';
@@ -79,6 +79,16 @@ describe('keyboard only', () => {
     const captchas = watchCaptchas(page);
     await page.goto(`${app.url}/player/${account.personaId}`);
     await seeText(page, 'Snaps to heads through smoke.');
+    // Sharing the entry opens a dialog that keeps Tab inside and gives focus back on Escape.
+    const share = await tabTo(page, 'article ::-p-aria([name="Share"][role="button"])');
+    await press(page, 'Enter');
+    await page.waitForSelector('dialog[open]');
+    expect(await focusInDialog(page)).toBe(true);
+    await expectTabStaysInDialog(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    expect(await hasFocus(page, share)).toBe(true);
+    await expectFocusVisible(page);
     await tabTo(page, 'article ::-p-aria([name="Reply"][role="button"])');
     await press(page, 'Enter');
     // Quoting moves focus into the editor, under the quoted entry.
@@ -92,8 +102,11 @@ describe('keyboard only', () => {
     await press(page, 'Enter');
     expect((await posted).status()).toBe(200);
     const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}`);
-    const reply = (tl.body.data.result as Array<{ type: string; toCommentId?: number; content: { text: string } }>).find((e) => e.content.text.includes('second clip'));
+    const reply = (tl.body.data.result as Array<{ id: number; toCommentId?: number; content: { text: string } }>).find((e) => e.content.text.includes('second clip'));
     expect(reply?.toCommentId).toBe(tl.body.data.result[0].id);
+    // The form is empty again and its button disabled: focus goes to the reply just posted.
+    await page.waitForFunction((id) => document.activeElement?.id === `floor-${id}`, { timeout: 5_000 }, reply!.id);
+    await expectFocusVisible(page);
   });
 
   it('votes in a judgement as staff', async () => {
@@ -114,6 +127,9 @@ describe('keyboard only', () => {
     const answer = await judged;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).data.nextstate).toBe(6);
+    // The form is cleared for the next verdict, and focus is still somewhere to be seen.
+    await page.waitForFunction(() => (document.querySelector('#judgement select') as HTMLSelectElement).value === '');
+    await expectFocusVisible(page);
   });
 
   it('appeals a verdict with a MOSS archive', async () => {
@@ -128,7 +144,8 @@ describe('keyboard only', () => {
     const page = await pageAs(owner);
     await page.goto(`${app.url}/player/${owner.account!.personaId}`);
     await tabTo(page, '::-p-aria([name="Appeal this verdict"][role="link"])');
-    await press(page, 'Enter');
+    // The link opens the appeal page, where focus starts from the top as on any new page.
+    await page.keyboard.press('Enter');
     await seeText(page, 'Kind of appeal');
     const archive = path.join(dir, 'moss.zip');
     fs.writeFileSync(archive, zipOf({ 'MOSS/Logfile.log': 'MOSS 1.0 session log' }));
@@ -175,7 +192,8 @@ describe('keyboard only', () => {
     await page.goto(`${app.url}/workflow/item/add?id=${id}`);
     await page.waitForSelector(`[data-found="${id}"]`);
     await tabTo(page, '::-p-aria([name="Add to the board"][role="button"])');
-    await press(page, 'Enter');
+    // Adding opens the board: a new page.
+    await page.keyboard.press('Enter');
     await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
 
     const menu = `[data-card="${id}"] button[aria-haspopup="menu"]`;
@@ -194,6 +212,7 @@ describe('keyboard only', () => {
     await page.waitForSelector('[data-testid="workflow-detail"]');
     expect(await focusInDialog(page)).toBe(true);
     await expectFocusVisible(page);
+    await expectTabStaysInDialog(page);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
     expect(await hasFocus(page, opener)).toBe(true);

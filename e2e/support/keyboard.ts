@@ -86,6 +86,20 @@ export async function tabTo(page: Page, selector: string, { back = false, max = 
 /** Whether `element` has focus. */
 export const hasFocus = (page: Page, element: ElementHandle<Element>) => page.evaluate((e) => document.activeElement === e, element);
 
+/**
+ * Presses Tab `times` times inside the open modal dialog: focus never lands on the page behind it
+ * (it may pass through the browser's own controls, where the document has no focused element).
+ */
+export async function expectTabStaysInDialog(page: Page, times = 12) {
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement?.closest('dialog[open]') ? 'dialog' : document.activeElement?.outerHTML.slice(0, 80)));
+    if (where === 'body') continue;
+    if (where !== 'dialog') throw new Error(`Tab left the dialog for ${where}`);
+    await expectFocusVisible(page);
+  }
+}
+
 /** Whether focus is inside the open modal dialog. */
 export const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 

@@ -151,8 +151,20 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       <AppealReview entry={entry} caseId={record.id} caseStatus={record.status} myId={myId} onUpdated={(next) => timeline.apply({ type: 'updated', entry: next })} />
     ) : null;
 
+  // A posted reply takes focus once it is drawn: the form's button it was sent from is disabled
+  // again (empty editor, new captcha), which would leave a keyboard user at the top of the page.
+  const [focusEntry, setFocusEntry] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusEntry === null) return;
+    const article = document.getElementById(floorAnchor(focusEntry));
+    if (!article) return;
+    article.focus({ preventScroll: true });
+    setFocusEntry(null);
+  });
+
   const posted = (entry: TimelineEntry) => {
     timeline.apply({ type: 'added', entry, mine: true });
+    setFocusEntry(entry.id);
     void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
   };
 
