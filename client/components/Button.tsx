@@ -26,13 +26,20 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
   children: ReactNode;
 }
 
-export function Button({ variant, size, block, iconOnly, loading, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+/**
+ * While `loading`, the button refuses clicks (and the form's submission) but stays enabled: a
+ * disabled button loses focus, and a keyboard user who pressed Enter on it would be thrown back
+ * to the top of the page.
+ */
+export function Button({ variant, size, block, iconOnly, loading, disabled, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClass({ variant, size, block, iconOnly }, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={loading ? (e) => e.preventDefault() : onClick}
       {...rest}
     >
       {loading && <Spinner size={14} />}

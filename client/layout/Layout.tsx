@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLanguage } from '@shared/languages';
 import { usePageMeta } from '@client/app/usePageMeta';
 import { PageSpinner } from '@client/components/Spinner';
+import { LiveAnnouncer } from '@client/components/LiveAnnouncer';
 import { Toaster } from '@client/components/Toaster';
 import { switchLanguage } from '@client/i18n/setup';
 import { refreshMe, syncWithStore } from '@client/state/session';
@@ -55,6 +56,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
       </main>
       {!full && <SiteFooter menu={menu} />}
       <Toaster />
+      <LiveAnnouncer />
       <ScrollRestoration />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Cropper from 'react-easy-crop';
 import { Button } from '@client/components/Button';
@@ -15,6 +16,8 @@ interface CropStepProps {
   onError: (message: string) => void;
 }
 
+const ZOOM = { min: 1, max: 3, step: 0.05, key: 0.1 };
+
 /** The widget's edit step: crop, zoom and turn a still, then make the JPEG that is sent. */
 export function CropStep({ image, avatar, crop, onBack, onCropped, onError }: CropStepProps) {
   const { t } = useTranslation();
@@ -26,9 +29,16 @@ export function CropStep({ image, avatar, crop, onBack, onCropped, onError }: Cr
       onError((e as Error).message);
     }
   };
+  // The crop area moves the picture with the arrow keys (react-easy-crop); + and − zoom from there too.
+  const zoomKeys = (e: KeyboardEvent) => {
+    const by = e.key === '+' || e.key === '=' ? ZOOM.key : e.key === '-' ? -ZOOM.key : 0;
+    if (!by) return;
+    e.preventDefault();
+    crop.setZoom((z) => Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round((z + by) * 100) / 100)));
+  };
   return (
     <>
-      <div className={styles.cropper}>
+      <div className={styles.cropper} onKeyDown={zoomKeys}>
         <Cropper
           image={image}
           crop={crop.crop}
@@ -40,6 +50,7 @@ export function CropStep({ image, avatar, crop, onBack, onCropped, onError }: Cr
           onZoomChange={crop.setZoom}
           onRotationChange={crop.setRotation}
           onCropComplete={(_, pixels) => crop.setArea(pixels)}
+          cropperProps={{ 'aria-label': t('widget.cropArea'), role: 'group' }}
         />
       </div>
       <div className={styles.controls}>
@@ -51,7 +62,7 @@ export function CropStep({ image, avatar, crop, onBack, onCropped, onError }: Cr
         </Button>
         <label className={styles.zoom}>
           {t('widget.zoom')}
-          <input type="range" min={1} max={3} step={0.05} value={crop.zoom} onChange={(e) => crop.setZoom(Number(e.target.value))} />
+          <input type="range" min={ZOOM.min} max={ZOOM.max} step={ZOOM.step} value={crop.zoom} onChange={(e) => crop.setZoom(Number(e.target.value))} />
         </label>
       </div>
       <div className={styles.actions}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaFile } from '@shared/types/files';
 import { Dialog } from '@client/components/Dialog';
@@ -17,6 +17,7 @@ import { useLibraryChoices } from './useLibraryChoices';
 import { useMediaCommit } from './useMediaCommit';
 import { useObjectUrl } from './useObjectUrl';
 import { usePastedFile } from './usePastedFile';
+import { useStepFocus } from './useStepFocus';
 import styles from './UploadWidget.module.css';
 
 /** What the widget hands back: an address to show, and our stored name when it is one of our files. */
@@ -60,6 +61,8 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
   const upload = useMediaCommit({ onReady: (f) => finish(f), onFailed: setError, onCancelled: () => setStep(2) });
   const address = useImageAddress((url) => onDone({ url, alt: alt.trim(), filename: null }));
   const library = useLibraryChoices(open && source === 'library', avatar);
+  const widget = useRef<HTMLDivElement>(null);
+  useStepFocus(step, widget);
 
   const reset = () => {
     upload.reset();
@@ -107,7 +110,7 @@ export function UploadWidget({ open, onClose, onDone, title, purpose = 'insert' 
   const preview = result?.url ?? fileUrl;
   return (
     <Dialog open={open} onClose={onClose} title={title}>
-      <div className={styles.widget}>
+      <div className={styles.widget} ref={widget}>
         <Steps steps={[t('widget.step.source'), t('widget.step.edit'), t('widget.step.preview'), t('widget.step.commit')]} current={step} label={t('widget.steps')} />
         {error && (
           <p className={styles.error} role="alert">

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import de from '@locales/de-DE.json';
-import { LANGUAGES } from '@shared/languages';
+import { LANGUAGES, THEMES } from '@shared/languages';
 import { SITE_LINKS } from '@client/layout/siteLinks';
 import { AccessibilityPage } from './AccessibilityPage';
 
@@ -38,7 +38,7 @@ describe('/accessibility', () => {
   it('shows the title and one labelled section per heading, listed in the contents', async () => {
     const doc = await page('en-US');
     const a = en.accessibility;
-    const headings = [a.supports.title, a.limits.title, a.standard.title, a.report.title];
+    const headings = [a.supports.title, a.checks.title, a.limits.title, a.standard.title, a.report.title];
     expect(texts(doc, 'h1')).toEqual([a.title]);
     expect(texts(doc, 'section > h2')).toEqual(headings);
     expect(texts(doc, `nav[aria-label="${a.contents}"] a`)).toEqual(headings);
@@ -50,6 +50,8 @@ describe('/accessibility', () => {
   it('lists every point of its translation, the number of languages filled in', async () => {
     const doc = await page('en-US');
     expect(texts(doc, '#supports li')).toEqual(en.accessibility.supports.points.map((p) => p.replace('{{count}}', String(LANGUAGES.length))));
+    expect(texts(doc, '#checks li')).toEqual(en.accessibility.checks.points.map((p) => p.replace('{{themes}}', String(THEMES.length))));
+    expect(texts(doc, '#checks li')[0]).toMatch(/in all 10 themes/);
     expect(texts(doc, '#limits li')).toEqual(en.accessibility.limits.points);
     expect(doc.querySelector('#standard')!.textContent).toMatch(/WCAG\) 2\.1 at level AA/);
   });
@@ -63,6 +65,6 @@ describe('/accessibility', () => {
     const doc = await page('de-DE');
     expect(texts(doc, 'h1')).toEqual([de.accessibility.title]);
     expect(de.accessibility.title).not.toBe(en.accessibility.title);
-    expect(texts(doc, 'section > h2')).toEqual([de.accessibility.supports.title, de.accessibility.limits.title, de.accessibility.standard.title, de.accessibility.report.title]);
+    expect(texts(doc, 'section > h2')).toEqual([de.accessibility.supports.title, de.accessibility.checks.title, de.accessibility.limits.title, de.accessibility.standard.title, de.accessibility.report.title]);
   });
 });

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@shared/languages';
+import { LANGUAGES, THEMES } from '@shared/languages';
 import { SCREENS } from '@shared/screens';
 import { SITE_LINKS } from '@client/layout/siteLinks';
 import styles from '../about/AboutPage.module.css';
 
-export const SECTIONS = ['supports', 'limits', 'standard', 'report'] as const;
+export const SECTIONS = ['supports', 'checks', 'limits', 'standard', 'report'] as const;
 type Section = (typeof SECTIONS)[number];
 /** How many bullet points each section's translation has. */
-const POINTS: Partial<Record<Section, number>> = { supports: 7, limits: 2 };
+const POINTS: Partial<Record<Section, number>> = { supports: 7, checks: 3, limits: 2 };
 
 /** How to report a barrier: the services mailbox (as on /about) and the about page's contacts. */
 function Report() {
@@ -53,7 +53,7 @@ export function AccessibilityPage() {
             {POINTS[id] && (
               <ul>
                 {Array.from({ length: POINTS[id] }, (_, i) => (
-                  <li key={i}>{t(`accessibility.${id}.points.${i}`, { count: LANGUAGES.length })}</li>
+                  <li key={i}>{t(`accessibility.${id}.points.${i}`, { count: LANGUAGES.length, themes: THEMES.length })}</li>
                 ))}
               </ul>
             )}

@@ -8,6 +8,7 @@ import type { CaseRecord, TimelineEntry } from '@shared/types/cases';
 import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/cases';
 import { Card } from '@client/components/Card';
 import { Skeleton } from '@client/components/Skeleton';
+import { announce } from '@client/components/announce';
 import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
 import { SubmitGate } from '@client/forms/SubmitGate';
@@ -78,17 +79,25 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
   const merge = useCallback((next: CaseRecord) => update((c) => ({ ...c, ...next })), [update]);
   useViewCount(record.id, update);
   const judgeRole = mayJudge(viewer.privileges);
+  const myId = viewer.userinfo?.userId;
   const room = roomOf.case(record.id);
   const viewers = useCaseViewers(viewer.isAdmin ? room : null);
 
   // The room must be joined before the timeline loads, so its events reach the timeline through a ref.
   const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
   const onEvent = (event: RoomEvent) => {
-    if (event.name === 'timeline.added') timelineRef.current?.apply({ type: 'added', entry: event.payload.entry });
+    if (event.name === 'timeline.added') {
+      const { entry } = event.payload;
+      timelineRef.current?.apply({ type: 'added', entry });
+      if (entry.byUserId !== myId) announce(t('live.timelineEntry', { name: entry.username ?? t('timeline.system') }));
+    }
     else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid, entry: event.payload.entry });
     else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
     else if (event.name === 'case.updated') merge(event.payload.case);
-    else if (event.name === 'case.votes') votes.receive(event.payload);
+    else if (event.name === 'case.votes') {
+      votes.receive(event.payload);
+      announce(t('live.votes', { count: event.payload.voters.length, needed: event.payload.needed }));
+    }
   };
   const ready = useRoom(room, {
     onEvent,
@@ -114,7 +123,6 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     goToPage: (page: number) => view.go({ ...view.position, page }, location.hash),
   });
 
-  const myId = viewer.userinfo?.userId;
   const can: EntryPermissions = {
     reply: viewer.signedIn,
     mine: (entry) => myId !== undefined && entry.byUserId === myId,
@@ -143,8 +151,20 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
       <AppealReview entry={entry} caseId={record.id} caseStatus={record.status} myId={myId} onUpdated={(next) => timeline.apply({ type: 'updated', entry: next })} />
     ) : null;
 
+  // A posted reply takes focus once it is drawn: the form's button it was sent from is disabled
+  // again (empty editor, new captcha), which would leave a keyboard user at the top of the page.
+  const [focusEntry, setFocusEntry] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusEntry === null) return;
+    const article = document.getElementById(floorAnchor(focusEntry));
+    if (!article) return;
+    article.focus({ preventScroll: true });
+    setFocusEntry(null);
+  });
+
   const posted = (entry: TimelineEntry) => {
     timeline.apply({ type: 'added', entry, mine: true });
+    setFocusEntry(entry.id);
     void navigate({ search, hash: floorAnchor(entry.id) }, { preventScrollReset: true });
   };
 

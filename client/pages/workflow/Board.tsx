@@ -22,6 +22,18 @@ interface ColumnDrag {
 
 const apply = (change: (s: WorkflowState) => WorkflowState) => commitWorkflow(change(workflow as WorkflowState));
 
+/**
+ * A move chosen from a menu: the card or column is drawn again elsewhere and the menu button that
+ * had focus is gone, so focus goes to the same button at its new place once the board is redrawn.
+ */
+function applyAndFollow(change: (s: WorkflowState) => WorkflowState, moved: string) {
+  apply(change);
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
+    document.querySelector<HTMLElement>(`${moved} button[aria-haspopup="menu"]`)?.focus();
+  });
+}
+
 /** Where a dragged card lands when dropped on `target` in `cards`: before it, or after it in its lower half. */
 function dropIndex(cards: readonly number[], dragged: number, target: number, after: boolean) {
   const others = cards.filter((id) => id !== dragged);
@@ -106,8 +118,8 @@ function Column({ state, status, cards, first, last, onOpen, onRemove }: ColumnP
           <span className={styles.count}>{format.number(cards.length)}</span>
         </div>
         <Menu trigger={<Icon name="menu" size={16} />} triggerLabel={t('workflow.column.menu', { name })} triggerClassName={styles.menuButton}>
-          {!first && <MenuItem onSelect={() => apply((s) => shiftColumn(s, status, -1))}>{t('workflow.column.moveLeft')}</MenuItem>}
-          {!last && <MenuItem onSelect={() => apply((s) => shiftColumn(s, status, 1))}>{t('workflow.column.moveRight')}</MenuItem>}
+          {!first && <MenuItem onSelect={() => applyAndFollow((s) => shiftColumn(s, status, -1), `[data-column="${status}"]`)}>{t('workflow.column.moveLeft')}</MenuItem>}
+          {!last && <MenuItem onSelect={() => applyAndFollow((s) => shiftColumn(s, status, 1), `[data-column="${status}"]`)}>{t('workflow.column.moveRight')}</MenuItem>}
           <MenuItem onSelect={() => apply((s) => setColumnShown(s, status, false))}>{t('workflow.column.hide')}</MenuItem>
         </Menu>
       </div>
@@ -172,11 +184,11 @@ function CardItem({ state, id, column, cards, first, last, onOpen, onRemove }: C
         </button>
         <Menu trigger={<Icon name="menu" size={16} />} triggerLabel={t('workflow.card.menu', { name: card.name })} triggerClassName={styles.menuButton}>
           <MenuItem onSelect={() => onOpen(id)}>{t('workflow.card.details')}</MenuItem>
-          {!first && <MenuItem onSelect={() => apply((s) => shiftCard(s, id, -1, Date.now()))}>{t('workflow.card.moveUp')}</MenuItem>}
-          {!last && <MenuItem onSelect={() => apply((s) => shiftCard(s, id, 1, Date.now()))}>{t('workflow.card.moveDown')}</MenuItem>}
+          {!first && <MenuItem onSelect={() => applyAndFollow((s) => shiftCard(s, id, -1, Date.now()), `[data-card="${id}"]`)}>{t('workflow.card.moveUp')}</MenuItem>}
+          {!last && <MenuItem onSelect={() => applyAndFollow((s) => shiftCard(s, id, 1, Date.now()), `[data-card="${id}"]`)}>{t('workflow.card.moveDown')}</MenuItem>}
           {others.length > 0 && <MenuSeparator />}
           {others.map((c) => (
-            <MenuItem key={c.status} onSelect={() => apply((s) => moveCard(s, id, c.status, Number.MAX_SAFE_INTEGER, Date.now()))}>
+            <MenuItem key={c.status} onSelect={() => applyAndFollow((s) => moveCard(s, id, c.status, Number.MAX_SAFE_INTEGER, Date.now()), `[data-card="${id}"]`)}>
               {t('workflow.card.moveTo', { name: statusName(c.status) })}
             </MenuItem>
           ))}

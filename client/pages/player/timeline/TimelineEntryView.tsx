@@ -59,7 +59,7 @@ export function TimelineEntryView({ entry, highlighted, can, onReply, onShare, o
   const hidden = entry.valid === false;
   const classes = [styles.entry, can.mine(entry) && styles.mine, highlighted && styles.highlighted, hidden && styles.hidden].filter(Boolean).join(' ');
   return (
-    <article id={floorAnchor(entry.id)} className={classes} aria-label={t('timeline.entryLabel', { id: entry.id })}>
+    <article id={floorAnchor(entry.id)} className={classes} aria-label={t('timeline.entryLabel', { id: entry.id })} tabIndex={-1}>
       <EntryHeader entry={entry} />
       {hidden && (
         <p className={styles.hiddenNote}>

@@ -1,0 +1,313 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
+import { openCase, report } from '@server/test/cases';
+import { png } from '@server/test/media';
+import { launchBrowser, watchCaptchas } from './support/browser';
+import { chooseFileWithSpace, expectFocusVisible, expectTabStaysInDialog, focusInDialog, focusStaysWhile, hasFocus, press, tabTo } from './support/keyboard';
+import { seeText } from './support/page';
+import { signInBeforeVisit } from './support/session';
+import { zipOf } from './support/zip';
+
+const ANNOUNCER = '[data-testid="live-announcer"]';
+const announced = (page: Page, text: string) => page.waitForFunction((s, t) => (document.querySelector(s) as HTMLElement | null)?.textContent?.includes(t), { timeout: 5_000 }, ANNOUNCER, text);
+
+/**
+ * Each flow done with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape), never a
+ * click: focus must show at every stop, and come back to what opened a dialog when it closes. Then
+ * the live announcements: events from another browser are read out politely, and focus stays put.
+ */
+describe('keyboard only', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    browser = await launchBrowser();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-keyboard-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A page of its own browser context, signed in as `user` (or a visitor), at desktop width. */
+  async function pageAs(user: TestUser | null, width = 1280) {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width, height: 900 });
+    // The file picker opens only for the page the browser shows.
+    await page.bringToFront();
+    if (user) await signInBeforeVisit(page, app, user);
+    return page;
+  }
+
+  const bot = async () => (await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true })).token;
+
+  it('reports a player', async () => {
+    const page = await pageAs(await app.factories.createUser());
+    const captchas = watchCaptchas(page);
+    const target = app.directory.freshAccount();
+    await page.goto(`${app.url}/report`);
+    const game = await tabTo(page, '::-p-aria([name="Game"][role="combobox"])');
+    for (let i = 0; i < 12 && (await game.evaluate((s) => (s as HTMLSelectElement).value)) !== 'bfv'; i++) await press(page, 'ArrowDown');
+    expect(await game.evaluate((s) => (s as HTMLSelectElement).value)).toBe('bfv');
+    await tabTo(page, '::-p-aria([name="Game ID"])');
+    await page.keyboard.type(target.name);
+    await tabTo(page, '::-p-aria([name="Wallhack"][role="checkbox"])');
+    await press(page, 'Space');
+    await tabTo(page, '::-p-aria([name="Video link 1"])');
+    await page.keyboard.type('https://www.youtube.com/watch?v=keyboard-only');
+    await tabTo(page, '[contenteditable="true"]');
+    await page.keyboard.type('Tracks players through walls on every map, seen from the killcam.');
+    await tabTo(page, '::-p-aria([name="Verification code"])');
+    await page.keyboard.type(await captchas.answer());
+    await tabTo(page, '::-p-aria([name="Send report"][role="button"])');
+    // Sending opens the new case: a new page, where focus starts afresh.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => location.pathname.startsWith(`/player/${id}`), { timeout: 15_000 }, target.personaId);
+    await seeText(page, 'Tracks players through walls on every map');
+  });
+
+  it('replies with a quote', async () => {
+    const { account, dbId } = await openCase(app, await bot(), { description: '<p>Snaps to heads through smoke.</p>' });
+    const page = await pageAs(await app.factories.createUser());
+    const captchas = watchCaptchas(page);
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Snaps to heads through smoke.');
+    // Sharing the entry opens a dialog that keeps Tab inside and gives focus back on Escape.
+    const share = await tabTo(page, 'article ::-p-aria([name="Share"][role="button"])');
+    await press(page, 'Enter');
+    await page.waitForSelector('dialog[open]');
+    expect(await focusInDialog(page)).toBe(true);
+    await expectTabStaysInDialog(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    expect(await hasFocus(page, share)).toBe(true);
+    await expectFocusVisible(page);
+    await tabTo(page, 'article ::-p-aria([name="Reply"][role="button"])');
+    await press(page, 'Enter');
+    // Quoting moves focus into the editor, under the quoted entry.
+    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.isContentEditable === true);
+    await expectFocusVisible(page);
+    await page.keyboard.type('Same here, the second clip shows it best.');
+    await tabTo(page, '::-p-aria([name="Verification code"])');
+    await page.keyboard.type(await captchas.answer());
+    await tabTo(page, '::-p-aria([name="Post reply"][role="button"])');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/player/reply') && r.request().method() === 'POST');
+    await press(page, 'Enter');
+    expect((await posted).status()).toBe(200);
+    const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}`);
+    const reply = (tl.body.data.result as Array<{ id: number; toCommentId?: number; content: { text: string } }>).find((e) => e.content.text.includes('second clip'));
+    expect(reply?.toCommentId).toBe(tl.body.data.result[0].id);
+    // The form is empty again and its button disabled: focus goes to the reply just posted.
+    await page.waitForFunction((id) => document.activeElement?.id === `floor-${id}`, { timeout: 5_000 }, reply!.id);
+    await expectFocusVisible(page);
+  });
+
+  it('votes in a judgement as staff', async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
+    const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Judge this case');
+    const action = await tabTo(page, '#judgement select');
+    for (let i = 0; i < 12 && (await action.evaluate((s) => (s as HTMLSelectElement).value)) !== 'guilt'; i++) await press(page, 'ArrowDown');
+    expect(await action.evaluate((s) => (s as HTMLSelectElement).value)).toBe('guilt');
+    await tabTo(page, '#judgement ::-p-aria([name="Aimbot"][role="checkbox"])');
+    await press(page, 'Space');
+    await tabTo(page, '#judgement [contenteditable="true"]');
+    await page.keyboard.type('Locks on through smoke at 01:12.');
+    await tabTo(page, '#judgement ::-p-aria([name="Submit verdict"][role="button"])');
+    const judged = page.waitForResponse((r) => r.url().endsWith('/api/player/judgement') && r.request().method() === 'POST');
+    await press(page, 'Enter');
+    const answer = await judged;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).data.nextstate).toBe(6);
+    // The form is cleared for the next verdict, and focus is still somewhere to be seen.
+    await page.waitForFunction(() => (document.querySelector('#judgement select') as HTMLSelectElement).value === '');
+    await expectFocusVisible(page);
+  });
+
+  it('appeals a verdict with a MOSS archive', async () => {
+    const owner = await app.factories.createUser();
+    const res = await report(app, await bot(), owner.account!, { description: '<p>Never misses.</p>' });
+    const { token: superToken } = await app.factories.signedIn({ privileges: ['super'] });
+    const judged = await app.request
+      .post('/api/player/judgement')
+      .set('x-access-token', superToken)
+      .send({ data: { toPlayerId: res.body.data.dbId, action: 'suspect', content: '<p>Show us a MOSS recording.</p>' } });
+    expect(judged.status).toBe(200);
+    const page = await pageAs(owner);
+    await page.goto(`${app.url}/player/${owner.account!.personaId}`);
+    await tabTo(page, '::-p-aria([name="Appeal this verdict"][role="link"])');
+    // The link opens the appeal page, where focus starts from the top as on any new page.
+    await page.keyboard.press('Enter');
+    await seeText(page, 'Kind of appeal');
+    const archive = path.join(dir, 'moss.zip');
+    fs.writeFileSync(archive, zipOf({ 'MOSS/Logfile.log': 'MOSS 1.0 session log' }));
+    await tabTo(page, 'input[type="file"]');
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/service/upload') && r.request().method() === 'PUT');
+    await chooseFileWithSpace(page, archive);
+    expect((await uploaded).status()).toBe(201);
+    await seeText(page, 'Archive uploaded');
+    await tabTo(page, 'form [contenteditable="true"]');
+    await page.keyboard.type('High sensitivity, nothing injected: the MOSS log shows it.');
+    await tabTo(page, '::-p-aria([name="First-person recording"])');
+    await page.keyboard.type('https://www.youtube.com/watch?v=keyboard-round');
+    await tabTo(page, '::-p-aria([name="Send appeal"][role="button"])');
+    const filed = page.waitForResponse((r) => r.url().endsWith('/api/player/banAppeal'));
+    await page.keyboard.press('Enter');
+    expect((await filed).status()).toBe(201);
+  });
+
+  it('sends a chat message, and hears the answer in the conversation log without losing focus', async () => {
+    const alice = await app.factories.signedIn({ attr: { allowDM: true } });
+    const bob = await app.factories.createUser({ attr: { allowDM: true } });
+    const page = await pageAs(bob);
+    await page.goto(`${app.url}/profile/chat?with=${alice.user.id}`);
+    const box = await tabTo(page, `::-p-aria([name="Message to ${alice.user.username}"])`);
+    await page.keyboard.type('Want to check the replay together?');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/message') && r.request().method() === 'POST');
+    await press(page, 'Enter');
+    expect((await posted).status()).toBe(201);
+    expect(await hasFocus(page, box)).toBe(true);
+
+    const log = 'ol[role="log"][aria-live="polite"]';
+    await focusStaysWhile(page, async () => {
+      const sent = await app.request.post('/api/message').set('x-access-token', alice.token).send({ data: { toUserId: bob.id, type: 'direct', content: '<p>Sure, send me the round time.</p>' } });
+      expect(sent.status).toBe(201);
+      await page.waitForFunction((s) => (document.querySelector(s) as HTMLElement | null)?.innerText.includes('Sure, send me the round time.'), { timeout: 5_000 }, log);
+    });
+  });
+
+  it('moves a workflow card to another column from its menu, and opens and closes its details', async () => {
+    const name = `KbCard${Math.random().toString(36).slice(2, 7)}`;
+    const res = await report(app, await bot(), app.directory.freshAccount({ name }));
+    const id = res.body.data.dbId as number;
+    const page = await pageAs(await app.factories.createUser({ privileges: ['admin'] }), 1366);
+    await page.goto(`${app.url}/workflow/item/add?id=${id}`);
+    await page.waitForSelector(`[data-found="${id}"]`);
+    await tabTo(page, '::-p-aria([name="Add to the board"][role="button"])');
+    // Adding opens the board: a new page.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-column-cards="0"] [data-card="${id}"]`);
+
+    const menu = `[data-card="${id}"] button[aria-haspopup="menu"]`;
+    await tabTo(page, menu);
+    await press(page, 'Enter');
+    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.textContent === 'Move to: Under discussion')); i++) await press(page, 'ArrowDown');
+    await press(page, 'Enter');
+    await page.waitForSelector(`[data-column-cards="5"] [data-card="${id}"]`);
+    // Focus follows the card to its new column.
+    await page.waitForFunction((s) => document.activeElement === document.querySelector(s), { timeout: 5_000 }, menu);
+    await expectFocusVisible(page);
+
+    // The card's details: a dialog that takes focus, and gives it back to the card on Escape.
+    const opener = await tabTo(page, `[data-card="${id}"] button:not([aria-haspopup])`, { back: true });
+    await press(page, 'Enter');
+    await page.waitForSelector('[data-testid="workflow-detail"]');
+    expect(await focusInDialog(page)).toBe(true);
+    await expectFocusVisible(page);
+    await expectTabStaysInDialog(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    expect(await hasFocus(page, opener)).toBe(true);
+    await expectFocusVisible(page);
+  });
+
+  it('uploads, nudges, zooms and turns an avatar in the upload widget', async () => {
+    const page = await pageAs(await app.factories.createUser());
+    await page.goto(`${app.url}/profile/media`);
+    const opener = await tabTo(page, '::-p-aria([name="Upload an avatar"][role="button"])');
+    await press(page, 'Enter');
+    await page.waitForSelector('dialog[open]');
+    expect(await focusInDialog(page)).toBe(true);
+    const file = path.join(dir, 'portrait.png');
+    fs.writeFileSync(file, await png(800, 600));
+    await tabTo(page, 'dialog[open] [data-testid="widget-file-input"]');
+    await chooseFileWithSpace(page, file);
+    await seeText(page, 'Zoom');
+    // The new step takes focus: it stays in the dialog.
+    await page.waitForFunction(() => !!document.activeElement?.closest('dialog[open]'), { timeout: 5_000 });
+    await expectFocusVisible(page);
+
+    const cropArea = await tabTo(page, 'dialog[open] [data-testid="cropper"]', { back: true, max: 10 });
+    const where = () => page.$eval('dialog[open] .reactEasyCrop_Image', (img) => (img as HTMLElement).style.transform);
+    const before = await where();
+    await press(page, 'ArrowLeft', { times: 4 });
+    await expect.poll(where).not.toBe(before);
+    expect(await hasFocus(page, cropArea)).toBe(true);
+    expect(await cropArea.evaluate((a) => a.getAttribute('aria-label'))).toMatch(/arrow keys/);
+    // + zooms in from the crop area itself; the slider follows.
+    const zoom = await page.waitForSelector('dialog[open] input[type="range"]');
+    await press(page, '+');
+    await press(page, '+');
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.2);
+    await press(page, '-');
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.1);
+    await tabTo(page, 'dialog[open] input[type="range"]');
+    await press(page, 'ArrowRight', { times: 4 });
+    expect(Number(await zoom!.evaluate((z) => (z as HTMLInputElement).value))).toBeCloseTo(1.3);
+    await tabTo(page, 'dialog[open] ::-p-aria([name="Turn right"][role="button"])', { back: true });
+    await press(page, 'Enter');
+    await tabTo(page, 'dialog[open] ::-p-aria([name="Apply"][role="button"])');
+    await press(page, 'Enter');
+    await page.waitForSelector('dialog[open] img[alt="The picture as it will be uploaded"]');
+    expect(await focusInDialog(page)).toBe(true);
+    await tabTo(page, 'dialog[open] ::-p-aria([name="Upload"][role="button"])');
+    // Uploading ends the dialog: focus is checked once it has closed.
+    await page.keyboard.press('Enter');
+    await seeText(page, 'Your avatar is changed.');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    // Back where the dialog was opened from.
+    expect(await hasFocus(page, opener)).toBe(true);
+    await expectFocusVisible(page);
+  });
+
+  it('announces a new timeline entry and a vote politely, without moving focus', async () => {
+    const botToken = await bot();
+    const { account, dbId } = await openCase(app, botToken, { description: '<p>Rage hacking on Metro.</p>' });
+    const page = await pageAs(await app.factories.createUser({ privileges: ['admin'] }));
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Judge this case');
+    expect(await page.$eval(ANNOUNCER, (r) => [r.getAttribute('role'), r.getAttribute('aria-live')])).toEqual(['status', 'polite']);
+    await tabTo(page, 'article ::-p-aria([name="Share"][role="button"])');
+
+    const other = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    await focusStaysWhile(page, async () => {
+      const res = await app.request.post('/api/player/reply').set('x-access-token', other.token).send({ data: { toPlayerId: dbId, content: '<p>Saw it too.</p>' }, SKIP_CAPTCHA: true });
+      expect(res.status).toBe(200);
+      await announced(page, `New on the timeline: an entry by ${other.user.username}.`);
+    });
+    const judge = await app.factories.signedIn({ privileges: ['super'] });
+    await focusStaysWhile(page, async () => {
+      const res = await app.request
+        .post('/api/player/judgement')
+        .set('x-access-token', judge.token)
+        .send({ data: { toPlayerId: dbId, action: 'guilt', cheatMethods: ['aimbot'], content: '<p>Confirmed on the second clip.</p>' } });
+      expect(res.status).toBe(200);
+      await announced(page, 'Votes to confirm this case: 1 of 2.');
+    });
+    await expectFocusVisible(page);
+  });
+
+  it('shows a toast from another browser in the polite notifications region, without moving focus', async () => {
+    const member = await app.factories.createUser();
+    const page = await pageAs(member);
+    await page.goto(`${app.url}/player`);
+    await page.waitForSelector('header a[data-unread="0"]');
+    await tabTo(page, 'main a');
+    const region = await page.$eval('ol[aria-label="Notifications"]', (r) => r.getAttribute('aria-live'));
+    expect(region).toBe('polite');
+    const sup = await app.factories.signedIn({ privileges: ['super'] });
+    await focusStaysWhile(page, async () => {
+      const sent = await app.request.post('/api/message').set('x-access-token', sup.token).send({ data: { type: 'toNormals', content: 'Maintenance at 22:00 UTC.' } });
+      expect(sent.status).toBe(201);
+      await page.waitForFunction(() => (document.querySelector('ol[aria-label="Notifications"]') as HTMLElement | null)?.innerText.includes('Maintenance at 22:00 UTC.'), { timeout: 5_000 });
+    });
+  });
+});
