@@ -75,6 +75,8 @@ export const SCREENS = {
   /** Staff review of the applications registered at /developers. */
   adminApplications: '/admin/applications',
   siteStats: '/sitestats',
+  /** The daily open-data dumps. */
+  data: '/data',
   notFound: '/empty',
 } as const;
 

@@ -25,6 +25,7 @@ export const PUBLIC_SCREENS = [
   'space',
   'announcement',
   'siteStats',
+  'data',
   'notFound',
 ] as const satisfies readonly ScreenName[];
 
