@@ -26,6 +26,7 @@ export const PUBLIC_SCREENS = [
   'announcement',
   'siteStats',
   'data',
+  'listed',
   'notFound',
 ] as const satisfies readonly ScreenName[];
 
