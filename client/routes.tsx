@@ -69,6 +69,8 @@ const VerificationsPage = lazyPage(() => import('./pages/admin/records/Verificat
 const StatisticsPage = lazyPage(() => import('./pages/admin/records/StatisticsPage'), 'StatisticsPage');
 const MediaAdminPage = lazyPage(() => import('./pages/admin/records/MediaAdminPage'), 'MediaAdminPage');
 const SiteStatsPage = lazyPage(() => import('./pages/sitestats/SiteStatsPage'), 'SiteStatsPage');
+const ListedPage = lazyPage(() => import('./pages/listed/ListedPage'), 'ListedPage');
+const DataPage = lazyPage(() => import('./pages/openData/DataPage'), 'DataPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { page };
@@ -163,6 +165,8 @@ const pages: RouteObject[] = [
   screen(SCREENS.workflowAdds, 'workflowAdds', WorkflowPage, STAFF_SCREENS.workflowAdds),
   screen(SCREENS.workflowAddItem, 'workflowAddItem', WorkflowAddItemPage, STAFF_SCREENS.workflowAddItem),
   screen(SCREENS.siteStats, 'siteStats', SiteStatsPage),
+  screen(SCREENS.data, 'data', DataPage),
+  screen(SCREENS.listed, 'listed', ListedPage),
   screen(SCREENS.notFound, 'notFound', NotFoundPage),
 ];
 

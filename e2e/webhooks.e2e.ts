@@ -13,6 +13,12 @@ async function clickIn(page: Page, scope: string, name: string, role = 'button')
   await page.locator(`${scope} ::-p-aria([name="${name}"][role="${role}"])`).click();
 }
 
+/** Picks `value` in the select named `label`. */
+async function choose(page: Page, label: string, value: string) {
+  const select = await page.waitForSelector(`::-p-aria([name="${label}"][role="combobox"])`);
+  await select!.select(value);
+}
+
 describe('webhooks page and the live open-case count', () => {
   let app: TestApp;
   let botBrowser: Browser;
@@ -85,6 +91,34 @@ describe('webhooks page and the live open-case count', () => {
     await page.locator(`${delivered} summary`).click();
     await page.waitForFunction((s, name) => (document.querySelector(`${s} pre`) as HTMLElement | null)?.innerText.includes(name), {}, delivered, account.name);
     await screenshot(page, 'webhooks-deliveries-phone');
+  });
+
+  it('a webhook for a chat channel: Slack format in German, its test ping a Slack message linking to the site', async () => {
+    const bot = await app.factories.createUser({ privileges: ['bot'] });
+    const page = await botBrowser.newPage();
+    await page.setViewport({ width: 360, height: 780 });
+    await signInBeforeVisit(page, app, bot);
+    await page.goto(`${app.url}/profile/webhooks`);
+    await seeText(page, 'No webhooks yet');
+    const slackUrl = `${receiver.url}/slack`;
+    await fill(page, 'Payload URL', slackUrl);
+    await choose(page, 'Message format', 'slack');
+    await seeText(page, 'Slack incoming-webhook URL');
+    await choose(page, 'Message language', 'de-DE');
+    await clickIn(page, '#add-webhook', 'Generate');
+    await page.locator('::-p-aria([name="Ban appeal"][role="checkbox"])').click();
+    const added = page.waitForResponse((r) => r.url().endsWith('/api/user/webhooks/add'));
+    await clickIn(page, '#add-webhook', 'Add webhook');
+    expect((await added).status()).toBe(201);
+    await page.waitForSelector('#webhooks [data-webhook]');
+    expect(await textOf(page, '#webhooks [data-webhook]')).toContain('Slack');
+
+    await clickIn(page, '#webhooks', 'Send a test ping');
+    await seeText(page, 'The test ping was delivered.');
+    const message = receiver.received.find((r) => typeof (r.body as unknown as { text?: string }).text === 'string')!;
+    const { text } = message.body as unknown as { text: string };
+    expect(text).toContain('Testnachricht von Tribunal');
+    expect(text).toContain(`<${app.services.config.publicUrl}/profile/webhooks|Tribunal öffnen>`);
   });
 
   it('staff see the open-case count change without reloading when a case is reported', async () => {

@@ -40,12 +40,13 @@ import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { feedRoutes } from './modules/feed/routes';
+import { openDataRoutes } from './modules/open-data/routes';
 import { applicationRoutes } from './modules/applications/routes';
 
 const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** Every API route, in one list: served under /api and described in the OpenAPI document. */
-export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes, ...feedRoutes, ...applicationRoutes];
+export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoutes, ...achievementRoutes, ...caseRoutes, ...reportRoutes, ...timelineRoutes, ...subscriptionRoutes, ...searchRoutes, ...statsRoutes, ...judgementRoutes, ...appealRoutes, ...fileRoutes, ...webhookRoutes, ...messageRoutes, ...adminLogRoutes, ...externalAuthRoutes, ...adminCommentRoutes, ...msGraphRoutes, ...announcementRoutes, ...adminUserRoutes, ...toolRoutes, ...feedRoutes, ...applicationRoutes, ...openDataRoutes];
 
 /** The Express app: every request, API or page, goes through this one pipeline. */
 export function createApp(services: Services) {

@@ -97,6 +97,9 @@ export const ERROR_STATUS = {
   /** The changes after this cursor are no longer kept (or it was never handed out here): re-sync from the export. */
   'feed.expired': 410,
   'feedExport.bad': 400,
+  'dumps.bad': 400,
+  /** No dump of that day (never made, or older than the days dumps are kept). */
+  'dumps.notFound': 404,
   'playerBatch.bad': 400,
   'playerBatchs.bad': 400,
   'viewed.bad': 400,

@@ -149,6 +149,10 @@ export const LIMITS = {
   feedRecentKept: 1000,
   /** Cases the export reads per statement while it streams. */
   feedExportPage: 1000,
+  /** Days a daily open-data dump stays listed and downloadable before the job deletes it. */
+  dumpKeepDays: 30,
+  /** Cases the open-data job reads per statement while it writes a dump. */
+  dumpPage: 1000,
 } as const;
 
 

@@ -75,6 +75,10 @@ export const SCREENS = {
   /** Staff review of the applications registered at /developers. */
   adminApplications: '/admin/applications',
   siteStats: '/sitestats',
+  /** For a listed player: what being listed means, how verdicts are made, how to appeal. */
+  listed: '/listed',
+  /** The daily open-data dumps. */
+  data: '/data',
   notFound: '/empty',
 } as const;
 

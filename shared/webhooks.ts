@@ -12,3 +12,12 @@ export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000,
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 /** The header carrying `sha256=<hex HMAC of the raw body with the subscription's secret>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-tribunal-signature';
+
+/**
+ * How a webhook's deliveries are written: our signed JSON envelope (the default), a Discord
+ * execute-webhook message, a Slack incoming-webhook message, or a plain-text chat message. Every
+ * format is signed the same way and sent, retried and logged alike.
+ */
+export const WEBHOOK_FORMATS = ['signed', 'discord', 'slack', 'text'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const DEFAULT_WEBHOOK_FORMAT: WebhookFormat = 'signed';

@@ -1,4 +1,5 @@
-import type { WebhookEvent } from '@shared/webhooks';
+import type { WebhookEvent, WebhookFormat } from '@shared/webhooks';
+import type { LanguageCode } from '@shared/languages';
 import { api } from './client';
 
 /** Webhooks of bot, dev and root accounts (server/modules/webhooks). */
@@ -10,6 +11,10 @@ export interface Webhook {
   id: number;
   url: string;
   events: WebhookEvent[];
+  /** How deliveries are written: our signed JSON, or a Discord, Slack or plain-text chat message. */
+  format: WebhookFormat;
+  /** The language chat messages are written in. */
+  language: LanguageCode;
   active: boolean;
   createTime: string;
   lastDeliveryTime: string | null;
@@ -38,6 +43,8 @@ export interface NewWebhook {
   url: string;
   secret: string;
   events: WebhookEvent[];
+  format: WebhookFormat;
+  language: LanguageCode;
 }
 
 export const getWebhooks = (signal?: AbortSignal) => api.get<Webhook[]>('/user/webhooks', undefined, { signal, fresh: true });

@@ -25,6 +25,8 @@ export const PUBLIC_SCREENS = [
   'space',
   'announcement',
   'siteStats',
+  'data',
+  'listed',
   'notFound',
 ] as const satisfies readonly ScreenName[];
 

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   feed: { points: 120, duration: 60 },
   /** Per address: full exports of the ban list (a tool seeds its cache once, then polls). */
   feedExport: { points: 10, duration: 600 },
+  /** Per address: downloads of the open-data dump's files (a few a day is all anyone needs). */
+  dumpFiles: { points: 30, duration: 3600 },
   /** Per user: replies, case updates, appeals (staff and bots are exempt). */
   comments: { points: 20, duration: 600 },
   /** Per user: uploaded files (staff and bots are exempt). */

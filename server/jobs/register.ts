@@ -7,12 +7,15 @@ import { sweepExpiredSessions } from '@server/modules/files/sessions';
 import { endMuteIfOver, MUTE_SWEEP_EVERY_MS, sweepEndedMutes } from '@server/modules/admin/users/mutes';
 import { sendResetMailIfMatching } from '@server/modules/auth/reset-mail';
 import { grantAfterConfirmation, grantRankingAchievements } from '@server/modules/achievements/jobs';
+import { makeDailyDump, pruneOldDumps } from '@server/modules/open-data/produce';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const WEBHOOK_SWEEP_EVERY_MS = 60 * 1000;
 const MEDIA_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const ACHIEVEMENT_RANKINGS_EVERY_MS = 24 * 60 * 60 * 1000;
+/** Checked hourly, so a day's dump is made within an hour of midnight UTC even after a restart. */
+const OPEN_DATA_EVERY_MS = 60 * 60 * 1000;
 
 /** Registers every job handler and schedule, then starts the runner. */
 export async function registerJobs(services: Services) {
@@ -65,6 +68,12 @@ export async function registerJobs(services: Services) {
     if (ended) log.info({ ended }, 'overdue mutes ended');
   });
   await jobs.repeat('user.muteSweep', {}, MUTE_SWEEP_EVERY_MS);
+  jobs.register('openData.dump', async () => {
+    const made = await makeDailyDump(services);
+    const pruned = await pruneOldDumps(services);
+    if (made || pruned) log.info({ day: made?.day, cases: made?.cases, pruned }, 'open-data dump');
+  });
+  await jobs.repeat('openData.dump', {}, OPEN_DATA_EVERY_MS);
   // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
   await jobs.enqueue('webhook.sweep', {});

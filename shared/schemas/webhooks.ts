@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../webhooks';
+import { DEFAULT_WEBHOOK_FORMAT, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../webhooks';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages';
 import { idParam, limitParam, skipParam } from './common';
 
 export const addWebhookBody = z.object({
@@ -10,6 +11,9 @@ export const addWebhookBody = z.object({
       .array(z.enum(WEBHOOK_EVENTS))
       .min(1)
       .transform((list) => [...new Set(list)]),
+    /** How deliveries are written (shared/webhooks.ts); chat formats are written in `language`. */
+    format: z.enum(WEBHOOK_FORMATS).default(DEFAULT_WEBHOOK_FORMAT),
+    language: z.enum(LANGUAGE_CODES).default(FALLBACK_LANGUAGE),
   }),
 });
 export type AddWebhookInput = z.infer<typeof addWebhookBody>['data'];

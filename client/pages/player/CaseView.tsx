@@ -27,6 +27,7 @@ import { CaseHeader } from './CaseHeader';
 import { StaffPanel } from './judgement/StaffPanel';
 import { useVoteTally } from './judgement/useVoteTally';
 import { NameHistory } from './NameHistory';
+import { ListedNotice } from './ListedNotice';
 import { EntryShareDialog } from './timeline/EntryShareDialog';
 import { floorAnchor } from './timeline/pageQuery';
 import { Timeline } from './timeline/Timeline';
@@ -223,6 +224,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
           {viewer.isAdmin && <StaffPanel viewers={viewers} myId={myId} tally={votes.tally} status={record.status} />}
           <AppealSlot record={record} column="aside" />
           <NameHistory history={record.history} current={record.originName} />
+          <ListedNotice />
         </aside>
       </div>
       <EntryShareDialog entryId={sharing} personaId={record.originPersonaId} onClose={() => setSharing(null)} />

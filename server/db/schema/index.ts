@@ -11,3 +11,4 @@ export * from './announcements';
 export * from './tools';
 export * from './imports';
 export * from './applications';
+export * from './open-data';

@@ -13,6 +13,9 @@ export const webhooks = pgTable(
     secret: varchar('secret', { length: 128 }).notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     active: boolean('active').notNull().default(true),
+    /** How deliveries are written (WEBHOOK_FORMATS in shared/webhooks.ts) and, for chat formats, in which language. */
+    format: varchar('format', { length: 16 }).notNull().default('signed'),
+    language: varchar('language', { length: 16 }).notNull().default('en-US'),
     createTime: ts('create_time').notNull().defaultNow(),
     /** The last delivery's result, shown to the owner. */
     lastDeliveryTime: ts('last_delivery_time'),

@@ -24,6 +24,8 @@ export interface JobMap {
   'auth.resetMail': { username: string; originEmail: string; language?: string; attempt?: number };
   /** Nightly: members of the windowed community rankings and owners of trending cases get their achievements. */
   'achievements.rankings': Record<string, never>;
+  /** Hourly: makes the day's open-data dump if it is not made yet, and deletes the dumps past their days. */
+  'openData.dump': Record<string, never>;
 }
 
 /** Jobs that run on their own BullMQ queue (and its own worker), away from the short ones. */

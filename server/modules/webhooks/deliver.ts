@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER } from '@shared/webhooks';
+import { WEBHOOK_FORMATS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_SIGNATURE_HEADER, type WebhookFormat } from '@shared/webhooks';
 import { webhookDeliveries, webhooks } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import { outboundRequest } from '@server/infra/outbound';
+import { renderDelivery } from './formats/render';
 
 const TIMEOUT_MS = 10_000;
 /** A claimed delivery is hidden from other runners this long (longer than one attempt can take). */
@@ -15,7 +16,7 @@ export type DeliveryOutcome = 'ok' | 'retry' | 'failed' | 'skipped';
 
 /**
  * Sends one delivery: claimed with a lease so one runner sends it at a time, POSTed with an HMAC
- * signature of the exact body, then marked ok, rescheduled with backoff, or given up.
+ * signature of the exact body (written in the webhook's format), then marked ok, rescheduled with backoff, or given up.
  */
 export async function deliverWebhook(services: Services, deliveryId: number): Promise<DeliveryOutcome> {
   const { db } = services;
@@ -31,7 +32,8 @@ export async function deliverWebhook(services: Services, deliveryId: number): Pr
   const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, claimed.webhookId));
   if (!hook) return 'skipped';
 
-  const body = JSON.stringify({ id: claimed.id, event: claimed.event, createTime: claimed.createTime.toISOString(), attempt: claimed.attempts, data: claimed.payload });
+  const format: WebhookFormat = (WEBHOOK_FORMATS as readonly string[]).includes(hook.format) ? (hook.format as WebhookFormat) : 'signed';
+  const { contentType, body } = renderDelivery(format, claimed, services.i18n.t(hook.language), services.config.publicUrl);
   let code: number | null = null;
   let error: string | null = null;
   try {
@@ -45,7 +47,7 @@ export async function deliverWebhook(services: Services, deliveryId: number): Pr
       maxBytes: 0,
       timeoutMs: TIMEOUT_MS,
       headers: {
-        'content-type': 'application/json',
+        'content-type': contentType,
         'user-agent': 'Tribunal-Webhook/1',
         'x-tribunal-event': claimed.event,
         'x-tribunal-delivery': String(claimed.id),

@@ -13,6 +13,8 @@ export const presentWebhook = (w: WebhookRow) => ({
   id: w.id,
   url: w.url,
   events: w.events,
+  format: w.format,
+  language: w.language,
   active: w.active,
   createTime: w.createTime.toISOString(),
   lastDeliveryTime: w.lastDeliveryTime?.toISOString() ?? null,
@@ -41,7 +43,7 @@ export async function addWebhook(services: Services, user: AuthedUser, input: Ad
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));
     if (Number(n) >= WEBHOOK_MAX_PER_USER) throw new AppError('webhook.exceedMax', `at most ${WEBHOOK_MAX_PER_USER} webhooks per account`);
-    const [row] = await tx.insert(webhooks).values({ userId: user.id, url: input.url, secret: input.secret, events: input.events }).returning();
+    const [row] = await tx.insert(webhooks).values({ userId: user.id, url: input.url, secret: input.secret, events: input.events, format: input.format, language: input.language }).returning();
     return row!;
   });
 }

@@ -1,6 +1,4 @@
-import http from 'node:http';
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WEBHOOK_MAX_ATTEMPTS } from '@shared/webhooks';
@@ -8,44 +6,20 @@ import { webhookDeliveries } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
+import { httpReceiver, type ReceivedRequest } from '@server/test/http-receiver';
 import { deliverWebhook, sweepWebhookDeliveries } from './deliver';
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-  body: { id: number; event: string; attempt: number; data: Record<string, any> };
-}
+type Received = ReceivedRequest & { body: { id: number; event: string; attempt: number; data: Record<string, any> } };
 
-/** Bots' endpoints on loopback (one path per test): records every POST and answers with the path's next planned status. */
+/** Bots' endpoints on loopback, each request's JSON body parsed. */
 function receiver() {
-  const all: Received[] = [];
-  const plans = new Map<string, number[]>();
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      all.push({ path, headers: req.headers, raw, body: JSON.parse(raw) });
-      res.statusCode = plans.get(path)?.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  let base = '';
-  let n = 0;
+  const base = httpReceiver();
   return {
-    /** A fresh endpoint: its URL, what it received, and its planned answers. */
+    ...base,
     endpoint() {
-      const path = `/hook/${++n}`;
-      const plan: number[] = [];
-      plans.set(path, plan);
-      return { url: `${base}${path}`, plan, received: () => all.filter((r) => r.path === path) };
+      const end = base.endpoint();
+      return { ...end, received: (): Received[] => end.received().map((r) => ({ ...r, body: JSON.parse(r.raw) })) };
     },
-    async start() {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 
@@ -90,7 +64,7 @@ describe('webhooks', () => {
     const list = await app.request.get('/api/user/webhooks').set('x-access-token', token);
     expectOk(list, 'webhooks.ok');
     expect(list.body.data).toHaveLength(5);
-    expect(list.body.data[0]).toMatchObject({ url, events: ['report'], lastStatus: null });
+    expect(list.body.data[0]).toMatchObject({ url, events: ['report'], format: 'signed', language: 'en-US', lastStatus: null });
     expect(JSON.stringify(list.body)).not.toContain(SECRET);
     const other = await app.factories.signedIn({ privileges: ['bot'] });
     expectError(await app.request.post('/api/user/webhooks/delete').set('x-access-token', other.token).send({ data: { id: list.body.data[0].id } }), 404, 'webhook.notFound');

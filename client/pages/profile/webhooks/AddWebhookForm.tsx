@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_EVENTS, WEBHOOK_MAX_PER_USER, type WebhookEvent } from '@shared/webhooks';
+import { DEFAULT_WEBHOOK_FORMAT, WEBHOOK_EVENTS, WEBHOOK_FORMATS, WEBHOOK_MAX_PER_USER, type WebhookEvent, type WebhookFormat } from '@shared/webhooks';
+import { FALLBACK_LANGUAGE, type LanguageCode } from '@shared/languages';
 import { ApiError } from '@client/api/ApiError';
 import { addWebhook } from '@client/api/webhooks';
 import { Button } from '@client/components/Button';
-import { TextField } from '@client/components/Field';
+import { SelectField, TextField } from '@client/components/Field';
+import { useLanguageOptions } from '@client/components/LanguageSelect';
+import { isLanguageCode } from '@client/i18n/language';
 import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { Checkbox } from '@client/components/Toggle';
@@ -17,14 +20,17 @@ import styles from './WebhooksPage.module.css';
 type Field = 'url' | 'secret' | 'events';
 type Errors = Partial<Record<Field, string>>;
 
-const EMPTY = { url: '', secret: '', events: [] as WebhookEvent[] };
+const EMPTY = { url: '', secret: '', events: [] as WebhookEvent[], format: DEFAULT_WEBHOOK_FORMAT as WebhookFormat };
 
 /** Subscribes a URL: where to POST, the secret that signs each body, and which events. */
 export function AddWebhookForm({ count, onAdded }: { count: number; onAdded: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useDescribeWebhookError();
   const eventsId = useId();
+  const languages = useLanguageOptions();
   const [draft, setDraft] = useState(EMPTY);
+  // Chat messages are written in the reader's language unless another is picked.
+  const [language, setLanguage] = useState<LanguageCode>(isLanguageCode(i18n.language) ? i18n.language : FALLBACK_LANGUAGE);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +50,7 @@ export function AddWebhookForm({ count, onAdded }: { count: number; onAdded: () 
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      await addWebhook({ url: draft.url.trim(), secret: draft.secret, events: draft.events });
+      await addWebhook({ url: draft.url.trim(), secret: draft.secret, events: draft.events, format: draft.format, language });
       toast.success(t('webhooks.form.added'));
       setDraft(EMPTY);
       onAdded();
@@ -86,6 +92,16 @@ export function AddWebhookForm({ count, onAdded }: { count: number; onAdded: () 
         error={errors.url}
         onChange={(ev) => setDraft((d) => ({ ...d, url: ev.target.value }))}
       />
+      <SelectField
+        label={t('webhooks.form.format')}
+        hint={t(`webhooks.formats.${draft.format}.description`)}
+        value={draft.format}
+        options={WEBHOOK_FORMATS.map((f) => ({ value: f, label: t(`webhooks.formats.${f}.label`) }))}
+        onChange={(format) => setDraft((d) => ({ ...d, format }))}
+      />
+      {draft.format !== 'signed' && (
+        <SelectField label={t('webhooks.form.language')} hint={t('webhooks.form.languageHint')} value={language} options={languages} onChange={setLanguage} />
+      )}
       <div className={styles.secretRow}>
         <div className={styles.secretField}>
           <TextField

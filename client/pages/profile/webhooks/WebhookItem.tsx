@@ -57,6 +57,7 @@ export function WebhookItem({ hook, onPinged, onDelete }: { hook: Webhook; onPin
       <div className={styles.itemHead}>
         <Icon name="link" size={16} />
         <code className={styles.url}>{hook.url}</code>
+        <Badge>{t(`webhooks.formats.${hook.format}.label`)}</Badge>
         {!hook.active && <Badge tone="warning">{t('webhooks.list.inactive')}</Badge>}
       </div>
       <ul className={badgeListClass} aria-label={t('webhooks.list.events')}>
