@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { axeFindings, WCAG21_AA } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { signInBeforeVisit } from './support/session';
 
@@ -49,6 +50,7 @@ describe('the account menu', () => {
     await focusOn(page, 'Sign out');
     await page.keyboard.press('Home');
     await focusOn(page, 'My space');
+    expect(await axeFindings(page, WCAG21_AA)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
   });

@@ -8,7 +8,7 @@ interface MenuProps {
   /** The trigger's accessible name; it must contain the trigger's visible text. */
   triggerLabel: string;
   triggerClassName?: string;
-  /** Shown above the items, not focusable (e.g. who is signed in). */
+  /** Shown above the items, not focusable (e.g. who is signed in); it sits inside the menu, so no lists or other roles. */
   header?: ReactNode;
   children: ReactNode;
 }
