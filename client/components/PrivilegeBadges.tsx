@@ -24,10 +24,21 @@ export function PrivilegeBadge({ privilege }: { privilege: Privilege }) {
   return <Badge tone={TONE[privilege]}>{t(`privileges.${privilege}`)}</Badge>;
 }
 
-/** A user's privileges as badges, the weightiest first. */
-export function PrivilegeBadges({ privileges }: { privileges: readonly string[] }) {
+/**
+ * A user's privileges as badges, the weightiest first: a list, or (`inline`, where a list may not
+ * stand, as in a menu) a run of badges.
+ */
+export function PrivilegeBadges({ privileges, inline }: { privileges: readonly string[]; inline?: boolean }) {
   const { t } = useTranslation();
   const known = privileges.filter(isPrivilege).sort((a, b) => PRIVILEGE_WEIGHT[b] - PRIVILEGE_WEIGHT[a]);
+  if (inline)
+    return (
+      <span className={badgeListClass}>
+        {known.map((p) => (
+          <PrivilegeBadge key={p} privilege={p} />
+        ))}
+      </span>
+    );
   return (
     <ul className={badgeListClass} aria-label={t('privileges.label')}>
       {known.map((p) => (

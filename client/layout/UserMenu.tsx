@@ -33,7 +33,7 @@ export function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
             {userinfo.username}
             <span className={styles.whoId}>#{userinfo.userId}</span>
           </span>
-          <PrivilegeBadges privileges={privileges} />
+          <PrivilegeBadges privileges={privileges} inline />
         </div>
       }
     >
