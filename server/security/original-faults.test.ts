@@ -320,7 +320,7 @@ describe('/static exposing source (§0 /static serves test/)', () => {
 
   it('serves only the built client: no source, configuration, tests or data by any path', async () => {
     const source = fs.readFileSync(path.join(SERVER_DIR, 'app.ts'), 'utf8').slice(0, 60);
-    for (const p of ['/static/app.ts', '/static/', '/test/', '/server/app.ts', '/package.json', '/.env', '/data/', '/uploads/', '/%2e%2e/package.json', '/..%2fpackage.json', '/static/..%2f..%2fserver%2fapp.ts', '/api/static/app.ts', '/.vite/manifest.json', '/%2evite/manifest.json']) {
+    for (const p of ['/static/app.ts', '/static/', '/test/', '/server/app.ts', '/package.json', '/.env', '/data/pg/PG_VERSION', '/uploads/', '/%2e%2e/package.json', '/..%2fpackage.json', '/static/..%2f..%2fserver%2fapp.ts', '/api/static/app.ts', '/.vite/manifest.json', '/%2evite/manifest.json']) {
       const res = await site.request.get(p);
       expect([400, 403, 404], p).toContain(res.status);
       expect(res.text, p).not.toContain('isEntry');
