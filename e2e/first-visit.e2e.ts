@@ -3,7 +3,7 @@ import type { Browser } from 'puppeteer-core';
 import { openCase } from '@server/test/cases';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { launchBrowser } from './support/browser';
-import { SOCKET_CHUNK } from '../vite.chunks';
+import { AFTER_PAINT_CHUNKS } from '../vite.chunks';
 
 /** What the home page's first visit may download as JavaScript, counted as it came over the wire. */
 const HOME_SCRIPT_BUDGET = 250 * 1024;
@@ -115,8 +115,8 @@ describe('a first visit, as it goes over the wire', () => {
     ['the sign-in page', () => '/signin'],
   ])('%s: the page asks for all its scripts itself, none waits for another to run first', async (_, path) => {
     const scripts = own(await firstVisit(browser, `${app.url}${path()}`), 'Script');
-    // Socket.IO's client comes once the page is drawn and joins its room: it is not on the way to the first paint.
-    const drawing = scripts.filter((t) => !new URL(t.url).pathname.startsWith(`/assets/${SOCKET_CHUNK}-`));
+    // What a page loads once it is drawn (Socket.IO's client, the primitives of its menus and tabs) is not on the way to the first paint.
+    const drawing = scripts.filter((t) => !AFTER_PAINT_CHUNKS.some((name) => new URL(t.url).pathname.startsWith(`/assets/${name}-`)));
     expect(drawing.filter((t) => t.initiator !== 'parser').map((t) => t.url)).toEqual([]);
     // The entry, Rolldown's runtime, the fallback language, and the page's own: itself, its parts, what
     // the first screens share and, on a screen with a form, the schemas (vite.chunks.ts): a handful, not dozens.
