@@ -36,9 +36,11 @@ const FORMS = /[\\/](shared[\\/]schemas|node_modules[\\/]zod)[\\/]/;
 
 /** The chunk of Socket.IO's client, which a page loads after it is drawn. */
 export const SOCKET_CHUNK = 'socket-io';
-export const RADIX_CHUNK = 'radix';
-/** Chunks a page loads once it is drawn, by design: Socket.IO's client, and the primitives' code with the components that swap it in. */
-export const AFTER_PAINT_CHUNKS = [SOCKET_CHUNK, RADIX_CHUNK, 'TabList', 'MenuPopup'];
+/**
+ * Chunks a page loads once it is drawn, by design: Socket.IO's client, and the components that swap
+ * in the primitives' menus and tabs (client/components/Menu.tsx, Tabs.tsx) with what they import.
+ */
+export const AFTER_PAINT_CHUNKS = [SOCKET_CHUNK, 'TabList', 'MenuPopup', 'dist'];
 
 /** Filled once the module graph is known (`firstScreenGraph` below), before Rolldown forms chunks. */
 let chunkOfModule = new Map<string, string>();
@@ -49,8 +51,6 @@ export const codeSplitting: Rolldown.OutputOptions['codeSplitting'] = {
   groups: [
     { name: 'app', tags: ['$initial'], priority: 2 },
     // Socket.IO's client, loaded when a page first joins a room (client/realtime/RealtimeClient.ts).
-    // Radix's menus and tabs, loaded once a page is drawn and its menu or tab list is used (client/components/Menu.tsx, Tabs.tsx).
-    { name: RADIX_CHUNK, test: /node_modules[\\/]@radix-ui[\\/]/, priority: 1 },
     { name: SOCKET_CHUNK, test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/, priority: 1 },
     // The request schemas and zod, which the first screens with a form share, apart from what all of them share.
     { name: 'forms', test: (id) => chunkOfModule.has(id) && FORMS.test(id), priority: 1.5 },

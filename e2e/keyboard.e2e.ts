@@ -199,7 +199,9 @@ describe('keyboard only', () => {
     const menu = `[data-card="${id}"] button[aria-haspopup="menu"]`;
     await tabTo(page, menu);
     await press(page, 'Enter');
-    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.textContent === 'Move to: Under discussion')); i++) await press(page, 'ArrowDown');
+    // The menu's primitives load on first use (client/components/Menu.tsx): it opens once they are in.
+    await page.waitForSelector('[role="menu"] [role="menuitem"]');
+    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.textContent?.trim() === 'Move to: Under discussion')); i++) await press(page, 'ArrowDown');
     await press(page, 'Enter');
     await page.waitForSelector(`[data-column-cards="5"] [data-card="${id}"]`);
     // Focus follows the card to its new column.
