@@ -1,8 +1,17 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRtl } from '@client/i18n/language';
-import type { TabListProps } from './Tabs';
 import styles from './Tabs.module.css';
+
+/** The tab list as Tabs (client/components/Tabs.tsx) draws it, before and after this library arrives. */
+export interface TabListProps {
+  items: ReadonlyArray<{ id: string; label: ReactNode }>;
+  selected: string;
+  onChange: (id: string) => void;
+  label: string;
+  idOf: { tab: (id: string) => string; panel: string };
+}
 
 /**
  * Radix's tab list: arrow keys (mirrored in right-to-left languages), Home and End move between tabs

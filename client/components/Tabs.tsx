@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
+import type { TabListProps } from './TabList';
 import styles from './Tabs.module.css';
 
 export interface TabItem<K extends string> {
@@ -12,14 +13,6 @@ interface TabsProps<K extends string> {
   value: K;
   onChange: (id: K) => void;
   label: string;
-}
-
-export interface TabListProps {
-  items: ReadonlyArray<Pick<TabItem<string>, 'id' | 'label'>>;
-  selected: string;
-  onChange: (id: string) => void;
-  label: string;
-  idOf: { tab: (id: string) => string; panel: string };
 }
 
 // Radix's tab list (client/components/TabList.tsx) arrives just after the first screen is drawn,

@@ -14,7 +14,7 @@ import { Notice } from '@client/components/Notice';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
-import { useStaffAction } from '@client/hooks/useStaffAction';
+import { useStaffAction } from '@client/components/useStaffAction';
 import { ApplicationSummary } from '@client/pages/developers/ApplicationSummary';
 import { KeyList } from '@client/pages/developers/KeyList';
 import { UsageChart } from '@client/pages/developers/UsageChart';

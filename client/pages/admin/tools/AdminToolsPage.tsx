@@ -15,7 +15,7 @@ import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { Switch } from '@client/components/Toggle';
 import { useRemote } from '@client/hooks/useRemote';
-import { useStaffAction } from '@client/hooks/useStaffAction';
+import { useStaffAction } from '@client/components/useStaffAction';
 import { ToolLinks } from '@client/pages/apps/ToolLink';
 import styles from './AdminToolsPage.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from '@client/components/toast';
-import { useShowError } from '@client/components/useShowError';
+import { toast } from './toast';
+import { useShowError } from './useShowError';
 
 /**
  * A staff decision on an item of a review queue: `busy` while it runs, a toast saying what was done
