@@ -10,7 +10,8 @@
  * `largest-contentful-paint` entry once the page went quiet. The pages take turns run after run, so a
  * machine that slows down slows every page alike.
  *
- * `--client-dir <dir>` serves another build instead of dist/client. `--against <dir>` also serves
+ * `--client-dir <dir>` serves another build instead of dist/client (with the first paint of the
+ * server entry in `<dir>/../ssr`, none when there is none). `--against <dir>` also serves
  * that build (an older one) from a second server and loads each page from both in turn: on a machine
  * shared with other work, the two builds are compared under the same load. `--waterfall` prints each
  * request of a page's first load (start and end after navigation, bytes): where the time goes.
@@ -67,7 +68,7 @@ async function startSite(port: number, label: string, clientDir?: string): Promi
     SERVE_CLIENT: 'true',
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PLATFORM_API_URL', 'CLIENT_DIR']) delete env[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PLATFORM_API_URL', 'CLIENT_DIR', 'FIRST_PAINT_MODULE']) delete env[name];
   if (clientDir) env.CLIENT_DIR = path.resolve(clientDir);
   const child: ChildProcess = await new Promise((resolve, reject) => {
     const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -126,7 +127,7 @@ try {
           const s = await load(browser, `${site.base}${PAGES[name]}`, values.waterfall && run === 0);
           s.cpu = (await load(browser, `${site.base}${PAGES[name]}`, false, 1)).cpu;
           samples.get(site)!.get(name)!.push(s);
-          console.log(`run ${run + 1}/${RUNS} ${name.padEnd(12)} ${sites.length > 1 ? `${site.label.padEnd(20)} ` : ''}LCP ${ms(s.lcp)}  FCP ${ms(s.fcp)}  CPU ${Math.round(s.cpu)} ms  ${s.scripts} scripts ${kb(s.scriptBytes)}, ${s.requests} requests ${kb(s.bytes)}  (${s.element})`);
+          console.log(`run ${run + 1}/${RUNS} ${name.padEnd(12)} ${sites.length > 1 ? `${site.label.padEnd(20)} ` : ''}LCP ${ms(s.lcp)}  FCP ${ms(s.fcp)}  CLS ${s.cls.toFixed(3)}  CPU ${Math.round(s.cpu)} ms  ${s.scripts} scripts ${kb(s.scriptBytes)}, ${s.requests} requests ${kb(s.bytes)}  (${s.element})`);
         }
       }
     }
@@ -140,11 +141,11 @@ try {
   ];
   for (const site of sites) {
     lines.push('', ...(sites.length > 1 ? [`${site.label}:`, ''] : []));
-    lines.push('| page | path | LCP median | LCP worst | FCP median | main-thread CPU (unthrottled) | scripts | their bytes | requests | all bytes | LCP element | good |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
+    lines.push('| page | path | LCP median | LCP worst | FCP median | CLS worst | main-thread CPU (unthrottled) | scripts | their bytes | requests | all bytes | LCP element | good |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [name, list] of samples.get(site)!) {
       const lcp = median(list.map((s) => s.lcp));
       lines.push(
-        `| ${name} | ${PAGES[name]!.replace(sample.originPersonaId, ':id').replace(/search\/.*/, 'search/:name')} | ${ms(lcp)} | ${ms(Math.max(...list.map((s) => s.lcp)))} | ${ms(median(list.map((s) => s.fcp)))} | ${Math.round(median(list.map((s) => s.cpu)))} ms | ${median(list.map((s) => s.scripts))} | ${kb(median(list.map((s) => s.scriptBytes)))} | ${median(list.map((s) => s.requests))} | ${kb(median(list.map((s) => s.bytes)))} | ${mostCommon(list.map((s) => s.element))} | ${lcp <= GOOD_MS ? 'yes' : 'no'} |`,
+        `| ${name} | ${PAGES[name]!.replace(sample.originPersonaId, ':id').replace(/search\/.*/, 'search/:name')} | ${ms(lcp)} | ${ms(Math.max(...list.map((s) => s.lcp)))} | ${ms(median(list.map((s) => s.fcp)))} | ${Math.max(...list.map((s) => s.cls)).toFixed(3)} | ${Math.round(median(list.map((s) => s.cpu)))} ms | ${median(list.map((s) => s.scripts))} | ${kb(median(list.map((s) => s.scriptBytes)))} | ${median(list.map((s) => s.requests))} | ${kb(median(list.map((s) => s.bytes)))} | ${mostCommon(list.map((s) => s.element))} | ${lcp <= GOOD_MS ? 'yes' : 'no'} |`,
       );
     }
   }
@@ -158,6 +159,8 @@ try {
 interface Sample {
   lcp: number;
   fcp: number;
+  /** Cumulative Layout Shift until the page went quiet. */
+  cls: number;
   /**
    * CPU time of the page's main thread over a second load of the page with the CPU not throttled
    * (the network as throttled): the work the page makes a phone do, 4× over, and little swayed by
@@ -210,11 +213,31 @@ async function load(browser: Browser, url: string, waterfall = false, cpuRate = 
           w.__lcp = { time: entry.startTime, element: el ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}${text ? ` "${text}"` : ''}` : '?' };
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // Cumulative Layout Shift as Chrome reports it: the worst window of shifts (each less than 1 s
+      // after the one before, the window at most 5 s long) without a recent input.
+      const c = window as unknown as { __cls: number };
+      c.__cls = 0;
+      let windowValue = 0;
+      let first = 0;
+      let last = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (entry.hadRecentInput) continue;
+          if (windowValue && entry.startTime - last < 1000 && entry.startTime - first < 5000) windowValue += entry.value;
+          else {
+            windowValue = entry.value;
+            first = entry.startTime;
+          }
+          last = entry.startTime;
+          c.__cls = Math.max(c.__cls, windowValue);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 90_000 });
-    const { lcp, fcp } = await page.evaluate(() => ({
+    const { lcp, fcp, cls } = await page.evaluate(() => ({
       lcp: (window as unknown as { __lcp: { time: number; element: string } }).__lcp,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      cls: (window as unknown as { __cls: number }).__cls,
     }));
     if (waterfall) {
       const t0 = Math.min(...[...timeline.values()].map((t) => t.start));
@@ -228,6 +251,7 @@ async function load(browser: Browser, url: string, waterfall = false, cpuRate = 
     return {
       lcp: lcp.time,
       fcp,
+      cls,
       cpu: (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000,
       element: lcp.element.replace(/\|/g, '/'),
       requests: sizes.size,

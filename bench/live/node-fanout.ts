@@ -18,7 +18,10 @@ export interface FanOut {
   lagP99: number[];
 }
 
-export async function measureFanOut(o: LiveOptions, n: number, urls: string[], room: string, send: Send, nodes: BenchNode[]): Promise<FanOut> {
+/** What the measurement reads of a node: its process, for RSS and the loop probe. */
+export type ProbedNode = Pick<BenchNode, 'pid' | 'rssMb' | 'loopLag'>;
+
+export async function measureFanOut(o: LiveOptions, n: number, urls: string[], room: string, send: Send, nodes: ProbedNode[]): Promise<FanOut> {
   const { fleets: FLEETS, replies: WRITES, gapMs: GAP_MS } = o;
   const fleets = await Promise.all(Array.from({ length: FLEETS }, (_, i) => startFleet(urls[i % urls.length]!, room, Math.floor(n / FLEETS) + (i < n % FLEETS ? 1 : 0), 'tribunal')));
   await sleep(300);

@@ -111,14 +111,15 @@ export async function startTwoNodeSite(adminUrl: string, redisUrl: string, count
   }
 }
 
-async function signIn(url: string, secret: string, username: string): Promise<string> {
+/** A demo account's token; staff solve the captcha with the site's secret. */
+export async function signIn(url: string, secret: string, username: string, password = PASSWORD): Promise<string> {
   const post = (body: unknown) => fetch(`${url}/api/user/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   let res: Response;
-  if (username === 'demo-bot') res = await post({ data: { username, password: PASSWORD }, SKIP_CAPTCHA: true });
+  if (username === 'demo-bot') res = await post({ data: { username, password }, SKIP_CAPTCHA: true });
   else {
     const captcha = (await (await fetch(`${url}/api/captcha`)).json()) as { data: { hash: string } };
     const answer = openAnswer(secret, captcha.data.hash)!;
-    res = await post({ data: { username, password: PASSWORD }, captcha: { captchaType: 'svg', encryptCaptcha: captcha.data.hash, response: answer.text } });
+    res = await post({ data: { username, password }, captcha: { captchaType: 'svg', encryptCaptcha: captcha.data.hash, response: answer.text } });
   }
   const body = (await res.json()) as { data?: { token?: string } };
   if (res.status !== 200 || !body.data?.token) throw new Error(`sign-in of ${username} answered ${res.status} ${JSON.stringify(body)}`);

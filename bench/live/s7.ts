@@ -18,7 +18,7 @@ const READ_GAP_MS = 50;
 /** How long the storm may take before the clients still away count as not back. */
 const STORM_LIMIT_MS = 60_000;
 
-async function startStormFleet(urlA: string, urlB: string, room: string, count: number) {
+export async function startStormFleet(urlA: string, urlB: string, room: string, count: number) {
   const child = fork(path.join(import.meta.dirname, 'storm-fleet.ts'), [urlA, urlB, room, String(count)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', (m: { type: string }) => (m.type === 'ready' ? resolve() : reject(new Error(String(m.type)))));
@@ -36,7 +36,7 @@ async function startStormFleet(urlA: string, urlB: string, room: string, count: 
 type StormFleet = Awaited<ReturnType<typeof startStormFleet>>;
 
 /** GET one case every READ_GAP_MS until stopped; the answer times. */
-function readLoop(url: string) {
+export function readLoop(url: string) {
   const times: number[] = [];
   let failed = 0;
   let running = true;
@@ -59,7 +59,7 @@ function readLoop(url: string) {
 }
 
 /** The room's head as node B sees it. */
-async function headOf(url: string, room: string): Promise<number> {
+export async function headOf(url: string, room: string): Promise<number> {
   const probe = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
   await new Promise((r) => probe.once('connect', () => r(null)));
   const res = await new Promise<JoinResult>((r) => probe.emit('room:join', { room }, r));

@@ -1,9 +1,10 @@
 import type { ErrorBody, SuccessBody } from '@shared/errors';
-import type { MediaFile, StorageQuota } from '@shared/types/files';
+import type { MediaFile, StorageQuota, UploadSessionStart } from '@shared/types/files';
 import { LIMITS } from '@shared/limits';
 import { ApiError } from './ApiError';
 import { api, currentToken } from './client';
 import type { UploadedFile } from './files';
+import { sendToStore, StoreUnreachable } from './directUpload';
 
 /** What the library shows: files whose own name contains `name` (any case), of one kind. */
 export interface MediaQuery {
@@ -124,15 +125,37 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /**
  * A file over 2 MiB: a big-file session, sent in 10 MiB chunks with progress. After a dropped
  * connection it asks the session what arrived and goes on from there (a few tries, waiting longer
- * each time). Cancelling ends the session on the server.
+ * each time). Cancelling ends the session on the server. When the session's answer offers
+ * `direct` (an object store), the bytes go straight there instead (./directUpload.ts), and
+ * through the server after all if this browser cannot reach the store.
  */
 export async function uploadBig(file: Blob, opts: UploadOptions = {}, name?: string): Promise<UploadedFile & { state: MediaFile['state'] }> {
-  const session = await api.post<{ uploadUrl: string }>('/service/uploadBigFile', { data: { size: file.size, mimeType: file.type, name } });
+  const session = await api.post<UploadSessionStart>('/service/uploadBigFile', { data: { size: file.size, mimeType: file.type, name } });
   const url = new URL(session.uploadUrl, location.origin);
   const path = `${url.pathname}${url.search}`;
   let received = 0;
   let tries = 0;
   try {
+    if (session.direct) {
+      // The site keeps its files in an object store: the bytes go there, and the server checks them at the end.
+      const control = opts.control;
+      try {
+        const sent = await sendToStore(file, session.direct, {
+          onProgress: opts.onProgress,
+          signal: opts.signal,
+          requestSignal: control ? () => control.chunkSignal(opts.signal) : undefined,
+          whilePaused: control ? () => control.whilePaused() : undefined,
+          paused: control ? () => control.paused : undefined,
+        });
+        const complete = new URL(session.direct.completeUrl, location.origin);
+        const res = await request('POST', `${complete.pathname}${complete.search}`, { auth: false, body: JSON.stringify({ data: sent }), headers: { 'Content-Type': 'application/json' }, signal: opts.signal });
+        return (res.body as unknown as SuccessBody<UploadedFile & { state: MediaFile['state'] }>).data!;
+      } catch (e) {
+        // This browser cannot use the store: the same session takes the bytes through the server.
+        if (!(e instanceof StoreUnreachable)) throw e;
+        opts.onProgress?.(0, file.size);
+      }
+    }
     for (;;) {
       await opts.control?.whilePaused();
       const { first, last, range } = nextChunk(received, file.size);

@@ -53,38 +53,11 @@ export const PGLITE_SHARED_BUFFERS_MB_DEFAULT = 32;
 /** Opens PostgreSQL when a URL is given, else PGlite (docs/decisions/0001-postgresql-and-pglite.md), and applies migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const { keepStatementsThroughMigrations } = await import('./stale-statements');
-    // Dates come back as Date objects; bigint counts as numbers.
-    pg.types.setTypeParser(20, (v: string) => Number(v));
-    // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
-    const openPool = (max: number, options?: string) => {
-      const pool = new pg.Pool({
-        connectionString: opts.databaseUrl,
-        max,
-        options,
-        connectionTimeoutMillis: 5_000,
-        statement_timeout: opts.statementTimeoutMs,
-      });
-      // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
-      // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
-      pool.on('error', () => undefined);
-      // The pool listens only to idle connections: one checked out (a transaction between two statements)
-      // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
-      // instead ("not queryable": 503), and the pool discards it on release.
-      pool.on('connect', (client) => client.on('error', () => undefined));
-      return keepStatementsThroughMigrations(pool);
-    };
-    const pool = openPool(opts.poolSize ?? 10);
-    // Without JIT: a generic plan's costs are guesses, and a batch of searches guessed costly enough
-    // spent 160 ms compiling a statement that runs in 0.3 ms.
-    const genericPool = openPool(opts.genericPlanPoolSize ?? 4, '-c plan_cache_mode=force_generic_plan -c jit=off');
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
-    keepGenericPlansOn(db, drizzle({ client: genericPool, schema }) as unknown as Db);
-    await withMigrationLock(pool, (conn) => migrate(drizzle({ client: conn }) as never, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder }));
-    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const handle = await openPostgresHandle(opts.databaseUrl, opts);
+    await withMigrationLock(handle.pool, (conn) => migrate(drizzle({ client: conn }) as never, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder }));
+    return { db: handle.db, kind: 'postgres', close: handle.close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -105,6 +78,47 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('gzip') };
+}
+
+/** A PostgreSQL server's handle: its pool, the pool for generic plans, drizzle on both. */
+export interface PostgresHandle {
+  db: Db;
+  pool: import('pg').Pool;
+  close(): Promise<void>;
+}
+
+/** Opens pools on one PostgreSQL server (the primary, or a replica: `replicas.ts`) without migrating. */
+export async function openPostgresHandle(url: string, opts: Pick<OpenOptions, 'poolSize' | 'genericPlanPoolSize' | 'statementTimeoutMs'>): Promise<PostgresHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { keepStatementsThroughMigrations } = await import('./stale-statements');
+  // Dates come back as Date objects; bigint counts as numbers.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  // A database that is down or saturated answers within seconds (503) instead of holding requests forever.
+  const openPool = (max: number, options?: string) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      options,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: opts.statementTimeoutMs,
+    });
+    // An idle connection the server ends (a restart, a failover, a test's forced DROP DATABASE right
+    // after close) is already dropped by the pool; without a listener its 'error' would crash the process.
+    pool.on('error', () => undefined);
+    // The pool listens only to idle connections: one checked out (a transaction between two statements)
+    // that the server drops would emit an unheard 'error' and end the process. Its next statement fails
+    // instead ("not queryable": 503), and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return keepStatementsThroughMigrations(pool);
+  };
+  const pool = openPool(opts.poolSize ?? 10);
+  // Without JIT: a generic plan's costs are guesses, and a batch of searches guessed costly enough
+  // spent 160 ms compiling a statement that runs in 0.3 ms.
+  const genericPool = openPool(opts.genericPlanPoolSize ?? 4, '-c plan_cache_mode=force_generic_plan -c jit=off');
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  keepGenericPlansOn(db, drizzle({ client: genericPool, schema }) as unknown as Db);
+  return { db, pool, close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
 }
 
 /** Several processes may start together on one PostgreSQL: only one migrates at a time (on the locked connection). */

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import { LIMITS } from '@shared/limits';
 import { BoundedMemoryLimiter } from './bounded-rate-limiter';
 
@@ -68,7 +68,7 @@ function memoryLimiter(name: RateLimitName, keyPrefix: string, opts: { points: n
   return ACCOUNT_LIMITS.has(name) ? new RateLimiterMemory({ keyPrefix, ...opts }) : new BoundedMemoryLimiter({ keyPrefix, ...opts, maxKeys: LIMITS.rateLimitKeysMax });
 }
 
-export function createRateLimiters(redis: Redis | undefined, prefix: string): RateLimiters {
+export function createRateLimiters(redis: RedisClient | undefined, prefix: string): RateLimiters {
   const entries = (Object.entries(RATE_LIMITS) as Array<[RateLimitName, (typeof RATE_LIMITS)[RateLimitName]]>).map(([name, opts]) => {
     // While Redis is away each node counts in its own memory (the insurance limiter) rather than
     // refusing every request: limits stay in force, only no longer shared between nodes.

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Redis } from 'ioredis';
-import { duplicateRedis } from './redis';
+import { duplicateRedis, type RedisClient } from './redis';
 import type { Logger } from './logger';
 
 /**
@@ -48,7 +47,7 @@ interface Options {
   /** The answers' total size (bytes) kept at most: a few large pages must not crowd the memory out. */
   maxBytes?: number;
   ttlMs: number;
-  redis?: Redis;
+  redis?: RedisClient;
   channel?: string;
   log?: Logger;
 }
@@ -107,7 +106,7 @@ export function createReadCache<Body extends { length: number } = Buffer>({ max,
   // A message is this cache's id, then the rooms. A node has already dropped its own rooms when it
   // sends them: hearing them back would drop again what was read since (and refuse to keep it).
   const self = crypto.randomUUID();
-  let sub: Redis | undefined;
+  let sub: RedisClient | undefined;
   if (redis) {
     sub = duplicateRedis(redis, { waitWhileDown: true });
     sub.on('message', (from: string, message: string) => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 
 /**
  * Small shared state with expiry: single-use captchas and similar markers.
@@ -30,7 +30,7 @@ export function memoryStore(): KeyStore {
   };
 }
 
-export function redisStore(redis: Redis, prefix: string): KeyStore {
+export function redisStore(redis: RedisClient, prefix: string): KeyStore {
   return {
     async setOnce(key, ttlMs) {
       return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';

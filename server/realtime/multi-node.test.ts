@@ -184,15 +184,21 @@ describe('more than one node', { timeout: 120_000 }, () => {
     expect(entries).toEqual(written);
   });
 
-  it('signing out on one node disconnects the user’s sockets on every node', async () => {
-    if (twoNodes && nodes.length < 2) await node();
+  it('signing out on one node tells the user’s sockets on every node, then disconnects them', async () => {
+    while (nodes.length < (twoNodes ? 2 : 1)) await node();
     const [a, b] = twoNodes ? [nodes[0]!, nodes[1]!] : [nodes[0]!, nodes[0]!];
     const token = await signIn(a.url, 'demo-user');
+    const userId = (await supertest(a.url).get('/api/user/me').set('x-access-token', token)).body.data.id as number;
     const tab = await connect(a.url, token);
-    const ended = new Promise<string>((resolve) => tab.once('disconnect', resolve));
+    expect(await joinRoom(tab, `user:${userId}`)).toMatchObject({ ok: true });
+    const heard = collectEvents(tab);
+    // What the tab had heard when it was cut off: the event must come first (the client signs out on it).
+    const ended = new Promise<[string, string[]]>((resolve) => tab.once('disconnect', (why) => resolve([why, heard.map((e) => e.name)])));
     const res = await supertest(b.url).post('/api/user/signout').set('x-access-token', token);
     expect(res.body).toMatchObject({ success: 1, code: 'logout.success' });
-    expect(await ended).toBe('io server disconnect');
+    const [why, names] = await ended;
+    expect(why).toBe('io server disconnect');
+    expect(names).toContain('session.revoked');
   });
 
   it('a node told to stop finishes the request in flight, hands its sockets off and exits cleanly within 10 s', async () => {

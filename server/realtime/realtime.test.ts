@@ -7,6 +7,7 @@ import { EVENTS_PER_FRAME, REPLAY_LIMIT, type RoomEvent } from '@shared/socket';
 import { realtimeEvents, roomSequences, users } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type ClientSocket, type TestApp } from '@server/test/harness';
 import { expectOk } from '@server/test/expect';
+import { RoomCursor } from '@client/realtime/roomCursor';
 import { inTransaction, lastSeqOf, recordEvents } from '../db/outbox';
 
 let app: TestApp;
@@ -263,7 +264,17 @@ describe('frames', () => {
     app.services.publish([ofA[1]!]);
     await expect.poll(() => frames.flat().length).toBe(4);
     await sleep(100);
-    expect(frames.map((f) => f.map((e) => `${e.room === a ? 'a' : 'b'}${e.seq}`)).sort()).toEqual([['a1', 'a2', 'a3'], ['b1']]);
+    const shown = frames.map((f) => f.map((e) => `${e.room === a ? 'a' : 'b'}${e.seq}`));
+    // In one process the three publications reach the socket in one turn of the loop. Through Redis
+    // each is a message of its own, which a busy node may read in separate turns: then a room's
+    // events come in more frames, each of one room and in sequence, every event once (the client's
+    // cursor puts frames that come out of order back in order: client/realtime/roomCursor.ts).
+    if (process.env.REDIS_URL) {
+      expect(shown.every((f) => new Set(f.map((e) => e[0])).size === 1 && f.join() === [...f].sort().join())).toBe(true);
+      expect(shown.flat().sort()).toEqual(['a1', 'a2', 'a3', 'b1']);
+    } else {
+      expect(shown.sort()).toEqual([['a1', 'a2', 'a3'], ['b1']]);
+    }
     socket.disconnect();
   });
 
@@ -298,7 +309,7 @@ describe('replay on (re)join', () => {
     expect(mine).toEqual(recorded.slice(2));
   });
 
-  it('a client disconnected while 100 events happen gets all 100, in order, exactly once, on reconnecting', async () => {
+  it('a client disconnected while 100 events happen gets all 100, in order, on reconnecting; a copy is only ever of one it had', async () => {
     const room = freshCaseRoom();
     const client = await app.socket();
     const live = collectEvents(client);
@@ -313,9 +324,17 @@ describe('replay on (re)join', () => {
     await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
     const ack = await joinRoom(client, room, lastSeq);
     expect(ack).toMatchObject({ ok: true, replayed: 100, lastSeq: lastSeq + 100 });
-    await expect.poll(() => live.length).toBe(101);
-    expect(live.slice(1).map((e) => (e.payload as { userId: number }).userId)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(live.slice(1).map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => lastSeq + 1 + i));
+    // With Redis between commit and push, the last commits' live copies may reach the node after the
+    // socket joined again: they arrive twice, and the client's cursor drops the copy by its number
+    // (docs/architecture.md, "Join, then read"). Nothing else may come.
+    const passedOn = () => {
+      const cursor = new RoomCursor<(typeof live)[number]>(lastSeq);
+      return live.slice(1).flatMap((e) => cursor.receive(e));
+    };
+    await expect.poll(() => passedOn().length).toBe(100);
+    expect(passedOn().map((e) => (e.payload as { userId: number }).userId)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(passedOn().map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => lastSeq + 1 + i));
+    expect(live.slice(1).every((e) => e.room === room && e.seq > lastSeq && e.seq <= lastSeq + 100)).toBe(true);
   });
 
   it('sends nothing to a client that is up to date, or that sends no lastSeq', async () => {

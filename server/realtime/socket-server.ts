@@ -1,8 +1,7 @@
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { Redis } from 'ioredis';
-import { duplicateRedis, withoutUnhandledRejections } from '@server/infra/redis';
-import { redisAdapter } from '@server/infra/redis-packages';
+import type { RedisClient } from '@server/infra/redis';
+import type { SocketAdapterLink } from './adapter';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseRoom, type CaseViewer, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents, EVENTS_PER_FRAME } from '@shared/socket';
 import { LIMITS } from '@shared/limits';
@@ -45,8 +44,10 @@ const roomNameOf = (sent: unknown): string => {
 export interface RealtimeDeps {
   db: Db;
   log: Logger;
-  redis?: Redis;
-  /** REDIS_PREFIX: sites sharing one Redis must not receive each other's room events. */
+  redis?: RedisClient;
+  /** How this node reaches the others' sockets (`connectSocketAdapter`); closed with the server. */
+  adapter?: SocketAdapterLink;
+  /** REDIS_PREFIX: sites sharing one Redis must not receive each other's session commands. */
   redisPrefix?: string;
   /** Resolves a handshake token to the user as stored now (privileges re-read on every join). */
   identify(token: string | undefined): Promise<SocketIdentity | null>;
@@ -85,14 +86,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     pingTimeout: 30_000,
     serveClient: false,
   });
-  let sub: Redis | undefined;
-  let pub: Redis | undefined;
-  if (deps.redis) {
-    // The adapter publishes without awaiting: its connections wait out a Redis restart rather than reject.
-    pub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['publish']);
-    sub = withoutUnhandledRejections(duplicateRedis(deps.redis, { waitWhileDown: true }), ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'pUnsubscribe', 'pSubscribe']);
-    io.adapter(redisAdapter().createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
-  }
+  if (deps.adapter) io.adapter(deps.adapter.factory);
   const readReplay = createReplayReader({ lastSeq: (room) => lastSeqOf(deps.db, room), eventsAfter: (room, after, limit) => eventsAfter(deps.db, room, after, limit) });
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
 
@@ -188,8 +182,10 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
 
   /** This node's share of the work: the sockets of the user connected here. */
   const local: SessionControl = {
-    async end(userId) {
-      io.local.in(socketsOfUser(userId)).disconnectSockets(true);
+    async end(userId, revoked) {
+      const own = io.local.in(socketsOfUser(userId));
+      if (revoked) for (const socket of await own.fetchSockets()) if (socket.rooms.has(revoked.room)) socket.emit('room:event', revoked);
+      own.disconnectSockets(true);
     },
     async recheck(userId) {
       for (const socket of await io.local.in(socketsOfUser(userId)).fetchSockets()) {
@@ -222,7 +218,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   const emit = (events: RoomEvent[]) => {
     pacer.send(events);
     for (const ev of events) {
-      if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
+      if (ev.name === 'session.revoked') void sessions.end(ev.payload.userId, ev).catch((err: unknown) => deps.log.warn({ err }, 'ending sockets failed'));
     }
   };
   /** The relay's batches, each sent once its rooms' kept answers are dropped, in the order numbered. */
@@ -245,9 +241,9 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   return {
     io,
     sessions: {
-      end: async (userId) => {
+      end: async (userId, revoked) => {
         await ready;
-        await sessions.end(userId);
+        await sessions.end(userId, revoked);
       },
       recheck: async (userId) => {
         await ready;
@@ -296,8 +292,7 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       stopListening?.();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      sub?.disconnect();
-      pub?.disconnect();
+      await deps.adapter?.close();
     },
   };
 }

@@ -59,3 +59,18 @@ export const bigFileMimeTypes = ['image/gif', 'image/jpeg', 'image/png', 'image/
 export const uploadBigFileBody = z.object({
   data: z.object({ size: z.coerce.number().int().positive().max(LIMITS.bigUploadMaxBytes), mimeType: z.enum(bigFileMimeTypes), name: originalFileName.optional() }),
 });
+
+/**
+ * Finishing a big-file session whose bytes went straight to the object store: for a multipart
+ * upload, the part numbers and the ETags the store answered for them.
+ */
+export const completeUploadBody = z.object({
+  data: z
+    .object({
+      parts: z
+        .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+        .max(10_000)
+        .optional(),
+    })
+    .default({}),
+});

@@ -31,3 +31,22 @@ export interface StorageQuota {
   /** When today's counters start again. */
   resetTime: string;
 }
+
+/**
+ * Offered by the answer that opens a big-file session when the site keeps its files in an object
+ * store: the browser sends the bytes there itself, then asks `completeUrl` to finish (the file is
+ * checked there). `post`: one form POST to `url` with `fields` and the file last (field `file`);
+ * `multipart`: each part (`partBytes` each, the last shorter) PUT to its URL, its ETag kept.
+ */
+export type DirectUpload =
+  | { method: 'post'; url: string; fields: Record<string, string>; completeUrl: string }
+  | { method: 'multipart'; partBytes: number; parts: Array<{ partNumber: number; url: string }>; completeUrl: string };
+
+/** The answer that opens a big-file session (`POST /service/uploadBigFile`). */
+export interface UploadSessionStart {
+  name: string;
+  size: number;
+  uploadUrl: string;
+  expiredAt: string;
+  direct?: DirectUpload;
+}

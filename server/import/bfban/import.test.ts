@@ -3,10 +3,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithMariadb } from '@server/test/needs';
 import { sql } from 'drizzle-orm';
 import type { Connection } from 'mysql2/promise';
 import type { Db } from '@server/db/client';
+import type { FeedItem, FeedPage } from '@shared/types/feed';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectOk, ISO_DATE } from '@server/test/expect';
 import { tableDigests } from '@server/test/table-digest';
@@ -21,9 +23,9 @@ import { silentProgress } from './terminal';
 import { NO_PASSWORD } from './map-users';
 import { copyImportedFiles } from './files';
 import { recountQuotas } from './finalize/quotas';
+import { storedBytes } from '@server/infra/storage';
 
 const unavailable = await mariadbUnavailable();
-if (unavailable) console.warn(`BFBAN import tests SKIPPED: ${unavailable}`);
 
 /** The tables an import writes, compared whole (the import's own bookkeeping and its admin-log line aside). */
 const DOMAIN = ['players', 'name_history', 'users', 'subscriptions', 'user_achievements', 'timeline', 'messages', 'admin_log', 'files', 'media_quotas', 'case_counts', 'daily_stats'];
@@ -35,7 +37,23 @@ const rowsOf = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof 
   ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asDate(v)])) as T);
 const one = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => (await rowsOf<T>(db, q))[0]!;
 
-describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`, { timeout: 240_000 }, () => {
+/** Every change of the ban-list feed after `since`, following `more` to the end. */
+async function feedAfter(app: TestApp, since: string): Promise<{ items: FeedItem[]; cursor: string }> {
+  const items: FeedItem[] = [];
+  let cursor = since;
+  for (;;) {
+    const res = await app.request.get(`/api/feed/cases?since=${cursor}&limit=1000`);
+    expectOk(res, 'feed.ok');
+    const page = res.body.data as FeedPage;
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!page.more) return { items, cursor };
+  }
+}
+/** The feed's events written, numbered by the relay or not yet. */
+const feedEventsWritten = async (db: Db) => (await one<{ n: number }>(db, sql`select count(*)::int as n from realtime_events where room = 'feed:cases'`)).n;
+
+describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000 }, () => {
   let source: ScratchDatabase;
   let mysql: Connection;
   let gen: Generated;
@@ -80,6 +98,38 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
     const counted = await one<{ n: number }>(db, sql`select count(*)::int as n from timeline where player_id = ${q.player.invisible} and type in ('report', 'reply', 'judgement', 'banAppeal')`);
     expect((await p(q.player.invisible)).comments_num).toBe(counted.n);
     expect(counted.n).toBeGreaterThan(3);
+  });
+
+  it('tells the ban-list feed of every listed case it brought, in the order it wrote them, numbered once the relay saw them', async () => {
+    const db = app.services.db;
+    const listed = await rowsOf<{ id: number; status: number; origin_name: string; origin_persona_id: string; origin_user_id: string; games: string[]; hacker_level: number | null; update_time: Date }>(
+      db,
+      sql`select id, status, origin_name, origin_persona_id, origin_user_id, games, hacker_level, update_time from players where valid order by id`,
+    );
+    // The import runs beside the site: the relay's sweep numbers what it wrote.
+    await expect.poll(async () => (await feedAfter(app, '0')).items.length, { timeout: 15_000 }).toBe(listed.length);
+    const { items, cursor } = await feedAfter(app, '0');
+    expect(items.map((i) => Number(i.cursor))).toEqual(items.map((_, k) => k + 1));
+    expect(cursor).toBe(String(listed.length));
+    expect(items).toEqual(
+      listed.map((p, k) => ({
+        cursor: String(k + 1),
+        dbId: p.id,
+        personaId: p.origin_persona_id,
+        userId: p.origin_user_id,
+        name: p.origin_name,
+        games: p.games,
+        status: p.status,
+        previousStatus: null,
+        hackerLevel: p.status === 1 ? p.hacker_level : null,
+        changed: ['created'],
+        at: p.update_time.toISOString(),
+      })),
+    );
+    // The export of the list agrees, and continues from the same cursor.
+    const exported = (await app.request.get('/api/feed/cases/export').buffer(true)).text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(exported[0]).toEqual({ cursor });
+    expect(exported.slice(1, -1).map((c: { dbId: number; status: number }) => [c.dbId, c.status])).toEqual(listed.map((p) => [p.id, p.status]));
   });
 
   it('maps every kind of entry: verdicts, appeals (JSON strings sanitised), quotes, authors', async () => {
@@ -221,11 +271,14 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
   it('changes nothing when run again, or when a --since pass finds nothing new', async () => {
     const db = app.services.db;
     const before = await tableDigests(db, DOMAIN, NOT_STAMPED);
+    const told = await feedEventsWritten(db);
     const again = await importBfban(db, options(), silentProgress);
     expect(again.tables.every((t) => t.read === 0 && t.written === 0)).toBe(true);
     const since = await importBfban(db, options({ since: new Date(END_MS + 86_400_000) }), silentProgress);
     expect(since.tables.filter((t) => t.written > 0)).toEqual([]);
     expect(await tableDigests(db, DOMAIN, NOT_STAMPED)).toEqual(before);
+    // Nothing changed: the feed is told nothing.
+    expect(await feedEventsWritten(db)).toBe(told);
     expect(await rowsOf(db, sql`select id from admin_log where action = 'importBfban'`)).toHaveLength(1);
   });
 
@@ -270,6 +323,8 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
     await mysql.query(`INSERT INTO operation_log (createTime, byUserId, toUserId, action, role) VALUES (?, '1', ?, 'setComment', 'comment')`, [new Date(later).toISOString().slice(0, 19).replace('T', ' '), String(edited.toPlayerId)]);
     await mysql.query(`UPDATE users SET privilege = '["admin"]' WHERE id = ?`, [q.user.freezed]);
     const countsBefore = await one<{ n: number }>(db, sql`select sum(count)::int as n from case_counts where game = '*' and status = 3`);
+    const was = await one<{ status: number; origin_name: string }>(db, sql`select status, origin_name from players where id = ${target}`);
+    const { cursor: head } = await feedAfter(app, '0');
 
     const result = await importBfban(db, options({ since: new Date(END_MS + 86_400_000) }), silentProgress);
     expect(result.refused).toBe(0);
@@ -278,6 +333,12 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
     expect((await one(db, sql`select content from timeline where id = 5`)).content).toBe('<p>edited by staff</p>');
     expect((await one(db, sql`select privileges from users where id = ${q.user.freezed}`)).privileges).toEqual(['admin']);
     expect(await one(db, sql`select sum(count)::int as n from case_counts where game = '*' and status = 3`)).toEqual({ n: countsBefore.n + 1 });
+    // The status change reaches the feed as one made here would, after the cursor a tool held.
+    await expect.poll(async () => (await feedAfter(app, head)).items.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const { items } = await feedAfter(app, head);
+    expect(items).toEqual([
+      expect.objectContaining({ cursor: String(Number(head) + 1), dbId: target, name: was.origin_name, status: 3, previousStatus: was.status, changed: ['status'], at: new Date(later).toISOString() }),
+    ]);
     const entries = await rowsOf<{ detail: { passes: unknown[] } }>(db, sql`select detail from admin_log where action = 'importBfban'`);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.detail.passes).toHaveLength(2);
@@ -325,7 +386,7 @@ describe.skipIf(!!unavailable)(`BFBAN import from MariaDB${unavailable ? ` (SKIP
       expect(result.failed.map((f) => f.key)).toContain(String(q.storage.archive));
       const row = await one(db, sql`select state, size, details from files where id = ${q.storage.image}`);
       expect(row).toMatchObject({ state: 'ready', details: { importedFrom: { fileId: '01IMG', copied: true }, width: 40, height: 30 } });
-      const stored = fs.readFileSync(app.services.storage.pathOf('2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png'));
+      const stored = (await storedBytes(app.services.storage, '2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png'))!;
       expect((await sharp(stored).metadata()).exif).toBeUndefined();
       expect((await one(db, sql`select total_bytes from media_quotas where user_id = ${q.veteran.id}`)).total_bytes).toBe(Number(row.size) + 2345);
       const served = await app.request.get('/api/service/file?filename=2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png');

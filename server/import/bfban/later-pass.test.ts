@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithMariadb } from '@server/test/needs';
 import { sql } from 'drizzle-orm';
 import type { Connection } from 'mysql2/promise';
 import type { Db } from '@server/db/client';
@@ -14,14 +15,13 @@ import { silentProgress } from './terminal';
 import { NO_PASSWORD } from './map-users';
 
 const unavailable = await mariadbUnavailable();
-if (unavailable) console.warn(`BFBAN import tests SKIPPED: ${unavailable}`);
 
 const rowsOf = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const one = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => (await rowsOf<T>(db, q))[0]!;
 const indexesOf = (db: Db) => rowsOf<{ indexname: string; indexdef: string }>(db, sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`);
 const siteFrom = async (db: Db, table: string) => Number((await one<{ site_from: number | string }>(db, sql`select site_from from import_progress where table_name = ${table}`)).site_from);
 
-describe.skipIf(!!unavailable)(`BFBAN import, later passes${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`, { timeout: 240_000 }, () => {
+describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_000 }, () => {
   let source: ScratchDatabase;
   let mysql: Connection;
   let gen: Generated;

@@ -4,6 +4,7 @@ import type { Mapped } from './issues';
 import type { MapContext } from './context';
 import type { KnownIds } from './known';
 import { upsert } from './upsert';
+import { writeCasesTellingFeed } from './feed-events';
 import { mapPlayer, type PlayerTarget } from './map-players';
 import { mapName, type NameTarget } from './map-names';
 import { mapUser, NO_PASSWORD, type UserTarget } from './map-users';
@@ -64,7 +65,12 @@ export const TABLES: TablePlan[] = [
     map: mapPlayer,
     remember: (k, r) => k.addPlayer(r.id, { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name), games: r.games as string[] }),
     // Counts, status time and appeal state are recounted after the import (finalize/), not taken.
-    write: (tx, rows) => upsert(tx, { table: 'players', columns: PLAYER_COLUMNS, conflict: ['id'] }, rows),
+    write: (tx, rows) =>
+      writeCasesTellingFeed(
+        tx,
+        rows.map((r) => r.id),
+        () => upsert(tx, { table: 'players', columns: PLAYER_COLUMNS, conflict: ['id'] }, rows),
+      ),
   }),
   plan<NameTarget>({
     name: 'name_logs',

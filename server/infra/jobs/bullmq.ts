@@ -1,14 +1,21 @@
 import type { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { duplicateRedis } from '@server/infra/redis';
+import { duplicateRedis, isCluster, type RedisClient } from '@server/infra/redis';
 import { bullmq } from '@server/infra/redis-packages';
 import type { Logger } from '@server/infra/logger';
 import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobName, type JobRunner } from './types';
 
 const queueOf = (name: JobName) => JOB_QUEUES[name] ?? 'jobs';
 
+/**
+ * BullMQ's key prefix for a queue. A queue's scripts touch many of its keys at once, which a
+ * cluster allows only within one hash slot: there each queue's prefix is a hash tag of its own
+ * (`{tribunal:bull:media}`), so the queues spread over the masters. One Redis keeps the plain prefix,
+ * so upgrading a site does not leave its waiting jobs under keys nobody reads.
+ */
+export const queuePrefix = (prefix: string, queue: string, cluster: boolean) => (cluster ? `{${prefix}bull:${queue}}` : `${prefix}bull`);
+
 /** BullMQ on Redis: jobs survive restarts and each runs on exactly one node. Media work has its own queue. */
-export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunner {
+export function bullmqRunner(redis: RedisClient, prefix: string, log: Logger): JobRunner {
   const { Queue, Worker } = bullmq();
   const handlers = new Map<JobName, JobHandler<JobName>>();
   // Adding a job fails fast while Redis is down (the caller's sweep catches up); workers wait it out.
@@ -16,10 +23,11 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   // A connection handed to BullMQ stays open when what uses it closes: the runner ends its own.
-  const workerConnections: Redis[] = [];
+  const workerConnections: RedisClient[] = [];
+  const prefixOf = (q: string) => queuePrefix(prefix, q, isCluster(redis));
   const namedQueue = (q: string) => {
     if (!queues.has(q)) {
-      const created = new Queue(q, { connection, prefix: `${prefix}bull` });
+      const created = new Queue(q, { connection, prefix: prefixOf(q) });
       created.on('error', (err) => log.warn({ err, queue: q }, 'queue connection error'));
       queues.set(q, created);
     }
@@ -57,7 +65,7 @@ export function bullmqRunner(redis: Redis, prefix: string, log: Logger): JobRunn
             if (!handler) throw new Error(`no handler for job ${job.name}`);
             await handler(job.data);
           },
-          { connection: workerConnection, prefix: `${prefix}bull`, concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
+          { connection: workerConnection, prefix: prefixOf(q), concurrency: QUEUE_CONCURRENCY[q] ?? 1 },
         );
         worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
         worker.on('error', (err) => log.warn({ err, queue: q }, 'worker connection error'));

@@ -9,6 +9,7 @@ import { expectError, expectOk } from '@server/test/expect';
 import { png } from '@server/test/media';
 import { LIMITS, MEDIA_QUOTAS } from '@shared/limits';
 import { sweepExpiredSessions } from './sessions';
+import path from 'node:path';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -95,7 +96,8 @@ describe('big-file upload sessions', () => {
     const s = await open(token, file.length);
     expect((await sendChunk(s.path, file.subarray(0, CHUNK), 0, file.length)).status).toBe(202);
     const id = s.path.split('/').pop()!;
-    const part = app.services.storage.partPath(id);
+    // The local disk keeps one part file per session (server/infra/storage-local.ts).
+    const part = path.join(app.services.config.uploadDir, '.parts', `${id}.part`);
     expect(fs.statSync(part).size).toBe(CHUNK);
     await app.services.db.update(uploadSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadSessions.id, id));
     expectError(await sendChunk(s.path, file.subarray(CHUNK), CHUNK, file.length), 404, 'upload.sessionNotFound');
@@ -112,8 +114,8 @@ describe('big-file upload sessions', () => {
     const s = await open(token, image.length, 'video/mp4');
     expectError(await sendChunk(s.path, image, 0, image.length), 415, 'upload.unsupport');
     expect(await app.services.db.select().from(files).where(eq(files.byUserId, user.id))).toEqual([]);
-    expect(fs.existsSync(app.services.storage.pathOf(s.name))).toBe(false);
-    expect(fs.existsSync(app.services.storage.partPath(s.path.split('/').pop()!))).toBe(false);
+    expect(await app.services.storage.stat(s.name)).toBeNull();
+    expect(fs.existsSync(path.join(app.services.config.uploadDir, '.parts', `${s.path.split('/').pop()!}.part`))).toBe(false);
     expect(await quota(token)).toMatchObject({ todayFileNumber: 0, totalStorage: 0 });
   });
 

@@ -96,7 +96,7 @@ describe('the image job', () => {
     expectError(await app.request.get(url), 404, 'file.notFound');
     expectError(await app.request.get(`${url}&size=thumb`), 404, 'file.notFound');
     // The bytes go right after the failed state is committed (and told): on a busy machine a moment later.
-    await expect.poll(() => app.services.storage.exists(name)).toBe(false);
+    await expect.poll(async () => await app.services.storage.stat(name)).toBeNull();
     expect((await quota(token)).totalStorage).toBe(0);
     const explained = await app.request.get(`${url}&explain=true`);
     expect(explained.body.data).toMatchObject({ state: 'failed' });
@@ -124,7 +124,7 @@ describe('the image job', () => {
     const job = processImage(app.services, row!.id);
     expectOk(await app.request.delete(`/api/service/file?filename=${name}`).set('x-access-token', token), 'file.deleted');
     expect(await job).toBeNull();
-    expect([app.services.storage.exists(name), app.services.storage.exists(name, 'thumb'), app.services.storage.exists(name, 'avatar')]).toEqual([false, false, false]);
+    expect(await Promise.all([app.services.storage.stat(name), app.services.storage.stat(name, 'thumb'), app.services.storage.stat(name, 'avatar')])).toEqual([null, null, null]);
   });
 });
 
@@ -154,7 +154,7 @@ describe('the media sweep', () => {
     expect((await quota(token)).totalStorage).toBe(before.totalStorage + 1000);
     await requeueStuckImages(app.services);
     expect(await rowOf(name)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/did not finish/) });
-    expect(await app.services.storage.exists(name)).toBe(false);
+    expect(await app.services.storage.stat(name)).toBeNull();
     expect((await quota(token)).totalStorage).toBe(before.totalStorage);
   });
 });

@@ -32,11 +32,17 @@ function encode(img: Sharp, mimeType: string) {
 
 class Undecodable extends Error {}
 
-/** Decodes, auto-rotates, strips and re-encodes the image, then writes its thumbnail and avatar sizes. */
+/**
+ * Decodes, auto-rotates, strips and re-encodes the image, then writes its thumbnail and avatar
+ * sizes. It reads the stored file through a local copy (the file itself on local disk, a download
+ * from an object store) and stores what it made through the storage.
+ */
 async function render(services: Services, row: FileRow): Promise<FileDetails & { size: number }> {
   const { storage } = services;
   const input = decoder(await loadSharp());
-  const src = storage.pathOf(row.name);
+  const copy = await storage.localCopy(row.name);
+  if (!copy) throw new Undecodable('the stored file is gone');
+  const src = copy.path;
   const temps: string[] = [];
   const temp = () => {
     const t = storage.tempPath();
@@ -66,12 +72,12 @@ async function render(services: Services, row: FileRow): Promise<FileDetails & {
     }
     const [thumbSize, avatarSize] = await Promise.all([fsp.stat(thumb), fsp.stat(avatar)]);
     // Variants first, the file last: a crash in between redoes the job on an already clean file.
-    await fsp.rename(thumb, storage.pathOf(row.name, 'thumb'));
-    await fsp.rename(avatar, storage.pathOf(row.name, 'avatar'));
-    await fsp.rename(out, src);
+    await storage.commit(thumb, row.name, 'thumb');
+    await storage.commit(avatar, row.name, 'avatar');
+    await storage.commit(out, row.name);
     return { width: info.width, height: animated ? (meta.pageHeight ?? info.height) : info.height, variants: { thumb: thumbSize.size, avatar: avatarSize.size }, size: info.size };
   } finally {
-    await Promise.all(temps.map((t) => storage.discard(t)));
+    await Promise.all([...temps.map((t) => storage.discard(t)), copy.release()]);
   }
 }
 
@@ -108,7 +114,7 @@ export async function processImage(services: Services, fileId: number) {
     if (!done && !(await services.db.select({ id: files.id }).from(files).where(eq(files.id, row.id))).length) await services.storage.remove(row.name);
     return done;
   } catch (e) {
-    if (!(e instanceof Undecodable)) throw e; // the disk or the database: the job is retried
+    if (!(e instanceof Undecodable)) throw e; // the disk, the store or the database: the job is retried
     const failed = await finish(services, row, { state: 'failed', reason: `not a valid image: ${e.message.slice(0, 200)}` });
     if (failed) await services.storage.remove(row.name);
     return failed;

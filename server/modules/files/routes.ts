@@ -16,6 +16,7 @@ import { bigFileRoutes } from './big-routes';
 import { chooseAvatar } from './avatar';
 import { notCopiedOrigin } from './imported';
 import { NO_STORE } from '@server/http/cache-control';
+import { sendStored } from './serve';
 
 const TAG = 'Files';
 const isMedia = (mimeType: string) => mimeType.startsWith('image/') || mimeType.startsWith('video/');
@@ -76,7 +77,7 @@ export const fileRoutes: AnyRoute[] = [
     path: '/service/file',
     tag: TAG,
     summary:
-      'Download an uploaded file once it is ready (`size=thumb`: the 320 px thumbnail, `size=avatar`: 150 px; `explain=true`: its details instead, state included). Images and videos are public; archives (appeal attachments) need a signed-in user.',
+      'Download an uploaded file once it is ready (`size=thumb`: the 320 px thumbnail, `size=avatar`: 150 px; `explain=true`: its details instead, state included). Images and videos are public; archives (appeal attachments) need a signed-in user. Where the site keeps its files in an object store, the answer may be a `302` to the file there (a signed link, valid at least an hour).',
     area: 'file',
     auth: 'optional',
     policy: rules.anyone,
@@ -85,7 +86,7 @@ export const fileRoutes: AnyRoute[] = [
     cache: { maxAge: 86400, immutable: true },
     success: { code: 'file.ok' },
     errors: ['file.notFound', 'file.notCopied', 'user.permissionDenied'],
-    handler: async ({ query, user, res, services }) => {
+    handler: async ({ query, user, req, res, services }) => {
       const row = await fileByName(services.db, query.filename);
       if (!row) throw new AppError('file.notFound');
       if (!isMedia(row.mimeType) && !user) throw new AppError('user.permissionDenied', 'sign in to see appeal attachments');
@@ -102,12 +103,7 @@ export const fileRoutes: AnyRoute[] = [
       const variant = row.kind === 'image' ? query.size : undefined;
       if (query.size && !variant) throw new AppError('file.notFound', 'only images have other sizes');
       if (variant && !row.details.variants?.[variant]) throw new AppError('file.notFound', 'this image has no such size');
-      if (!services.storage.exists(row.name, variant)) throw new AppError('file.notFound', 'the file is gone from storage');
-      res.setHeader('Content-Type', variant ? 'image/webp' : row.mimeType);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (!isMedia(row.mimeType)) res.setHeader('Content-Disposition', `attachment; filename="${row.name}"`);
-      // The path is built from the stored name only; variants sit in a hidden folder of the storage.
-      await new Promise<void>((resolve, reject) => res.sendFile(services.storage.pathOf(row.name, variant), { dotfiles: 'allow' }, (err) => (err ? reject(err) : resolve())));
+      await sendStored(services, req, res, row, variant, isMedia(row.mimeType));
       return ok('file.ok');
     },
   }),

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
@@ -13,19 +12,14 @@ import { BadZipError, inspectZip, sniff, SNIFF_BYTES, type Sniffed } from './ins
 import { checkImage } from './image-check';
 import { isStoredName, newFileName, storageFault, streamClosed } from '../../infra/storage';
 import { releaseQuota, reserveQuota, settleReservation } from './quota';
+import { pendingOf, type Pending, type Received, type ReceivedFile } from './pending';
+
+export type { Received } from './pending';
 
 /** Who uploads: the account and what its quota depends on. */
 export interface Uploader {
   id: number;
   privileges: readonly string[];
-}
-
-/** Bytes received into a temporary file of the storage. */
-export interface Received {
-  temp: string;
-  size: number;
-  /** The file's own name as its client gave it, cleaned (`checkedFileName`); null or absent when none. */
-  originalName?: string | null;
 }
 
 export const ALL_KINDS: readonly FileKind[] = ['image', 'video', 'archive'];
@@ -75,7 +69,7 @@ function typeGuard(expected: number): Transform {
  * Streams a raw body to a temporary file (never whole in memory). A body that is not what its
  * Content-Length said, or a connection that drops, leaves nothing behind.
  */
-export async function receiveRaw(services: Services, body: NodeJS.ReadableStream, expected: number): Promise<Received> {
+export async function receiveRaw(services: Services, body: NodeJS.ReadableStream, expected: number): Promise<ReceivedFile> {
   const temp = services.storage.tempPath();
   let size = 0;
   const count = new Transform({
@@ -96,25 +90,22 @@ export async function receiveRaw(services: Services, body: NodeJS.ReadableStream
   }
 }
 
-async function headOf(file: string) {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Checks a received file and stores it: its type comes from its bytes, archives are read (never
  * unpacked), images are checked from their header and wait for the image job (`processing`).
- * The temporary file becomes the stored file, or is left for the caller to discard.
+ * The pending upload becomes the stored file, or is left for the caller to discard.
  */
-async function storeReceived(services: Services, ownerId: number, got: Received, reserved: number, accept: readonly FileKind[], announced?: Announced): Promise<FileRow> {
+async function storeReceived(services: Services, ownerId: number, got: Pending, reserved: number, accept: readonly FileKind[], announced?: Announced): Promise<FileRow> {
+  try {
+    return await checkAndStore(services, ownerId, got, reserved, accept, announced);
+  } finally {
+    await got.release();
+  }
+}
+
+async function checkAndStore(services: Services, ownerId: number, got: Pending, reserved: number, accept: readonly FileKind[], announced?: Announced): Promise<FileRow> {
   if (!got.size) throw new AppError('upload.bad', 'the file is empty');
-  const type = sniff(await headOf(got.temp));
+  const type = sniff(await got.head(SNIFF_BYTES));
   if (!type) throw unsupported();
   if (announced && announced.mimeType !== type.mimeType) throw new AppError('upload.unsupport', `announced as ${announced.mimeType}, but the bytes are ${type.mimeType}`);
   if (!accept.includes(type.kind)) throw new AppError('upload.unsupport', `only ${accept.join(', ')} files are taken here`);
@@ -122,15 +113,15 @@ async function storeReceived(services: Services, ownerId: number, got: Received,
   let details = {};
   if (type.kind === 'archive') {
     try {
-      details = await inspectZip(got.temp);
+      details = await inspectZip(await got.local());
     } catch (e) {
       if (e instanceof BadZipError) throw new AppError('upload.bad', 'not a valid zip archive');
       throw e;
     }
   }
-  if (type.kind === 'image') await checkImage(got.temp);
+  if (type.kind === 'image') await checkImage(await got.local());
   const name = announced?.name ?? newFileName(type.ext);
-  await services.storage.commit(got.temp, name);
+  await got.commit(name);
   try {
     return await inTransaction(services, async ({ tx, afterCommit }) => {
       const [row] = await tx
@@ -154,14 +145,14 @@ async function storeReceived(services: Services, ownerId: number, got: Received,
  */
 export async function acceptUpload(services: Services, owner: Uploader, reserved: number, receive: () => Promise<Received>, accept: readonly FileKind[] = ALL_KINDS): Promise<FileRow> {
   await reserveQuota(services.db, owner.id, owner.privileges, reserved);
-  let got: Received | undefined;
+  let got: Pending | undefined;
   try {
-    got = await receive();
+    got = pendingOf(services.storage, await receive());
     return await storeReceived(services, owner.id, got, reserved, accept);
   } catch (e) {
-    if (got) await services.storage.discard(got.temp);
+    if (got) await got.discard();
     await releaseQuota(services.db, owner.id, reserved, { daily: true });
-    throw e;
+    throw e instanceof AppError ? e : (storageFault(e) ?? e);
   }
 }
 
@@ -176,12 +167,13 @@ export interface Announced {
  * gives the reservation back and removes the bytes.
  */
 export async function storeReserved(services: Services, ownerId: number, got: Received, reserved: number, announced: Announced): Promise<FileRow> {
+  const pending = pendingOf(services.storage, got);
   try {
-    return await storeReceived(services, ownerId, got, reserved, ALL_KINDS, announced);
+    return await storeReceived(services, ownerId, pending, reserved, ALL_KINDS, announced);
   } catch (e) {
-    await services.storage.discard(got.temp);
+    await pending.discard();
     await releaseQuota(services.db, ownerId, reserved, { daily: true });
-    throw e;
+    throw e instanceof AppError ? e : (storageFault(e) ?? e);
   }
 }
 

@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import crypto from 'node:crypto';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { uploadSessions, type FileRow, type UploadSessionRow } from '@server/db/schema';
@@ -10,17 +6,19 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { kindOfMime } from './inspect';
-import { newFileName, storageFault, streamClosed } from '../../infra/storage';
+import { newFileName, storageFault } from '../../infra/storage';
 import { releaseQuota, reserveQuota } from './quota';
 import { storeReserved } from './service';
+import { directOffer, dropDirect } from './direct';
 
 /**
  * Big-file uploads with the semantics of Microsoft Graph upload sessions (what the original's
  * clients were written against): the session's secret URL takes `PUT` chunks in order with
  * `Content-Range: bytes a-b/total` (at most 10 MiB each), answers `202 {nextExpectedRanges}` until
  * the last and `201` with the file then; `GET` tells what was received so a client resumes.
- * Chunks are written in place into one part file on disk: a chunk sent again after a dropped
- * connection simply overwrites the same bytes.
+ * The storage keeps the chunks where every node sees them (`ChunkStore`, server/infra/storage.ts).
+ * With an object store, the answer that opens a session also offers `direct`: the browser may send
+ * the bytes to the store itself instead (server/modules/files/direct.ts).
  */
 
 export const sessionPath = (id: string) => `/service/uploadSession/${id}`;
@@ -38,18 +36,30 @@ export async function openSession(services: Services, user: AuthedUser, size: nu
   const id = crypto.randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + LIMITS.uploadSessionTtlMs);
   const name = newFileName(type.ext);
+  const uploadUrl = `${services.config.publicUrl}/api${sessionPath(id)}`;
   try {
-    await fsp.writeFile(services.storage.partPath(id), Buffer.alloc(0), { flag: 'wx' });
+    await services.storage.chunks.open(id);
+    const direct = await directOffer(services, id, size, mimeType, uploadUrl);
     await services.db.insert(uploadSessions).values({ id, userId: user.id, name, originalName, mimeType, size, expiresAt });
+    return { name, size, uploadUrl, expiredAt: expiresAt.toISOString(), ...(direct ? { direct } : {}) };
   } catch (e) {
-    await services.storage.discard(services.storage.partPath(id));
+    await dropParts(services, id);
     await releaseQuota(services.db, user.id, size, { daily: true });
-    throw e;
+    throw e instanceof AppError ? e : (storageFault(e) ?? e);
   }
-  return { name, size, uploadUrl: `${services.config.publicUrl}/api${sessionPath(id)}`, expiredAt: expiresAt.toISOString() };
 }
 
-async function liveSession(services: Services, id: string) {
+/** What a session kept in the storage, whichever way its bytes came; a store that cannot be reached keeps it for its lifecycle rules. */
+async function dropParts(services: Services, id: string) {
+  try {
+    await services.storage.chunks.drop(id);
+    await dropDirect(services, id);
+  } catch (err) {
+    services.log.warn({ err, session: id }, 'could not remove what an upload session kept');
+  }
+}
+
+export async function liveSession(services: Services, id: string) {
   if (!/^[A-Za-z0-9_-]{32}$/.test(id)) throw notFound();
   const [row] = await services.db
     .select()
@@ -77,26 +87,6 @@ function parseRange(header: string | undefined, length: string | undefined, s: U
   return { first, last };
 }
 
-/** Writes exactly the announced bytes of the chunk into the part file at its offset, streaming. */
-async function writeChunk(path: string, body: NodeJS.ReadableStream, first: number, length: number) {
-  let seen = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      seen += chunk.length;
-      cb(seen > length ? new AppError('upload.bad', 'the chunk is longer than its range') : null, chunk);
-    },
-  });
-  const out = fs.createWriteStream(path, { flags: 'r+', start: first });
-  try {
-    await pipeline(body, limit, out);
-  } catch (e) {
-    // A retry of the range must not race this request's last writes.
-    await streamClosed(out);
-    throw e instanceof AppError ? e : (storageFault(e) ?? new AppError('upload.bad', 'the chunk was interrupted'));
-  }
-  if (seen !== length) throw new AppError('upload.bad', 'the chunk is shorter than its range');
-}
-
 export type ChunkResult = { done: false; status: ReturnType<typeof statusOf> } | { done: true; file: FileRow };
 
 /**
@@ -107,8 +97,9 @@ export type ChunkResult = { done: false; status: ReturnType<typeof statusOf> } |
 export async function putChunk(services: Services, id: string, body: NodeJS.ReadableStream, headers: { range?: string; length?: string }): Promise<ChunkResult> {
   const s = await liveSession(services, id);
   const { first, last } = parseRange(headers.range, headers.length, s);
-  const part = services.storage.partPath(id);
-  await writeChunk(part, body, first, last - first + 1);
+  await services.storage.chunks.put(id, first, body, last - first + 1).catch((e: unknown) => {
+    throw e instanceof AppError ? e : (storageFault(e) ?? e);
+  });
   const expiresAt = new Date(Date.now() + LIMITS.uploadSessionTtlMs);
   const [moved] = await services.db
     .update(uploadSessions)
@@ -117,10 +108,28 @@ export async function putChunk(services: Services, id: string, body: NodeJS.Read
     .returning();
   if (!moved) throw new AppError('upload.badRange', { reason: 'another request sent this range', ...statusOf(await liveSession(services, id)) });
   if (moved.received < moved.size) return { done: false, status: statusOf(moved) };
+  const claimed = await claimSession(services, id);
+  let temp: string;
+  try {
+    temp = await services.storage.chunks.assemble(id, claimed.size);
+  } catch (e) {
+    await releaseQuota(services.db, claimed.userId, claimed.size, { daily: true });
+    await dropParts(services, id);
+    throw e instanceof AppError ? e : (storageFault(e) ?? e);
+  }
+  try {
+    const file = await storeReserved(services, claimed.userId, { temp, size: claimed.size, originalName: claimed.originalName }, claimed.size, { name: claimed.name, mimeType: claimed.mimeType });
+    return { done: true, file };
+  } finally {
+    await dropParts(services, id);
+  }
+}
+
+/** Takes the session for the request that finishes it: only one can (the row is deleted), the others hear "not found". */
+export async function claimSession(services: Services, id: string) {
   const [claimed] = await services.db.delete(uploadSessions).where(eq(uploadSessions.id, id)).returning();
   if (!claimed) throw notFound();
-  const file = await storeReserved(services, claimed.userId, { temp: part, size: claimed.size, originalName: claimed.originalName }, claimed.size, { name: claimed.name, mimeType: claimed.mimeType });
-  return { done: true, file };
+  return claimed;
 }
 
 /** Ends a session early (Graph's DELETE on the upload URL): its part is removed and its quota given back. */
@@ -133,7 +142,7 @@ async function dropSessions(services: Services, rows: UploadSessionRow[]) {
   for (const s of rows) {
     const [gone] = await services.db.delete(uploadSessions).where(eq(uploadSessions.id, s.id)).returning();
     if (!gone) continue;
-    await services.storage.discard(services.storage.partPath(s.id));
+    await dropParts(services, s.id);
     await releaseQuota(services.db, s.userId, s.size, { daily: true });
   }
 }

@@ -68,7 +68,7 @@ describe('uploads: the type comes from the bytes', () => {
     expect(res.body.data.name).toMatch(/^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}\.png$/);
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({ name: res.body.data.name, kind: 'image', mimeType: 'image/png' });
-    expect(fs.existsSync(app.services.storage.pathOf(row!.name))).toBe(true);
+    expect(await app.services.storage.stat(row!.name)).not.toBeNull();
   });
 
   it('multipart: a PNG named .jpg with a jpeg header is stored as a PNG', async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { RoomEvent } from '@shared/socket';
 import { timeline } from '@server/db/schema';
-import { collectEvents, joinRoom, type TestApp, createTestApp } from '@server/test/harness';
-import { openCase } from '@server/test/cases';
+import { joinRoom, type TestApp, createTestApp } from '@server/test/harness';
+import { watchedCase } from '@server/test/cases';
 import { expectError } from '@server/test/expect';
 import { startPrivateRedis, type PrivateRedis } from '@server/test/private-redis';
 
@@ -23,12 +23,7 @@ describe('Redis restarts under writes', { timeout: 60_000 }, () => {
 
   it('answers clearly while it is down, recovers by itself, and loses or doubles no accepted write or event', async () => {
     expect(app.services.jobs.kind).toBe('bullmq');
-    const { token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
-    const { dbId } = await openCase(app, token);
-    const room = `case:${dbId}`;
-    const socket = await app.socket();
-    const events = collectEvents(socket);
-    expect((await joinRoom(socket, room)).ok).toBe(true);
+    const { token, dbId, room, socket, events } = await watchedCase(app);
 
     const accepted: number[] = [];
     let n = 0;

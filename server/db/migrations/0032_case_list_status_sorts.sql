@@ -1,0 +1,2 @@
+CREATE INDEX "players_status_views_idx" ON "players" USING btree ("status","view_num" DESC NULLS LAST,"id" DESC NULLS LAST,"valid");--> statement-breakpoint
+CREATE INDEX "players_status_comments_idx" ON "players" USING btree ("status","comments_num" DESC NULLS LAST,"id" DESC NULLS LAST,"valid");
