@@ -34,13 +34,19 @@ function firstScreenChunks(info: ModuleInfoOf): Map<string, string> {
 
 const FORMS = /[\\/](shared[\\/]schemas|node_modules[\\/]zod)[\\/]/;
 
+/** The chunk of zod and the request schemas, which only the first screens with a form load. */
+export const FORMS_CHUNK = 'forms';
 /** The chunk of Socket.IO's client, which a page loads after it is drawn. */
 export const SOCKET_CHUNK = 'socket-io';
 /**
  * Chunks a page loads once it is drawn, by design: Socket.IO's client, and the components that swap
- * in the primitives' menus and tabs (client/components/Menu.tsx, Tabs.tsx) with what they import.
+ * in the primitives' menus and tabs (client/components/Menu.tsx, Tabs.tsx) with what they import, and
+ * the header's search combobox with React Aria, which a wide screen fetches as soon as the header is
+ * drawn (client/layout/HeaderSearch.tsx).
+ * Tooltips, user cards, the phone drawer and toasts are not here: their chunks come only when one is
+ * approached or the first toast is shown (client/components/onDemand.ts), which a first visit's load does not do.
  */
-export const AFTER_PAINT_CHUNKS = [SOCKET_CHUNK, 'TabList', 'MenuPopup', 'dist'];
+export const AFTER_PAINT_CHUNKS = [SOCKET_CHUNK, 'TabList', 'MenuPopup', 'dist', 'SearchCombobox'];
 
 /** Filled once the module graph is known (`firstScreenGraph` below), before Rolldown forms chunks. */
 let chunkOfModule = new Map<string, string>();
@@ -53,7 +59,7 @@ export const codeSplitting: Rolldown.OutputOptions['codeSplitting'] = {
     // Socket.IO's client, loaded when a page first joins a room (client/realtime/RealtimeClient.ts).
     { name: SOCKET_CHUNK, test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/, priority: 1 },
     // The request schemas and zod, which the first screens with a form share, apart from what all of them share.
-    { name: 'forms', test: (id) => chunkOfModule.has(id) && FORMS.test(id), priority: 1.5 },
+    { name: FORMS_CHUNK, test: (id) => chunkOfModule.has(id) && FORMS.test(id), priority: 1.5 },
     { name: 'screens', test: (id) => chunkOfModule.get(id) === 'screens', priority: 1 },
     ...firstPages.map((page) => ({ name: partsOf(page), test: (id: string) => chunkOfModule.get(id) === partsOf(page), priority: 1 })),
   ],
@@ -63,6 +69,7 @@ export const codeSplitting: Rolldown.OutputOptions['codeSplitting'] = {
 export const firstScreenGraph = (): Plugin => ({
   name: 'tribunal-first-screen-graph',
   apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
   buildEnd() {
     chunkOfModule = firstScreenChunks((id) => this.getModuleInfo(id));
   },
@@ -75,6 +82,7 @@ export const firstScreenGraph = (): Plugin => ({
 export const preloadFallbackStrings = (): Plugin => ({
   name: 'tribunal-preload-fallback-strings',
   apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
   transformIndexHtml: {
     order: 'post',
     handler(html, { bundle }) {

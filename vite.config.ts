@@ -20,15 +20,15 @@ function appVersion(): string {
   return `${version} (${commit})`;
 }
 /** Brotli and gzip copies of the built files, sent by Accept-Encoding (server/modules/pages/static-files.ts). */
-const precompress = (): Plugin => {
-  let outDir = '';
-  return {
-    name: 'tribunal-precompress',
-    apply: 'build',
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    closeBundle: async () => void (await precompressDir(outDir)),
-  };
-};
+const precompress = (): Plugin => ({
+  name: 'tribunal-precompress',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  async closeBundle() {
+    const { root, build } = this.environment.config;
+    await precompressDir(path.resolve(root, build.outDir));
+  },
+});
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
@@ -39,12 +39,27 @@ export default defineConfig({
     alias: { '@client': r('./client'), '@shared': r('./shared'), '@locales': r('./locales') },
   },
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
-  build: {
-    outDir: r('./dist/client'),
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 900,
-    manifest: true,
-    rolldownOptions: { output: { codeSplitting } },
+  // `vite build` builds both: the client, and its server entry, which draws a first screen for the
+  // page the server sends (client/firstPaint/render.tsx, server/modules/pages/first-paint.ts).
+  builder: {},
+  build: { chunkSizeWarningLimit: 900 },
+  environments: {
+    client: {
+      build: {
+        outDir: r('./dist/client'),
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: { output: { codeSplitting } },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: r('./dist/ssr'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: { 'first-paint': r('./client/firstPaint/render.tsx') } },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -51,6 +51,9 @@ async function start() {
   if (session.token) void refreshMe().catch(() => undefined);
 
   await firstPage;
+  // The root may hold the screen as the server drew it (server/modules/pages/first-paint.ts). It is
+  // not hydrated: it was drawn for a reader not yet known, before any read, so this render differs
+  // from it by design. React replaces it when it commits this first render.
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -27,6 +27,9 @@ export function pickLanguage(requested: string | null | undefined): LanguageCode
   return LANGUAGES.find((l) => l.code.toLowerCase().startsWith(base + '-'))?.code ?? FALLBACK_LANGUAGE;
 }
 
+/** Whether a language is written right to left. */
+export const isRtl = (code: string) => LANGUAGES.some((l) => l.code === code && 'rtl' in l && l.rtl);
+
 /** The locale Intl understands for a language (the cat language formats like zh-CN). */
 export const intlLocale = (code: string) => (code === 'zh-Cat' ? 'zh-CN' : code);
 
@@ -35,3 +38,9 @@ export const THEMES = ['lightness', 'dark', 'pink', 'orange', 'violet', 'MikuGre
 export type Theme = (typeof THEMES)[number];
 export const TEXT_SIZES = ['small', 'default', 'large', 'x-large'] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
+
+/**
+ * The cookie holding the language a visitor picked (set by the client, client/state/languageCookie.ts),
+ * read by the server to draw a page's first paint in it (server/modules/pages/page-language.ts).
+ */
+export const LANGUAGE_COOKIE = 'tribunal_lang';

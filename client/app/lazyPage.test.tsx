@@ -3,7 +3,7 @@ import { act, Suspense, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lazyPage, preloadRoute } from './lazyPage';
+import { lazyPage, loadRoutePages, preloadRoute } from './lazyPage';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -122,5 +122,15 @@ describe('lazyPage and preloadRoute', () => {
     const started = Date.now();
     await preloadRoute([{ path: '/', element: <Never /> }], '/', 'en-US', 50);
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it("loads a route's page chunks for the server's first paint without starting the page's reads", async () => {
+    const started: string[] = [];
+    const module = { Page: () => <p>rules, drawn</p>, startReads: (params: { name?: string }) => void started.push(params.name ?? '') };
+    const Page = lazyPage(() => Promise.resolve(module), 'Page');
+    await loadRoutePages([{ path: '/announcement/:name', element: <Page /> }], '/announcement/conductRules');
+    await render(<Page />);
+    expect(firstCommit).toBe('rules, drawn');
+    expect(started).toEqual([]);
   });
 });

@@ -41,29 +41,41 @@ const settled = (promise: Promise<unknown>) => promise.then(
 );
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Loads the chunks of the lazy pages the routes show at `pathname` (found in the matched routes'
- * elements), so the first render has them, and starts the reads those pages begin with, waiting for
- * them up to `readWaitMs` once the chunk is in: the first paint then shows the page's content
- * rather than its placeholder, unless the answer is slow. Never fails: a chunk that cannot load
- * fails where the page renders, as it would have without this.
- */
-export function preloadRoute(routes: RouteObject[], pathname: string, language: string, readWaitMs = 0): Promise<void> {
-  const loads: Array<Promise<unknown>> = [];
+/** Calls `found` with each lazy page the routes show at `pathname` (found in the matched routes' elements) and its route's params. */
+function visitPages(routes: RouteObject[], pathname: string, found: (load: () => Promise<StartReads | undefined>, params: Params) => void) {
   const visit = (node: ReactNode, params: Params) => {
     if (Array.isArray(node)) return node.forEach((n) => visit(n, params));
     if (!isValidElement(node)) return;
     const load = loaders.get(node.type as object);
-    if (load) {
-      loads.push(
-        load().then((startReads) => {
-          const reads = startReads?.(params, language);
-          if (reads && readWaitMs > 0) return Promise.race([settled(reads), delay(readWaitMs)]);
-        }),
-      );
-    }
+    if (load) found(load, params);
     visit((node.props as { children?: ReactNode }).children, params);
   };
   for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element, match.params);
+}
+
+/**
+ * Loads the chunks of the lazy pages the routes show at `pathname`, so the first render has them,
+ * and starts the reads those pages begin with, waiting for them up to `readWaitMs` once the chunk
+ * is in: the first paint then shows the page's content rather than its placeholder, unless the
+ * answer is slow. Never fails: a chunk that cannot load fails where the page renders, as it would
+ * have without this.
+ */
+export function preloadRoute(routes: RouteObject[], pathname: string, language: string, readWaitMs = 0): Promise<void> {
+  const loads: Array<Promise<unknown>> = [];
+  visitPages(routes, pathname, (load, params) => {
+    loads.push(
+      load().then((startReads) => {
+        const reads = startReads?.(params, language);
+        if (reads && readWaitMs > 0) return Promise.race([settled(reads), delay(readWaitMs)]);
+      }),
+    );
+  });
+  return settled(Promise.all(loads));
+}
+
+/** Loads the chunks of the lazy pages the routes show at `pathname`, and nothing else (no reads): for a render that must not wait on them. */
+export function loadRoutePages(routes: RouteObject[], pathname: string): Promise<void> {
+  const loads: Array<Promise<unknown>> = [];
+  visitPages(routes, pathname, (load) => void loads.push(load()));
   return settled(Promise.all(loads));
 }

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, LANGUAGE_CODES, pickLanguage, type LanguageCode } from '@shared/languages';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, pickLanguage, type LanguageCode } from '@shared/languages';
 
 /**
  * The language to start in: the `lang` query wins, then the visitor's saved choice, then the
@@ -16,6 +16,4 @@ export function initialLanguage(query: string | null, saved: LanguageCode | null
 
 export const isLanguageCode = (value: string): value is LanguageCode => (LANGUAGE_CODES as readonly string[]).includes(value);
 
-export const isRtl = (code: string) => LANGUAGES.some((l) => l.code === code && 'rtl' in l && l.rtl);
-
-export { intlLocale } from '@shared/languages';
+export { intlLocale, isRtl } from '@shared/languages';

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, type LanguageCode } from '@shared/languages';
 import { isRtl } from './language';
+import { I18N_OPTIONS, interfaceStrings } from './options';
 
 type Bundle = Record<string, unknown>;
 
@@ -12,8 +13,7 @@ async function loadBundle(code: LanguageCode) {
   if (i18n.hasResourceBundle(code, 'translation')) return;
   const load = bundles[`../../locales/${code}.json`];
   if (!load) return;
-  const { mail: _serverOnly, ...strings } = await load();
-  i18n.addResourceBundle(code, 'translation', strings);
+  i18n.addResourceBundle(code, 'translation', interfaceStrings(await load()));
 }
 
 function applyToDocument(code: LanguageCode) {
@@ -23,12 +23,10 @@ function applyToDocument(code: LanguageCode) {
 
 export async function setupI18n(code: LanguageCode) {
   await i18n.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     lng: code,
-    fallbackLng: FALLBACK_LANGUAGE,
     resources: {},
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnEmptyString: false,
   });
   await Promise.all([loadBundle(FALLBACK_LANGUAGE), loadBundle(code)]);
   await i18n.changeLanguage(code);

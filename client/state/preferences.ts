@@ -1,5 +1,6 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { switchLanguage } from '@client/i18n/setup';
+import { saveLanguageCookie } from './languageCookie';
 import { LANGUAGE_CODES, TEXT_SIZES, THEMES, type LanguageCode, type TextSize, type Theme } from '@shared/languages';
 
 /** Per-browser display settings; index.html applies theme and text size before the first paint. */
@@ -47,11 +48,21 @@ function apply() {
   document.documentElement.dataset.textSize = preferences.textSize;
 }
 
+let cookieLanguage: LanguageCode | null | undefined;
+/** The server learns the picked language from a cookie: written at start (a choice saved before it existed) and when it changes. */
+function tellServer() {
+  if (preferences.language === cookieLanguage) return;
+  cookieLanguage = preferences.language;
+  saveLanguageCookie(cookieLanguage);
+}
+
 /** Applies the preferences to the page now and after every change, and saves them. */
 export function watchPreferences() {
   apply();
+  tellServer();
   return subscribe(preferences, () => {
     apply();
+    tellServer();
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(preferences));
     } catch {

@@ -1,3 +1,4 @@
+import { cookieValue } from '@shared/cookies';
 import { LIMITS } from '@shared/limits';
 import type { TokenUserInfo } from '@client/api/types';
 
@@ -48,18 +49,14 @@ function storage(): Storage | null {
 }
 
 function takeLegacyCookie(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === LEGACY_COOKIE) {
-      document.cookie = `${LEGACY_COOKIE}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
+  const value = cookieValue(document.cookie, LEGACY_COOKIE);
+  if (value === undefined) return null;
+  document.cookie = `${LEGACY_COOKIE}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** Reads the stored login, removing it when it is present but unusable. */

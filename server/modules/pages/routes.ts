@@ -1,11 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import express, { type Router } from 'express';
-import { isScreenPath } from '@shared/screens';
+import { isScreenPath, SCREENS } from '@shared/screens';
 import type { Services } from '@server/core/services';
 import { chooseEncoding } from './content-coding';
+import type { FirstPaint } from './first-paint';
+import { compressedPage, type PageCopy } from './page-copies';
+import { pageLanguage } from './page-language';
 import type { Encoding } from './precompress';
 import { robotsTxt } from './robots';
 import { firstScreenOf, firstScreenPages, type Manifest } from './screen-preloads';
@@ -34,21 +35,33 @@ export function crawlerRoutes(services: Services): Router {
 /**
  * The built client: its files (static-files.ts), and its page for every path outside /api — 200
  * for the screens of the shared route list, 404 for any other path (the page then shows the
- * client's 404 screen). The page goes out compressed as the request accepts, like the files.
+ * client's 404 screen). A first screen's page comes with the screen drawn in the reader's language
+ * when the build has its server entry (`firstPaint`, ./first-paint.ts). The page goes out
+ * compressed as the request accepts, like the files.
  */
-export function clientRoutes(clientDir: string): Router | null {
+export function clientRoutes(clientDir: string, firstPaint: FirstPaint | null = null): Router | null {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const router = express.Router();
   router.use(staticFiles(clientDir));
   const html = fs.readFileSync(indexFile, 'utf8');
   const page = compressedPage(Buffer.from(html));
-  const screenPages = new Map([...firstScreenPages(readManifest(clientDir), html)].map(([name, variant]) => [name, compressedPage(Buffer.from(variant))]));
-  router.get('/{*splat}', (req, res) => {
+  const screenHtml = firstScreenPages(readManifest(clientDir), html);
+  const screenPages = new Map([...screenHtml].map(([name, variant]) => [name, compressedPage(Buffer.from(variant))]));
+  router.get('/{*splat}', async (req, res) => {
     const screen = firstScreenOf(req.path);
-    const chosen = (screen && screenPages.get(screen)) || page;
-    const copy = chosen[chooseEncoding(req.get('accept-encoding'), PAGE_ENCODINGS) ?? 'identity'];
-    res.vary('Accept-Encoding').status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
+    const encoding = chooseEncoding(req.get('accept-encoding'), PAGE_ENCODINGS) ?? 'identity';
+    let copy: PageCopy = ((screen && screenPages.get(screen)) || page)[encoding];
+    res.vary('Accept-Encoding');
+    if (screen && firstPaint) {
+      // The address's `?lang=`, the language cookie or Accept-Language choose the language (./page-language.ts).
+      res.vary('Accept-Language').vary('Cookie');
+      // Every unknown address shows the same 404 screen: drawn once, not once per address.
+      const url = screen === 'notFound' ? SCREENS.notFound : req.originalUrl;
+      const drawn = await firstPaint.page(screenHtml.get(screen) ?? html, url, pageLanguage(req));
+      if (drawn) copy = await drawn(encoding);
+    }
+    res.status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
     if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
     res.setHeader('ETag', copy.etag);
     if (req.fresh) return void res.status(304).end();
@@ -64,13 +77,3 @@ function readManifest(clientDir: string): Manifest {
 }
 
 const PAGE_ENCODINGS = new Set<Encoding>(['br', 'gzip']);
-
-/** The page in every encoding, compressed once at start, each with its own ETag (the app sets none by itself). */
-function compressedPage(html: Buffer) {
-  const copy = (body: Buffer, encoding?: Encoding) => ({ body, encoding, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
-  return {
-    identity: copy(html),
-    br: copy(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), 'br'),
-    gzip: copy(zlib.gzipSync(html, { level: 9 }), 'gzip'),
-  };
-}
