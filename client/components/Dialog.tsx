@@ -30,6 +30,8 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  // Drawn on the server (client/firstPaint/render.tsx) a dialog is closed, and there is no page to place it in.
+  if (typeof document === 'undefined') return null;
   return createPortal(
     <dialog
       ref={ref}

@@ -1,48 +1,27 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { onDemand, useOnDemand } from './onDemand';
+import type { TooltipProps } from './TooltipPopup';
 import styles from './Tooltip.module.css';
 
-interface TooltipProps {
-  /** The extra information, shown on hover and on keyboard focus. */
-  tip: ReactNode;
-  children: ReactNode;
-}
+const popup = onDemand(() => import('./TooltipPopup'));
 
-const EDGE = 8;
-
-/** Text with a tooltip; the text itself takes focus so keyboard users reach the tip too. */
-export function Tooltip({ tip, children }: TooltipProps) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [shift, setShift] = useState(0);
-  const tipRef = useRef<HTMLSpanElement>(null);
-
-  // Keep the tip inside the viewport: nudge it back from whichever edge it crosses.
-  useLayoutEffect(() => {
-    if (!open || !tipRef.current) return;
-    const rect = tipRef.current.getBoundingClientRect();
-    const width = document.documentElement.clientWidth;
-    setShift(rect.left < EDGE ? EDGE - rect.left : rect.right > width - EDGE ? width - EDGE - rect.right : 0);
-  }, [open]);
-
-  const show = () => {
-    setShift(0);
-    setOpen(true);
-  };
+/**
+ * Text with a tooltip (Radix's, client/components/TooltipPopup.tsx); the text itself takes focus so
+ * keyboard users reach the tip too. Until the library is approached the text is drawn the same way,
+ * without its tip.
+ */
+export function Tooltip(props: TooltipProps) {
+  const { module, startWith, approach, leave } = useOnDemand(popup);
+  if (module) return <module.TooltipPopup {...props} startWith={startWith} />;
   return (
     <span
       className={styles.anchor}
       tabIndex={0}
-      aria-describedby={id}
-      onMouseEnter={show}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={show}
-      onBlur={() => setOpen(false)}
-      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      onPointerEnter={(e) => e.pointerType !== 'touch' && approach('pointer')}
+      onPointerLeave={() => leave('pointer')}
+      onFocus={() => approach('focus')}
+      onBlur={() => leave('focus')}
     >
-      {children}
-      <span role="tooltip" id={id} ref={tipRef} className={open ? `${styles.tip} ${styles.open}` : styles.tip} style={{ ['--tip-shift' as string]: `${shift}px` }}>
-        {tip}
-      </span>
+      {props.children}
     </span>
   );
 }

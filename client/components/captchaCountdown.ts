@@ -10,7 +10,12 @@ export function refreshWaitSeconds(lastRefreshAt: number | null, now: number): n
 
 /** The last manual refresh, kept per tab so a reload does not reset the wait. */
 export function lastManualRefresh(): number | null {
-  const value = Number(sessionStorage.getItem(STORAGE_KEY));
+  let value = NaN;
+  try {
+    value = Number(sessionStorage.getItem(STORAGE_KEY));
+  } catch {
+    // No storage: blocked in this browser, or none at all on the server (client/firstPaint/render.tsx).
+  }
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 

@@ -13,6 +13,8 @@ export interface ToastItem {
   tone: ToastTone;
   message: string;
   link?: ToastLink;
+  /** How long it stays, in ms; the toast region (./ToastRegion.tsx) pauses it while pointed at or focused. */
+  duration: number;
 }
 
 /** Results of actions, shown briefly in a corner of the screen. */
@@ -29,8 +31,7 @@ export function dismissToast(id: number) {
 
 function show(tone: ToastTone, message: string, link?: ToastLink) {
   const id = nextId++;
-  toasts.items = [...toasts.items.slice(-3), { id, tone, message, link }];
-  setTimeout(() => dismissToast(id), link ? LINK_DURATION : DURATION[tone]);
+  toasts.items = [...toasts.items.slice(-3), { id, tone, message, link, duration: link ? LINK_DURATION : DURATION[tone] }];
 }
 
 export const toast = {

@@ -25,3 +25,5 @@ export function useStaffAction(reload: () => void) {
   };
   return { busy, run };
 }
+
+export type StaffAction = ReturnType<typeof useStaffAction>;

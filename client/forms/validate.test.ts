@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { originNameField, passwordField, usernameField } from '@shared/schemas/account';
 import { emailField } from '@shared/schemas/common';
 import { validateNewPassword } from './newPassword';
-import { hasErrors, validateFields } from './validate';
+import { blankFields, hasErrors, validateFields } from './validate';
 
 /** Shows which message key and values were chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -54,5 +54,12 @@ describe('validateNewPassword', () => {
 
   it('checks the password itself first', () => {
     expect(validateNewPassword(t, 'abc', '')).toEqual({ password: 'validation.tooShort {"count":6}', repeat: 'validation.required' });
+  });
+});
+
+describe('blankFields', () => {
+  it('names each value left blank or made of spaces, and only those', () => {
+    expect(blankFields(t, { username: '  ', password: 'secret', code: '' })).toEqual({ username: 'validation.required', code: 'validation.required' });
+    expect(hasErrors(blankFields(t, { username: 'demo', password: ' x ' }))).toBe(false);
   });
 });

@@ -34,4 +34,14 @@ export function validateFields<K extends string>(t: TFunction, checks: Record<K,
   return errors;
 }
 
+/**
+ * A "required" message for each value left blank. Sign-in checks nothing more before the server
+ * answers, so its screen needs neither zod nor the schemas to draw (its first paint is a phone's first visit).
+ */
+export function blankFields<K extends string>(t: TFunction, values: Record<K, string>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const field of Object.keys(values) as K[]) if (values[field].trim() === '') errors[field] = t('validation.required');
+  return errors;
+}
+
 export const hasErrors = (errors: FieldErrors<PropertyKey>) => Object.values(errors).some(Boolean);

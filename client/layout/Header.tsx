@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useFirstPaint } from '@client/app/firstPaint';
 import { signinPath } from '@client/app/guards';
 import { ButtonLink } from '@client/components/Button';
 import { Icon } from '@client/components/Icon';
@@ -32,6 +33,9 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
   // Links that do not fit (large text, long words) wait in the drawer, whose button then shows.
   const navList = useRef<HTMLUListElement>(null);
   const crowded = useWrapped(navList);
+  // Drawn on the server, the header cannot know whether the reader is signed in (the login is kept
+  // in the browser): neither "Sign in" nor an account is drawn, only the room they take.
+  const unknownViewer = useFirstPaint();
 
   return (
     <header className={`${styles.header} ${crowded ? styles.crowded : ''}`}>
@@ -56,7 +60,9 @@ export function Header({ menu }: { menu: readonly MenuEntry[] }) {
         </nav>
         <div className={styles.actions}>
           <HeaderSearch />
-          {viewer.signedIn ? (
+          {unknownViewer ? (
+            <span className={`${styles.account} ${styles.wideOnly}`} aria-hidden />
+          ) : viewer.signedIn ? (
             <>
               {viewer.isAdmin && <OpenCasesLink />}
               <InboxLink />

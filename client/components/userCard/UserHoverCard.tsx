@@ -16,7 +16,7 @@ import styles from './UserCard.module.css';
  * Who a user is, at a glance: avatar, name, id, privileges and introduction, and the game account
  * when the viewer may see it: always for admins (and the user themself), for everyone once made public.
  */
-export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean }) {
+export function UserHoverCard({ id }: { id: number }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
   const { isAdmin, has } = useViewer();
@@ -27,7 +27,7 @@ export function UserHoverCard({ id, alignEnd }: { id: number; alignEnd: boolean 
   const origin = info?.origin?.originName ? info.origin : null;
 
   return (
-    <div className={`${styles.card} ${alignEnd ? styles.alignEnd : ''}`} aria-busy={!info && !error}>
+    <div className={styles.body} aria-busy={!info && !error}>
       {error ? (
         <p className={styles.muted}>{describe(error)}</p>
       ) : !info ? (

@@ -8,7 +8,7 @@ import styles from '../about/AboutPage.module.css';
 export const SECTIONS = ['supports', 'checks', 'limits', 'standard', 'report'] as const;
 type Section = (typeof SECTIONS)[number];
 /** How many bullet points each section's translation has. */
-const POINTS: Partial<Record<Section, number>> = { supports: 7, checks: 3, limits: 2 };
+const POINTS: Partial<Record<Section, number>> = { supports: 8, checks: 3, limits: 1 };
 
 /** How to report a barrier: the services mailbox (as on /about) and the about page's contacts. */
 function Report() {

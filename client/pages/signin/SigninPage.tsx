@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { SESSION_END_CODES } from '@shared/errors';
 import { signin } from '@client/api/account';
 import { useDescribeError } from '@client/api/describeError';
@@ -13,13 +12,12 @@ import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
 import { useCaptcha } from '@client/forms/useCaptcha';
 import { placeError } from '@client/forms/placeError';
-import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
+import { blankFields, hasErrors, type FieldErrors } from '@client/forms/validate';
 import { beginSession, refreshMe, useViewer } from '@client/state/session';
 import { AuthPage } from '../shared/AuthPage';
 import form from '../shared/Form.module.css';
 
 type Field = 'username' | 'password';
-const required = z.string().trim().min(1);
 
 export function SigninPage() {
   const { t } = useTranslation();
@@ -43,7 +41,7 @@ export function SigninPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateFields<Field>(t, { username: [required, values.username], password: [required, values.password] });
+    const found = blankFields<Field>(t, values);
     setErrors(found);
     if (hasErrors(found) || !captcha.answer) return;
     setBusy(true);

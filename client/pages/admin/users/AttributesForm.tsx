@@ -6,7 +6,7 @@ import { setUserAttr } from '@client/api/adminUsers';
 import { Button } from '@client/components/Button';
 import { TextField } from '@client/components/Field';
 import { RichEditor } from '@client/editor/RichEditor';
-import type { StaffAction } from './useStaffAction';
+import type { StaffAction } from '@client/components/useStaffAction';
 import styles from './AdminUsers.module.css';
 
 /** The account's name and introduction, as super staff edit them (the name is sent only when changed). */

@@ -4,7 +4,7 @@ import type { StaffUserRow } from '@shared/schemas/admin-users';
 import { setUserBindData } from '@client/api/adminUsers';
 import { Button } from '@client/components/Button';
 import { TextField } from '@client/components/Field';
-import type { StaffAction } from './useStaffAction';
+import type { StaffAction } from '@client/components/useStaffAction';
 import styles from './AdminUsers.module.css';
 
 /** The binding written by hand (root and developers): name, ids and e-mail; an empty field clears it. */

@@ -5,7 +5,7 @@ import { muteUser, unmuteUser } from '@client/api/adminUsers';
 import { Button } from '@client/components/Button';
 import { SelectField, TextAreaField } from '@client/components/Field';
 import { MUTE_LENGTH_KEYS } from './labels';
-import type { StaffAction } from './useStaffAction';
+import type { StaffAction } from '@client/components/useStaffAction';
 import styles from './AdminUsers.module.css';
 
 /** Muting the account for a while, with a warning it is sent; lifting a mute. */

@@ -3,7 +3,7 @@ import type { StaffUserRow } from '@shared/schemas/admin-users';
 import { roleToggles } from '@shared/roles';
 import { setUserRole } from '@client/api/adminUsers';
 import { Switch } from '@client/components/Toggle';
-import type { StaffAction } from './useStaffAction';
+import type { StaffAction } from '@client/components/useStaffAction';
 import styles from './AdminUsers.module.css';
 
 /** A switch for each role: on when the account holds it, usable when my rank lets me give or take it. */

@@ -13,7 +13,7 @@ import { BindingSection } from './BindingSection';
 import { MuteForm } from './MuteForm';
 import { RolesSection } from './RolesSection';
 import { UserHeading } from './UserHeading';
-import { useStaffAction } from './useStaffAction';
+import { useStaffAction } from '@client/components/useStaffAction';
 import styles from './AdminUsers.module.css';
 
 /** One account as staff manage it: roles, name and introduction, binding, mute, password reset, deletion. */
