@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { SlowFirstSequencer } from './server/test/slow-first-sequencer';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -13,12 +14,17 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './server/test/count-reporter.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+          // Files whose every suite needs PostgreSQL, and files about Redis itself (server/test/needs.ts),
+          // run in the PostgreSQL + Redis run only; files about the embedded node itself (PGlite, a
+          // node started without a database address) in the embedded run only.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? ['**/*.embedded.test.ts'] : ['**/*.postgres.test.ts', '**/*.redis.test.ts'])],
           globalSetup: ['server/test/global-setup.ts'],
           // Server test files build their own app, database and servers and share no state, so
           // they reuse one module graph per worker: loading the server's modules once per
@@ -28,12 +34,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'] },
+        test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], isolate: false },
       },
       {
         extends: true,
-        // Checks of the repository itself (scripts/): no server, no browser.
-        test: { name: 'repo', include: ['scripts/**/*.test.ts'] },
+        // Checks of the repository itself (scripts/, the benches' own logic): no server, no browser.
+        test: { name: 'repo', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] },
       },
     ],
   },

@@ -158,5 +158,6 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     console.log(`${role}, ${width} px: ${runs} axe runs in ${((Date.now() - started) / 1000).toFixed(1)} s; elements in violation per rule: ${perRule.join(', ') || 'none'}`);
     expect(sentToSignIn, 'the session was lost: these screens were not audited').toEqual([]);
     expect(report(seen)).toEqual([]);
-  });
+    // A role's whole round: up to 250 axe runs, a minute or more on a busy 2-core machine.
+  }, 300_000);
 });

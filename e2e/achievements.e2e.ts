@@ -75,7 +75,7 @@ describe('achievements', () => {
     expect(strip).not.toBeNull();
     // Keyboard: focusing the author's link opens the card.
     await b.focus(`a[href="/space/${alice.id}"]`);
-    const card = await b.waitForSelector(`a[href="/space/${alice.id}"] + div [data-testid="achievement-strip"]`, { timeout: 10_000 });
+    const card = await b.waitForSelector(`[data-testid="user-card"] [data-testid="achievement-strip"]`, { timeout: 10_000 });
     expect(await card!.evaluate((el) => el.textContent)).toContain('Veteran');
     await screenshot(b, 'achievements-hover-card');
   });

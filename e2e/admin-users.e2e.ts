@@ -76,7 +76,8 @@ describe('admin users and mutes', () => {
     // The notice of the mute (a toast) may cover the button at phone width: send by keyboard from the code field.
     await phone.keyboard.press('Enter');
     expect((await refused).status()).toBe(403);
-    await phone.waitForFunction(() => document.querySelectorAll('[role="alert"]').length > 0 && [...document.querySelectorAll('[role="alert"]')].some((n) => (n as HTMLElement).innerText.includes('You are muted until')), { timeout: 10_000 });
+    // The refusal is a toast (client/components/ToastRegion.tsx).
+    await phone.waitForFunction(() => (document.querySelector('[role="region"][aria-label^="Notifications"]') as HTMLElement | null)?.innerText.includes('You are muted until'), { timeout: 10_000 });
     await screenshot(phone, 'admin-users-muted-phone');
 
     // The muted list shows them with the time left; unmuting frees them, live.

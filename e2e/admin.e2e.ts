@@ -71,7 +71,7 @@ describe('staff area', () => {
     const page = await phonePage(admin.user);
     // The drawer's account group leads to the staff tools.
     await page.locator('::-p-aria([name="Open menu"][role="button"])').click();
-    await page.locator('dialog[open] ::-p-aria([name="Admin console"][role="link"])').click();
+    await page.locator('[role="dialog"] ::-p-aria([name="Admin console"][role="link"])').click();
     await wait(page, '/admin');
     await seeText(page, 'Staff tools');
     await seeTextIn(page, '[data-tool="openCases"]', '1 open case');
@@ -155,8 +155,8 @@ describe('staff area', () => {
     await wait(page, '/profile/information');
     // ... and offers no way there.
     await page.locator('::-p-aria([name="Open menu"][role="button"])').click();
-    await page.waitForSelector('dialog[open]');
-    expect(await page.$('dialog[open] a[href="/admin"]')).toBeNull();
+    await page.waitForSelector('[role="dialog"]');
+    expect(await page.$('[role="dialog"] a[href="/admin"]')).toBeNull();
   });
 
   it("sends staff to the staff home naming the role a page is for, and shows each role only its own tools", async () => {

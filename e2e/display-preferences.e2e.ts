@@ -165,8 +165,8 @@ describe('display preferences (reduced motion, more contrast, 200 % zoom)', () =
     const inHeader = await page.$$eval('header nav a', (links) => links.filter((a) => a.getBoundingClientRect().width > 0).length);
     if (inHeader === 0) {
       await page.locator('::-p-aria([name="Open menu"][role="button"])').click();
-      await page.waitForSelector('dialog[open] a[href="/player"]', { visible: true });
-      await page.click('dialog[open] a[href="/player"]');
+      // A locator waits for the drawer to stop sliding in and retries if the link is drawn again.
+      await page.locator('[role="dialog"] a[href="/player"]').click();
     } else {
       await page.click('header nav a[href="/player"]');
     }

@@ -8,6 +8,8 @@ import { seeText } from './support/page';
 import { typeDebounced } from './support/typing';
 
 const BOX = 'header input[role="combobox"]';
+/** The chunk of the box's combobox and its library (client/layout/SearchCombobox.tsx), fetched once the wide header is drawn. */
+const COMBOBOX_CHUNK = 'SearchCombobox';
 
 /** The header box's state as assistive tech reads it. */
 const boxState = (page: Page) =>
@@ -21,7 +23,7 @@ const boxState = (page: Page) =>
       listVisible: !!list && list.getClientRects().length > 0,
       options: list ? [...list.querySelectorAll('[role="option"]')].map((o) => (o as HTMLElement).innerText.replace(/\s+/g, ' ').trim()) : [],
       active: active ? (document.getElementById(active)?.innerText.replace(/\s+/g, ' ').trim() ?? 'missing') : null,
-      activeSelected: active ? document.getElementById(active)?.getAttribute('aria-selected') : null,
+      activeHighlighted: active ? document.getElementById(active)?.hasAttribute('data-highlighted') : null,
     };
   });
 
@@ -101,7 +103,7 @@ describe('live search', () => {
     await page.keyboard.press('ArrowDown');
     const highlighted = await boxState(page);
     expect(highlighted.active).toContain(name);
-    expect(highlighted.activeSelected).toBe('true');
+    expect(highlighted.activeHighlighted).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction((p) => location.pathname === p, { timeout: 10_000 }, `/player/${personaId}`);
     await seeText(page, 'Live search evidence: aimbot on Sinai.');
@@ -218,9 +220,51 @@ describe('live search', () => {
     await screenshot(page, `live-search-${language}-${width}`);
   });
 
-  it('on a phone the header keeps its search icon, which opens the search page', async () => {
-    const page = await home(390);
+  it('typed into before its library arrives, the box hands the text, the caret and the focus to the combobox', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 1366, height: 900 });
+    await page.setRequestInterception(true);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith(`/assets/${COMBOBOX_CHUNK}-`)) void held.then(() => r.continue());
+      else void r.continue();
+    });
+    await page.goto(`${app.url}/`);
+    const placeholder = await page.waitForSelector(BOX);
+    expect(await boxState(page)).toMatchObject({ expanded: 'false', listRole: null });
+    await placeholder!.click();
+    await page.keyboard.type('marrow');
+    await page.keyboard.press('Home');
+    await page.evaluate((box) => ((window as unknown as { placeholder: Element }).placeholder = document.querySelector(box)!), BOX);
+
+    release();
+    await page.waitForFunction((box) => document.querySelector(box) !== (window as unknown as { placeholder: Element }).placeholder, { timeout: 10_000 }, BOX);
+    expect(
+      await page.$eval(BOX, (input) => {
+        const i = input as HTMLInputElement;
+        return { value: i.value, caret: [i.selectionStart, i.selectionEnd], focused: document.activeElement === i };
+      }),
+    ).toEqual({ value: 'marrow', caret: [0, 0], focused: true });
+    // Typing goes on where the caret was, and the combobox suggests for the whole text.
+    await page.keyboard.type('vex');
+    await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
+    const open = await boxState(page);
+    expect(open.value).toBe('vexmarrow');
+    expect(open.options[0]).toContain(name);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((p) => location.pathname === p, { timeout: 10_000 }, `/player/${personaId}`);
+  });
+
+  it('on a phone the header keeps its search icon, which opens the search page, and fetches no combobox', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 390, height: 900 });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${app.url}/`, { waitUntil: 'networkidle0' });
     expect(await page.$eval(BOX, (i) => i.getClientRects().length)).toBe(0);
+    expect(scripts.filter((p) => p.startsWith(`/assets/${COMBOBOX_CHUNK}-`))).toEqual([]);
     await page.click(`header a[href="/search"][aria-label="${en.nav.search}"]`);
     await page.waitForSelector('#search-text');
     expect(new URL(page.url()).pathname).toBe('/search');

@@ -13,6 +13,7 @@ import { makeZip } from '@server/test/zip';
 import { launchBrowser, screenshot, watchCaptchas } from './support/browser';
 import { click, fill, seeText } from './support/page';
 import { signInBeforeVisit } from './support/session';
+import { storedBytes } from '@server/infra/storage';
 
 /** An mp4 header (`ftyp isom`) followed by `size` bytes in all. */
 const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(size - 24, 7)]);
@@ -260,7 +261,7 @@ describe('the media library', () => {
     await seeText(page, 'round.mp4 is uploaded.', 30_000);
     const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
     expect(row).toMatchObject({ mimeType: 'video/mp4', size: video.length, state: 'ready', originalName: 'round.mp4' });
-    const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
+    const stored = (await storedBytes(app.services.storage, row!.name))!;
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
   });
 
@@ -287,7 +288,7 @@ describe('the media library', () => {
     await page.emulateNetworkConditions({ download: -1, upload: -1, latency: 0, offline: false });
     await seeText(page, 'dropped.mp4 is uploaded.', 60_000);
     const [row] = await app.services.db.select().from(files).where(eq(files.byUserId, user.id));
-    const stored = fs.readFileSync(app.services.storage.pathOf(row!.name));
+    const stored = (await storedBytes(app.services.storage, row!.name))!;
     expect(crypto.createHash('sha256').update(stored).digest('hex')).toBe(crypto.createHash('sha256').update(video).digest('hex'));
   });
 });

@@ -4,12 +4,13 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { insertCase } from '@server/test/search-fixtures';
 import { openCase } from '@server/test/cases';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { BROTLI_MODULE, writeNginxSite } from '../deploy/local/nginx-site.mjs';
 
 /**
  * The shipped deploy/nginx.conf, run by Debian's nginx with the brotli_static module (as the proxy
@@ -18,15 +19,6 @@ import { createTestApp, type TestApp } from '@server/test/harness';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT = path.join(ROOT, 'dist/client');
-const BROTLI_MODULE = '/usr/share/nginx/modules/ngx_http_brotli_static_module.so';
-
-/** Replaces `from` in `text`, which must hold it exactly once (so a change to the file cannot make the test miss a part). */
-function replaceOnce(text: string, from: string | RegExp, to: string) {
-  const count = typeof from === 'string' ? text.split(from).length - 1 : [...text.matchAll(new RegExp(from.source, `${from.flags}g`))].length;
-  if (count !== 1) throw new Error(`deploy/nginx.conf: expected ${String(from)} once, found it ${count} times`);
-  return text.replace(from, to);
-}
-
 const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -53,27 +45,17 @@ describe('deploy/nginx.conf in front of a node', () => {
   let nginx: ChildProcess | undefined;
   let site: string;
   let entry: string;
-  const nginxArgs = () => ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
+  let nginxArgs: string[] = [];
 
   beforeAll(async () => {
     if (!fs.existsSync('/usr/sbin/nginx') || !fs.existsSync(BROTLI_MODULE)) throw new Error('nginx is not installed (apt-get install nginx libnginx-mod-http-brotli-static)');
-    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true', FIRST_PAINT: 'true' } });
     entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync(path.join(CLIENT, 'index.html'), 'utf8'))![1]!;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-nginx-'));
     const port = await freePort();
     site = `http://127.0.0.1:${port}`;
-    let conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-    conf = replaceOnce(conf, /^ {2}server app1:8080;\n {2}server app2:8080;\n/m, `  server ${new URL(app.url).host};\n`);
-    conf = replaceOnce(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
-    conf = replaceOnce(conf, 'root /srv/tribunal/client;', `root ${CLIENT};`);
-    conf = replaceOnce(conf, 'proxy_cache_path /var/cache/nginx/tribunal-api ', `proxy_cache_path ${path.join(dir, 'api-cache')} `);
-    fs.writeFileSync(path.join(dir, 'site.conf'), conf);
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
-    fs.writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      `load_module ${BROTLI_MODULE};\npid ${path.join(dir, 'nginx.pid')};\nerror_log ${path.join(dir, 'error.log')} warn;\n${process.getuid?.() === 0 ? 'user root;\n' : ''}events { worker_connections 256; }\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  ${temp}\n  include ${path.join(dir, 'site.conf')};\n}\n`,
-    );
-    nginx = spawn('/usr/sbin/nginx', [...nginxArgs(), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginxArgs = writeNginxSite({ conf: path.join(ROOT, 'deploy/nginx.conf'), dir, port, clientDir: CLIENT, upstreams: [new URL(app.url).host] });
+    nginx = spawn('/usr/sbin/nginx', [...nginxArgs, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     for (let i = 0; ; i++) {
@@ -93,7 +75,7 @@ describe('deploy/nginx.conf in front of a node', () => {
   });
 
   it('passes nginx -t', () => {
-    const out = execFileSync('/usr/sbin/nginx', [...nginxArgs(), '-t'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('/usr/sbin/nginx', [...nginxArgs, '-t'], { stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out.toString()).toBe('');
   });
 
@@ -125,6 +107,8 @@ describe('deploy/nginx.conf in front of a node', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-security-policy']).toBeDefined();
+    // The screen the node drew into the page comes through (server/modules/pages/first-paint.ts).
+    expect(brotliDecompressSync(page.body).toString()).toMatch(/<div id="root">.*<h1>Player list/s);
 
     const api = await get(`${site}/api/openapi.json`, { 'accept-encoding': 'gzip' });
     expect(api.status).toBe(200);

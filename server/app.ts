@@ -37,6 +37,7 @@ import { fileRoutes } from './modules/files/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
+import { firstPaintFrom } from './modules/pages/first-paint';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { feedRoutes } from './modules/feed/routes';
@@ -56,18 +57,21 @@ export function createApp(services: Services) {
   app.set('etag', false);
   app.use(securityHeaders());
 
-  const cors = corsPolicy(services.config.cors);
-  app.use('/api', cors.middleware);
+  // Everything under /api in one router: each `app.use('/api', …)` of its own would match the prefix
+  // and cut it from the URL again (which parses the URL anew) for every request.
+  const api = express.Router();
+  api.use(corsPolicy(services.config.cors).middleware);
   // pino-http logs each request at info. Below that level it would still build two child loggers per
   // request (serialising and redacting the request) for lines never written: then it is left out.
   if (services.log.isLevelEnabled('info')) {
-    app.use('/api', pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
+    api.use(pinoHttp({ logger: services.log, serializers: { req: serializeRequest }, autoLogging: { ignore: (req) => req.url === '/health' }, quietReqLogger: true }));
   }
-  app.use('/api', compression({ threshold: COMPRESS_FROM_BYTES, filter: compressibleAnswer }));
-  app.use('/api', jsonBody());
-
-  const api = express.Router();
-  mountRoutes(api, apiRoutes, services, authenticate);
+  // Applied by each route (before its rate limit), and for the pages below: a route that keeps its
+  // answers applies it only when it does not answer from the read cache (`mountRoutes`).
+  const compress = compression({ threshold: COMPRESS_FROM_BYTES, filter: compressibleAnswer });
+  api.use(jsonBody());
+  mountRoutes(api, apiRoutes, services, authenticate, compress);
+  api.use(compress);
   const spec = buildOpenApi(apiRoutes, version);
   api.get('/openapi.json', (_req, res) => void res.json(spec));
   api.get('/docs', (_req, res) => void res.type('html').send(docsPage('/api/openapi.json')));
@@ -77,7 +81,8 @@ export function createApp(services: Services) {
   app.use('/api', api);
 
   app.use(crawlerRoutes(services));
-  const client = services.config.serveClient ? clientRoutes(services.config.clientDir) : null;
+  const warn = (err: unknown, url: string) => services.log.warn({ err, url }, 'a first screen could not be drawn: its page goes out without it');
+  const client = services.config.serveClient ? clientRoutes(services.config.clientDir, services.config.firstPaint ? firstPaintFrom(services.config.firstPaintModule, warn) : null) : null;
   if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => answerError(services, err, req, res));

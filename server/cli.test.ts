@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from './db/client';
 import { createTokenService } from './infra/tokens';
 import { verifyPassword } from './modules/auth/passwords';
@@ -16,9 +16,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const SECRET = 'cli-test-secret-0123456789abcdef';
 
 /**
- * The operator CLI as an operator runs it: a separate process on the server's database.
- * Each call starts Node + tsx and opens the database (PGlite: the first one creates it), so the
- * tests get a longer time limit than the suite's default.
+ * The operator CLI as an operator runs it (`npm run cli`: bin/cli.js runs the bundle, which the
+ * tests' global setup rebuilds when a source is newer): a separate process on the server's database.
+ * Each call starts Node and opens the database, so the tests get a longer time limit than the
+ * suite's default. The embedded site's data directory starts as a copy of the migrated test
+ * database, as a server's first start would have left it (a first start is
+ * server/lean-start.embedded.test.ts's).
  */
 describe('operator CLI', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribunal-cli-'));
@@ -26,7 +29,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   let pgName: string | undefined;
 
   const cli = async (...args: string[]) => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), ...args], { cwd: root, env });
+    const { stdout } = await run(process.execPath, [path.join(root, 'bin/cli.js'), ...args], { cwd: root, env });
     return stdout.trim();
   };
   const open = (): Promise<Database> => openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: path.join(dataDir, 'pg') });
@@ -36,6 +39,9 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       pgName = `tribunal_cli_${crypto.randomBytes(4).toString('hex')}`;
       await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${quoteIdent(pgName)}`);
       env.DATABASE_URL = databaseUrlFor(process.env.DATABASE_URL, pgName);
+    } else {
+      const site = await openDatabase({ dataDir: path.join(dataDir, 'pg'), loadDataDir: new Blob([fs.readFileSync(inject('pgliteDump')!)]) });
+      await site.close();
     }
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { PRIVILEGES, canSkipCaptcha } from '@shared/privileges';
-import { createRedis } from './infra/redis';
+import { connectRedis } from './infra/redis';
 import { noSessionControl, publishingControl } from './realtime/session-control';
 import { usernameField } from '@shared/schemas/account';
 import { LIMITS } from '@shared/limits';
@@ -58,7 +58,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, sharedBuffersMb: config.pgliteSharedBuffersMb, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg') });
   const { db } = database;
   // With Redis, running nodes hear of bans, demotions and revoked sessions at once (their sockets follow).
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const redis = connectRedis(config);
   const sessions = redis ? publishingControl(redis, config.redisPrefix) : noSessionControl;
   const find = async (username?: string) => {
     if (!username) throw new Error('a username is required');

@@ -15,7 +15,7 @@ if (config.seedDemo) {
   }
 }
 console.log(`\nTribunal is running at ${config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl}`);
-console.log(`  database: ${server.services.database.kind}${config.databaseUrl ? '' : ` (${config.dataDir}/pg)`}, realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}, mail: ${server.services.mailer.kind}, API docs: /api/docs\n`);
+console.log(`  database: ${server.services.database.kind}${config.databaseUrl ? '' : ` (${config.dataDir}/pg)`}, realtime: ${server.services.redis ? `${config.socketAdapter} adapter on ${config.redisClusterNodes ? 'a Redis Cluster' : 'Redis'}` : 'in-process'}${config.replicas.urls.length ? `, read replicas: ${config.replicas.urls.length}` : ''}${config.s3 ? ', files: S3' : ''}, mail: ${server.services.mailer.kind}, API docs: /api/docs\n`);
 
 /**
  * pm2 (`wait_ready`) holds a rolling restart until the new node says it is ready: say so once its

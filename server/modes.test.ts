@@ -23,7 +23,7 @@ describe('run mode', () => {
     const res = await app.request.get('/api/health');
     expect(res.body.data.redis.status).toBe(process.env.REDIS_URL ? 'ok' : 'off');
     expect(app.services.jobs.kind).toBe(process.env.REDIS_URL ? 'bullmq' : 'in-process');
-    expect(app.server.realtime.io.of('/').adapter.constructor.name).toBe(process.env.REDIS_URL ? 'RedisAdapter' : 'Adapter');
+    expect(app.server.realtime.io.of('/').adapter.constructor.name).toBe(process.env.REDIS_URL ? 'ShardedRedisAdapter' : 'Adapter');
   });
 
   it('reaches mail over SMTP and the platform directory over HTTP', async () => {

@@ -11,6 +11,7 @@ import { registerJobs } from './jobs/register';
 import { openCaseCount } from './modules/notifications/open-cases';
 import { seedSiteDocuments } from './seed/site-documents';
 import { roomOf } from '@shared/socket';
+import { connectSocketAdapter } from './realtime/adapter';
 
 export interface RunningServer {
   services: Services;
@@ -49,6 +50,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     db: services.db,
     log: services.log,
     redis: services.redis,
+    adapter: services.redis ? await connectSocketAdapter({ kind: config.socketAdapter, redis: services.redis, target: config, prefix: config.redisPrefix }) : undefined,
     redisPrefix: config.redisPrefix,
     corsOrigin: cors.socketOrigin,
     async identify(token) {

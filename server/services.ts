@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './infra/logger';
-import { createRedis } from './infra/redis';
+import { connectRedis } from './infra/redis';
 import { memoryStore, redisStore, type KeyStore } from './infra/store';
 import { createReadCache, type ReadCache } from './infra/read-cache';
 import { createRateLimiters, type RateLimiters } from './infra/rate-limits';
@@ -22,12 +22,14 @@ import { inProcessRunner } from './infra/jobs/in-process';
 import { bullmqRunner } from './infra/jobs/bullmq';
 import type { Publish } from './db/outbox';
 import { noSessionControl, publishingControl, type SessionControl } from './realtime/session-control';
-import { localStorage, type Storage } from './infra/storage';
+import { localStorage } from './infra/storage-local';
+import { s3Storage } from './infra/storage-s3';
 import { setAvatarBase } from './modules/users/avatar';
 import { followCaseChanges } from './modules/case-change-followers';
 import { createUsageCounts } from '@server/infra/usage-counts';
 import { storeUsage } from '@server/modules/applications/usage';
 import { LIMITS } from '@shared/limits';
+import { openReadRouting } from './db/open-read-routing';
 
 export const DEMO_DIRECTORY_FILE = path.join(ROOT, 'server', 'platform', 'demo-accounts.json');
 
@@ -63,7 +65,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     dataDir: config.databaseUrl || overrides.inMemoryDb || overrides.loadDataDir ? undefined : path.join(config.dataDir, 'pg'),
     loadDataDir: overrides.loadDataDir,
   });
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const redis = connectRedis(config);
+  const reads = await openReadRouting(config, database, redis, log);
   const store = redis ? redisStore(redis, config.redisPrefix) : memoryStore();
 
   let directory: DirectoryServer | undefined;
@@ -79,6 +82,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     db: database.db,
     database,
+    reads,
     redis,
     store,
     rateLimiters: createRateLimiters(redis, config.redisPrefix),
@@ -93,7 +97,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     directory,
     i18n: await createServerI18n(),
     jobs: redis ? bullmqRunner(redis, config.redisPrefix, log) : inProcessRunner(log),
-    storage: localStorage(config.uploadDir),
+    // An object store's temporary files stay on this node's disk (uploads being checked, the image job's work).
+    storage: config.s3 ? await s3Storage(config.s3, path.join(config.dataDir, 'tmp')) : localStorage(config.uploadDir),
     secret,
     readCache,
     publish: (events) => readCache.evict(events.map((e) => e.room)),
@@ -108,6 +113,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await store.close();
       readCache.close();
       redis?.disconnect();
+      await reads.close();
       await database.close();
     },
   };

@@ -64,6 +64,8 @@ export const LIMITS = {
   bigUploadMaxBytes: 2e9,
   uploadChunkBytes: 10 * 1024 * 1024,
   uploadSessionTtlMs: 2 * 60 * 60 * 1000,
+  /** Uploads straight to an object store: a file up to this size goes in one presigned POST, a larger one in parts of this size (S3 takes parts of 5 MiB and more, but the last). */
+  directPartBytes: 8 * 1024 * 1024,
   /** Daily media counters start again this long after the window opened. */
   quotaWindowMs: 24 * 60 * 60 * 1000,
   /** A zip with more entries than this is refused unread (zip bombs). */

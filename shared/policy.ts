@@ -150,14 +150,14 @@ export function appTokenReach(method: string, routeAllows: boolean): Rule {
 }
 
 /**
- * What an application's key may reach (docs/applications.md#scopes): a read needs the `read` scope,
- * a write the scope its route declares (`appScope`); a write that declares none is not for keys.
- * Every other token passes.
+ * What an application's key may reach (docs/applications.md#scopes): a read needs the `read` scope
+ * (a GET, or a read sent by POST: `reads`), a write the scope its route declares (`appScope`); a
+ * write that declares none is not for keys. Every other token passes.
  */
-export function appKeyReach(method: string, scope: AppWriteScope | undefined): Rule {
+export function appKeyReach(reads: boolean, scope: AppWriteScope | undefined): Rule {
   return rule('appKeyReach', (a) => {
     if (a?.visitType !== APP_KEY_VISIT) return null;
-    const needed: AppScope | undefined = method === 'get' ? 'read' : scope;
+    const needed: AppScope | undefined = reads ? 'read' : scope;
     if (!needed) return DENIED('an application key may not call this');
     return a.appScopes?.includes(needed) ? null : { code: 'app.scopeMissing', message: `this key lacks the ${needed} scope` };
   });

@@ -62,10 +62,14 @@ export const STAFF_ONLY = (Object.keys(STAFF_SCREENS) as StaffScreen[]).filter((
 
 export type Role = 'visitor' | 'member' | 'staff';
 
-/** What each role opens: everything it may, except staff, who open the staff screens and the screens that change for them. */
+/**
+ * What each role opens: a visitor every public screen; a member and staff the screens of their own
+ * and the public screens that change for them (the rest differ from a visitor's only by the
+ * header's account, which every one of their own screens shows).
+ */
 export const SCREENS_OF: Record<Role, readonly ScreenName[]> = {
   visitor: PUBLIC_SCREENS,
-  member: [...PUBLIC_SCREENS, ...MEMBER_SCREENS],
+  member: [...SIGNED_IN_VIEWS, ...MEMBER_SCREENS],
   staff: [...SIGNED_IN_VIEWS, ...STAFF_ONLY],
 };
 

@@ -59,6 +59,22 @@ export async function press(page: Page, key: KeyInput, { shift = false, times = 
   }
 }
 
+/** The trimmed text of the focused element. */
+export const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+/**
+ * Presses a key that moves between the items of a Radix menu and waits until focus has moved to
+ * another item. Radix moves it a task after the key (its roving focus defers the move), and Chromium
+ * may run a DevTools evaluation before that task: focus read, or Enter pressed, straight after the key
+ * would still find the item before.
+ */
+export async function moveInMenu(page: Page, key: 'ArrowDown' | 'ArrowUp' | 'Home' | 'End') {
+  const before = await page.evaluateHandle(() => document.activeElement);
+  await page.keyboard.press(key);
+  await page.waitForFunction((b) => document.activeElement !== b && document.activeElement?.getAttribute('role') === 'menuitem', { timeout: 5_000 }, before);
+  await expectFocusVisible(page);
+}
+
 /**
  * Moves focus with Tab (or Shift+Tab) until it reaches `selector`, checking at every stop that
  * focus is visible. Returns the element reached.
@@ -90,10 +106,13 @@ export const hasFocus = (page: Page, element: ElementHandle<Element>) => page.ev
  * Presses Tab `times` times inside the open modal dialog: focus never lands on the page behind it
  * (it may pass through the browser's own controls, where the document has no focused element).
  */
+/** A native modal dialog, or Radix's (the phone drawer, client/layout/DrawerSheet.tsx). */
+const OPEN_DIALOG = 'dialog[open], [role="dialog"][data-state="open"]';
+
 export async function expectTabStaysInDialog(page: Page, times = 12) {
   for (let i = 0; i < times; i++) {
     await page.keyboard.press('Tab');
-    const where = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement?.closest('dialog[open]') ? 'dialog' : document.activeElement?.outerHTML.slice(0, 80)));
+    const where = await page.evaluate((open) => (document.activeElement === document.body ? 'body' : document.activeElement?.closest(open) ? 'dialog' : document.activeElement?.outerHTML.slice(0, 80)), OPEN_DIALOG);
     if (where === 'body') continue;
     if (where !== 'dialog') throw new Error(`Tab left the dialog for ${where}`);
     await expectFocusVisible(page);
@@ -101,7 +120,7 @@ export async function expectTabStaysInDialog(page: Page, times = 12) {
 }
 
 /** Whether focus is inside the open modal dialog. */
-export const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
+export const focusInDialog = (page: Page) => page.evaluate((open) => !!document.activeElement?.closest(open), OPEN_DIALOG);
 
 /**
  * Opens the system file picker from the focused file field with the Space key, as a keyboard user

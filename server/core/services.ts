@@ -1,6 +1,7 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@server/infra/redis';
 import type { Config } from '@server/config';
 import type { Database, Db } from '@server/db/client';
+import type { ReadRouting } from '@server/db/read-routing';
 import type { Logger } from '@server/infra/logger';
 import type { KeyStore } from '@server/infra/store';
 import type { ReadCache } from '@server/infra/read-cache';
@@ -21,9 +22,12 @@ import type { UsageCounts } from '@server/infra/usage-counts';
 export interface Services {
   config: Config;
   log: Logger;
+  /** The primary: every write, every transaction, every read a write depends on. */
   db: Db;
   database: Database;
-  redis?: Redis;
+  /** Where reads that may lag go: the replicas of DATABASE_REPLICA_URLS, else the primary (`HandlerContext.read`). */
+  reads: ReadRouting;
+  redis?: RedisClient;
   store: KeyStore;
   rateLimiters: RateLimiters;
   tokens: TokenService;
@@ -34,7 +38,7 @@ export interface Services {
   directory?: DirectoryServer;
   i18n: ServerI18n;
   jobs: JobRunner;
-  /** Uploaded files (local disk under UPLOAD_DIR). */
+  /** Uploaded files: the local disk under UPLOAD_DIR, or an S3-compatible store (STORAGE=s3). */
   storage: Storage;
   secret: string;
   /** Hot public answers, dropped when their room's events are published. */

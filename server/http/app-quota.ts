@@ -38,9 +38,9 @@ const resetS = (t: Taken) => Math.max(1, Math.ceil(t.res.msBeforeNext / 1000));
  * `-Reset` headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers) for whichever of them is
  * nearer its end. Past a limit: 429 with `Retry-After`. The request is counted for the usage chart.
  */
-export async function meterAppKey(services: Services, res: Response, app: AppCaller, route: { method: string; path: string; appScope?: AppWriteScope }) {
+export async function meterAppKey(services: Services, res: Response, app: AppCaller, route: { method: string; path: string; appScope?: AppWriteScope; reads: boolean }) {
   const taken = [await take(services, 'appKeyRequests', app.keyId)];
-  const write = route.method !== 'get' && !!route.appScope;
+  const write = !route.reads && !!route.appScope;
   if (write && taken[0]!.allowed) taken.push(await take(services, WRITE_LIMITS[route.appScope!], app.keyId));
   const refused = taken.find((t) => !t.allowed);
   const shown = refused ?? taken.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));

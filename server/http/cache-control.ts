@@ -1,5 +1,5 @@
 import type { Request, Response, NextFunction } from 'express';
-import { requestToken } from './request-token';
+import { carriesAppKey, requestToken } from './request-token';
 
 /**
  * How long browsers and shared caches (a CDN, the nginx micro-cache of `deploy/nginx.conf`) may keep
@@ -25,8 +25,13 @@ export const NO_STORE = 'no-store';
 /** An answer about who asks: only that browser may hold it, and not on disk. */
 export const PRIVATE = 'private, no-store';
 
-/** A route that reads the token answers by who asks whenever one is sent; a route that reads none answers everyone alike. */
-export const answersByToken = (spec: Cached, req: Request) => spec.auth !== 'none' && (req.headers['x-access-token'] !== undefined || requestToken(req) !== undefined);
+/**
+ * A route that reads the token answers by who asks whenever one is sent; a route that reads none
+ * answers everyone alike, except to an application's key, which it reads too: that answer carries
+ * the key's quota (`RateLimit-*`) and must reach the server each time to be counted.
+ */
+export const answersByToken = (spec: Cached, req: Request) =>
+  spec.auth !== 'none' ? req.headers['x-access-token'] !== undefined || requestToken(req) !== undefined : carriesAppKey(req);
 
 /** The `Cache-Control` value of a successful answer; `cache` is the route's, or the one a reply chose for itself. */
 export function cacheControlValue(spec: Cached, req: Request, cache: RouteCache | null | undefined): string {

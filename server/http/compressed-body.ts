@@ -9,7 +9,7 @@ export const COMPRESS_FROM_BYTES = 1024;
 export const compressibleAnswer = (req: Request, res: Response) =>
   compression.filter(req, res) || /^application\/x-ndjson\b/.test(String(res.getHeader('Content-Type') ?? ''));
 
-type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip' | 'deflate';
 
 /** The compressed copies of kept answers, living as long as the answer itself (the read cache's buffer). */
 const copies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
@@ -17,17 +17,19 @@ const copies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 const compress = (body: Buffer, encoding: Encoding) =>
   encoding === 'br'
     ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : zlib.gzipSync(body);
+    : encoding === 'gzip'
+      ? zlib.gzipSync(body)
+      : zlib.deflateSync(body);
 
 /**
  * An answer kept in the read cache, in the encoding the request accepts: compressed once, on the
- * first request that accepts it, then sent as it is to every later one. Null: send it plain (then
- * the `compression` middleware leaves it alone only when it is short).
+ * first request that accepts it, then sent as it is to every later one. Null: send it plain.
  */
 export function keptAnswerEncoded(req: Request, body: Buffer): { encoding: Encoding; bytes: Buffer } | null {
   if (body.length < COMPRESS_FROM_BYTES) return null;
-  // Brotli when accepted at all (browsers list it after gzip, at the same weight), as `compression` prefers it.
-  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+  // Brotli when accepted at all (browsers list it after gzip, at the same weight), as `compression` prefers it;
+  // deflate for a client that takes nothing else, as `compression` answers it (a hit runs no `compression`).
+  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : req.acceptsEncodings('deflate') ? 'deflate' : null;
   if (!encoding) return null;
   let kept = copies.get(body);
   if (!kept) copies.set(body, (kept = {}));

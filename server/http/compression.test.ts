@@ -5,10 +5,11 @@ import { createTestApp, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 
 let app: TestApp;
+let caseId = 0;
 beforeAll(async () => {
   app = await createTestApp();
   const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
-  for (let i = 0; i < 12; i++) await openCase(app, bot);
+  for (let i = 0; i < 12; i++) caseId = (await openCase(app, bot)).dbId;
 });
 afterAll(() => app?.close());
 
@@ -26,7 +27,7 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 }
 
 const decode = (body: Buffer, encoding: string | undefined) =>
-  encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+  encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : encoding === 'deflate' ? zlib.inflateSync(body) : body;
 
 describe('compressed API answers', () => {
   it.each(['br', 'gzip'])('sends a long answer in %s when the client accepts it, the same JSON as the plain one', async (encoding) => {
@@ -50,6 +51,24 @@ describe('compressed API answers', () => {
     expect(Number(second.headers['content-length'])).toBe(second.body.length);
     expect(second.body.equals(first.body)).toBe(true);
     expect(JSON.parse(decode(second.body, 'br').toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  // A kept answer sent again runs no `compression` middleware: the same encodings and headers all the same.
+  it.each(['br', 'gzip', 'deflate'])('answers a kept answer sent again in %s, as the first time, and tells caches it differs by encoding', async (encoding) => {
+    const path = `/api/players?game=all&status=-1&order=asc&limit=${60 + encoding.length}`;
+    const plain = await rawGet(path);
+    for (const headers of [{ 'accept-encoding': encoding }, { 'accept-encoding': encoding }]) {
+      const res = await rawGet(path, headers);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary?.toLowerCase()).toContain('accept-encoding');
+      expect(JSON.parse(decode(res.body, encoding).toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
+    const short = await rawGet(`/api/player?dbId=${caseId}`, { 'accept-encoding': encoding });
+    const again = await rawGet(`/api/player?dbId=${caseId}`, { 'accept-encoding': encoding });
+    for (const res of [short, again]) {
+      expect([res.status, res.headers['content-encoding']]).toEqual([200, undefined]);
+      expect(res.headers.vary?.toLowerCase()).toContain('accept-encoding');
+    }
   });
 
   it('leaves short answers and unwanted encodings alone', async () => {

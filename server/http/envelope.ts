@@ -51,8 +51,8 @@ export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: 
 
 /**
  * Writes an encoded envelope (Node leaves the body out of a HEAD answer, which still tells its
- * length). A kept answer goes out compressed from its kept copy; others are compressed on the way
- * by the `compression` middleware when long enough.
+ * length). A kept answer goes out compressed from its kept copy (a hit runs no `compression`
+ * middleware, `route.ts`); others are compressed on the way by that middleware when long enough.
  */
 function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   res.statusCode = status;
@@ -61,10 +61,9 @@ function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   if (!res.req.complete) res.setHeader('Connection', 'close');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   const compressed = kept ? keptAnswerEncoded(res.req, body) : null;
-  if (compressed) {
-    res.setHeader('Content-Encoding', compressed.encoding);
-    res.vary('Accept-Encoding');
-  }
+  if (compressed) res.setHeader('Content-Encoding', compressed.encoding);
+  // A kept answer differs by the encoding asked, plain or not, as the `compression` middleware tells of the others.
+  if (kept) res.vary('Accept-Encoding');
   const bytes = compressed?.bytes ?? body;
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);

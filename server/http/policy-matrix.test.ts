@@ -6,7 +6,7 @@ import { keyHash, newKeySecret } from '@server/modules/app-keys/key-secret';
 import { mayJoinRoom, type Actor } from '@shared/policy';
 import { apiRoutes } from '@server/app';
 import { createTestApp, issueAppToken, joinRoom, type TestApp } from '@server/test/harness';
-import { effectivePolicy, type AnyRoute } from './route';
+import { effectivePolicy, readsOnly, type AnyRoute } from './route';
 
 /**
  * The privilege matrix: every route and every realtime room against every kind of caller. The
@@ -58,7 +58,7 @@ const routeName = (r: AnyRoute) => `${r.method.toUpperCase()} /api${r.path}`;
 /** A cell: `ok`, or the code the caller is refused with. */
 const cell = (r: AnyRoute, role: Role | null) => effectivePolicy(r).check(role ? actorFor(role) : null, 0)?.code ?? 'ok';
 /** The scope an application's key needs (docs/applications.md#scopes); none: keys may not call it. */
-const keyScopeOf = (r: AnyRoute) => (r.auth === 'none' ? '' : r.method === 'get' ? 'read' : (r.appScope ?? ''));
+const keyScopeOf = (r: AnyRoute) => (readsOnly(r) ? 'read' : (r.appScope ?? ''));
 const limitOf = (r: AnyRoute) => (r.userLimit ? `${r.userLimit.name}${r.userLimit.exempt ? ` (${r.userLimit.exempt.name})` : ''}` : '');
 
 const ROOMS = ['case:1', 'all', 'user:<own>', 'user:<other>', 'chat:<own>-<other>', 'chat:<others>', 'staff'] as const;

@@ -1,4 +1,4 @@
-import type { Request, Response, Router, NextFunction } from 'express';
+import type { Request, Response, Router, NextFunction, RequestHandler } from 'express';
 import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { Services } from '@server/core/services';
@@ -17,6 +17,8 @@ import { answeredNotModified } from './not-modified';
 import { cachedReply } from './cached-reply';
 import { meterAppKey } from './app-quota';
 import { carriesAppKey } from './request-token';
+import type { Reader } from '@server/db/read-routing';
+import { readerOf } from './reader';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -28,6 +30,11 @@ export interface HandlerContext<Q, B, U> {
   user: U;
   services: Services;
   ip: string;
+  /**
+   * Runs read-only work where reads that may lag go (a replica, `server/db/read-routing.ts`): for
+   * answers visitors may get a few seconds old. Writes, and reads a write depends on, use `services.db`.
+   */
+  read: Reader['read'];
 }
 
 type RouteContext<Q, B, A> = HandlerContext<Q, B, A extends 'required' ? AuthedUser : AuthedUser | null>;
@@ -118,9 +125,19 @@ function assertConsistent(spec: AnyRoute) {
   if ((spec.keep || spec.etag) && spec.method !== 'get') throw new Error(`${where}: only a read's answer may be kept or carry an ETag`);
 }
 
-/** The route's own policy, behind the rules every route shares: what an app's token and an application's key may reach. */
+/** A read: a GET, or a POST an app's token may call that names no write scope (a batch of lookups). */
+export const readsOnly = (spec: AnyRoute) => spec.method === 'get' || (!!spec.appToken && !spec.appScope);
+
+/**
+ * The route's own policy, behind the rules every route shares: what an app's token and an
+ * application's key may reach. A key is read on every route (its application's bot account, also
+ * where no token is read otherwise), so its reach applies to every route; an app's token only
+ * where the route reads the token.
+ */
 export const effectivePolicy = (spec: AnyRoute): Rule =>
-  spec.auth === 'none' ? spec.policy : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(spec.method, spec.appScope), spec.policy);
+  spec.auth === 'none'
+    ? allOf(spec.policy.name, appKeyReach(readsOnly(spec), spec.appScope), spec.policy)
+    : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(readsOnly(spec), spec.appScope), spec.policy);
 
 function enforce(policy: Rule, actor: Actor | null) {
   const refusal = policy.check(actor);
@@ -130,18 +147,28 @@ function enforce(policy: Rule, actor: Actor | null) {
 /** Who sends a request (null: a visitor); refuses a required token it cannot accept. Given by the app, which knows accounts. */
 export type Authenticate = (services: Services, req: Request, required: boolean) => Promise<AuthedUser | null>;
 
-export function mountRoutes(router: Router, routes: AnyRoute[], services: Services, authenticate: Authenticate) {
+/** Runs a middleware that calls on at once (it wraps the response), as a step of a handler. */
+const applied = (middleware: RequestHandler, req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => void middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+
+/**
+ * Mounts the routes on `router`. `compress` (the `compression` middleware) wraps each answer that may
+ * go out compressed: on a route that keeps its answers it is applied only when the answer is not
+ * sent from the read cache, whose answers carry their own compressed copies (`compressed-body.ts`),
+ * so a kept answer costs none of its per-request wrapping.
+ */
+export function mountRoutes(router: Router, routes: AnyRoute[], services: Services, authenticate: Authenticate, compress?: RequestHandler) {
   for (const spec of routes) {
     assertConsistent(spec);
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
+    if (compress && !spec.keep) chain.push(compress);
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
-    const handle = async (req: Request, res: Response) => {
+    const answer = async (req: Request, res: Response, compressing: () => Promise<void>) => {
       // Token first: clients branch on user.tokenExpired before anything else (docs/api-compatibility.md#tokens).
-      const user = spec.auth === 'none' ? null : await authenticate(services, req, spec.auth === 'required');
+      // An application's key acts as its bot account on every route: one that reads no token reads a key (a refused one answers 401).
+      const user = spec.auth !== 'none' ? await authenticate(services, req, spec.auth === 'required') : carriesAppKey(req) ? await authenticate(services, req, true) : null;
       enforce(effectivePolicy(spec), user?.actor ?? null);
-      // An application's key is metered on every route; on one that reads no token it still answers as to a visitor.
-      const keyHolder = user ?? (spec.auth === 'none' && carriesAppKey(req) ? await authenticate(services, req, true) : null);
-      if (keyHolder?.app) await meterAppKey(services, res, keyHolder.app, spec);
+      if (user?.app) await meterAppKey(services, res, user.app, { ...spec, reads: readsOnly(spec) });
       const query = parse(spec.query, req.query, spec.area, 'query');
       const body = parse(spec.body, req.body, spec.area, 'body');
       if (spec.captcha) {
@@ -149,18 +176,41 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
         await services.captcha.check(req.body as CaptchaFields, { skipAllowed, ip: req.ip });
       }
       if (spec.userLimit && user && !spec.userLimit.exempt?.(user.actor)) await consumeUserLimit(services, spec.userLimit.name, user.id);
-      const ctx = { req, res, query, body, user: user as never, services, ip: req.ip ?? '' };
+      const reader = await readerOf(services, req, user);
+      // The address is worked out (through the trusted proxies' X-Forwarded-For) only by a handler that reads it.
+      const ctx = { req, res, query, body, user: user as never, services, get ip() { return req.ip ?? ''; }, read: reader.read };
       const tag = spec.etag ? await spec.etag(ctx) : null;
       if (tag !== null && answeredNotModified(req, res, tag)) return;
-      const key = spec.keep?.(ctx) ?? null;
-      const reply = key === null ? await spec.handler(ctx) : await cachedReply(services.readCache, key, spec.success.code, () => spec.handler(ctx));
+      // Right after his own write a user's answer is read afresh: one kept meanwhile may come from a replica without it.
+      const key = reader.recentWriter ? null : (spec.keep?.(ctx) ?? null);
+      const read = async () => {
+        await compressing();
+        return spec.handler(ctx);
+      };
+      const reply = key === null ? await read() : await cachedReply(services.readCache, key, spec.success.code, read);
+      // Before the answer leaves: the user's next read may already follow his write.
+      if (spec.method !== 'get' && user && services.reads.enabled) await services.reads.noteWrite(user.id);
       if (res.headersSent) return;
       if (tag !== null) res.setHeader('ETag', tag);
       if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });
     };
+    const handle = async (req: Request, res: Response) => {
+      if (!compress || !spec.keep) return answer(req, res, async () => undefined);
+      let wrapped = false;
+      const compressing = async () => {
+        if (!wrapped) await applied(compress, req, res);
+        wrapped = true;
+      };
+      try {
+        await answer(req, res, compressing);
+      } catch (err) {
+        // An error answer is compressed as any other (when long enough).
+        await compressing();
+        throw err;
+      }
+    };
     chain.push(handle);
     router[spec.method](spec.path, cacheControlOf(spec), ...chain);
   }
 }
-

@@ -1,5 +1,5 @@
 import type { DirectoryAccount } from '@server/platform/types';
-import type { TestApp } from './harness';
+import { collectEvents, joinRoom, type TestApp } from './harness';
 
 export const EVIDENCE = { videoLink: 'https://www.youtube.com/watch?v=evidence', description: '<p>Tracks players through walls, see the video.</p>' };
 
@@ -17,4 +17,16 @@ export async function openCase(app: TestApp, botToken: string, data: Record<stri
   const res = await report(app, botToken, account, data);
   if (res.status !== 200) throw new Error(`report answered ${res.status} ${JSON.stringify(res.body)}`);
   return { account, dbId: res.body.data.dbId as number };
+}
+
+/** A case a bot just opened, and a visitor's socket in its room collecting what the room sends. */
+export async function watchedCase(app: TestApp) {
+  const { token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+  const { dbId } = await openCase(app, token);
+  const room = `case:${dbId}`;
+  const socket = await app.socket();
+  const events = collectEvents(socket);
+  const joined = await joinRoom(socket, room);
+  if (!joined.ok) throw new Error(`could not join ${room}: ${JSON.stringify(joined)}`);
+  return { token, dbId, room, socket, events };
 }

@@ -9,7 +9,7 @@ import supertest from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import { roomOf, type ClientToServerEvents, type JoinResult, type RoomEvent, type ServerToClientEvents } from '@shared/socket';
 import { loadConfig } from '@server/config';
-import { createRedis } from '@server/infra/redis';
+import { connectRedis, unlinkPrefixed } from '@server/infra/redis';
 import { startServer, type RunningServer } from '@server/server';
 import type { Logger } from '@server/infra/logger';
 import { DEMO_DIRECTORY_FILE, type Services } from '@server/services';
@@ -117,6 +117,8 @@ export interface TestAppOptions {
   platform?: 'closed';
   /** More environment for loadConfig. */
   env?: Record<string, string>;
+  /** A PostgreSQL database of the test's own instead of a copy of the template (migrated at start): a primary with replicas. */
+  databaseUrl?: string;
   /** PostgreSQL only: the address the server gets instead of its database's (a fault-injecting relay). */
   databaseVia?: (databaseUrl: string) => Promise<string>;
   /** The server's logger (to read what it logs); the default logs nothing in tests. */
@@ -169,6 +171,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       LOG_LEVEL: 'silent',
       TRUST_PROXY: 'loopback',
       SERVE_CLIENT: 'false',
+      // A drawn first screen is in the page before the app takes it over, and a test that acts on it
+      // races React's first render: only the tests about the first paint turn it on.
+      FIRST_PAINT: 'false',
       SMTP_URL: opts.smtp === 'closed' ? `smtp://127.0.0.1:${await closedPort()}?ignoreTLS=true` : mail.url,
       PLATFORM_API_URL: opts.platform === 'closed' ? `http://127.0.0.1:${await closedPort()}` : directoryUrl,
       ...opts.env,
@@ -177,7 +182,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
     const overrides: Parameters<typeof startServer>[1] = opts.log ? { log: opts.log } : {};
     const adminUrl = process.env.DATABASE_URL;
-    if (adminUrl) {
+    if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+    else if (adminUrl) {
       const template = inject('pgTemplate');
       if (!template) throw new Error('DATABASE_URL is set but the global setup made no template database');
       const dbName = await createDatabaseFromTemplate(adminUrl, template);
@@ -190,25 +196,22 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       overrides.loadDataDir = new Blob([fs.readFileSync(dump)]);
     }
     const redisPrefix = `tribunal-test:${process.pid}:${crypto.randomBytes(4).toString('hex')}:`;
-    if (opts.env?.REDIS_URL) env.REDIS_PREFIX = redisPrefix;
+    if (opts.env?.REDIS_URL || opts.env?.REDIS_CLUSTER_NODES) env.REDIS_PREFIX = redisPrefix;
     else if (process.env.REDIS_URL) {
       env.REDIS_URL = process.env.REDIS_URL;
       env.REDIS_PREFIX = redisPrefix;
     }
 
-    if (env.REDIS_URL) {
+    if (env.REDIS_URL || env.REDIS_CLUSTER_NODES) {
       // Runs after server.close (cleanups run in reverse), when no job or socket can write any more:
-      // leave nothing of this file in Redis.
-      const redisUrl = env.REDIS_URL;
+      // leave nothing of this file in Redis (on every master of a cluster). BullMQ's keys in a
+      // cluster begin with the hash tag's brace.
+      const target = loadConfig(env);
       cleanups.push(async () => {
-        const redis = createRedis(redisUrl);
+        const redis = connectRedis(target)!;
         try {
-          let cursor = '0';
-          do {
-            const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-            cursor = next;
-            if (keys.length) await redis.unlink(...keys);
-          } while (cursor !== '0');
+          await unlinkPrefixed(redis, redisPrefix);
+          await unlinkPrefixed(redis, `{${redisPrefix}`);
         } finally {
           redis.disconnect();
         }

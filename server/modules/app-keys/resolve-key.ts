@@ -8,14 +8,19 @@ import { requestUser } from '@server/modules/users/queries';
 import { keyHash } from './key-secret';
 import { keyIsLive } from './live';
 
-/** When this node last wrote each key's last-used time (epoch ms). */
-const lastWritten = new Map<number, number>();
+/**
+ * When this node last wrote each key's last-used time (epoch ms), per site: key ids are the
+ * database's, and one process may serve more than one site's services (the tests do).
+ */
+const lastWrittenBySite = new WeakMap<Services, Map<number, number>>();
 
 /**
  * Notes that a key was used, at most once per `appKeyLastUsedEveryMs` per key and node: a
  * busy key costs one write a minute, not one per request. Not awaited by the request.
  */
 function touch(services: Services, keyId: number, now: number) {
+  const lastWritten = lastWrittenBySite.get(services) ?? new Map<number, number>();
+  lastWrittenBySite.set(services, lastWritten);
   const last = lastWritten.get(keyId) ?? 0;
   if (now - last < LIMITS.appKeyLastUsedEveryMs) return;
   lastWritten.set(keyId, now);

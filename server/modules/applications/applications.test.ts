@@ -6,6 +6,7 @@ import { createTestApp, joinRoom, type TestApp, type TestUser } from '@server/te
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 import { keyHash } from '@server/modules/app-keys/key-secret';
+import { makeDailyDump } from '@server/modules/open-data/produce';
 
 let app: TestApp;
 let staff: { user: TestUser; token: string };
@@ -298,6 +299,62 @@ describe('quotas', () => {
     expect(staffView.body.data).toEqual(usage.body.data);
     const other = await app.factories.signedIn();
     expectError(await app.request.get(`/api/developers/applications/usage?id=${application.id}`).set('x-access-token', other.token), 404, 'application.notFound');
+  });
+});
+
+describe('on public routes', () => {
+  it('a key acts as its bot account where no token is needed: metered, counted, answered privately, within its scopes', async () => {
+    const { member, application, key } = await approvedWithKey();
+    const visitor = await app.request.get('/api/feed/cases?limit=1');
+    expectOk(visitor, 'feed.ok');
+    expect(visitor.headers['cache-control']).toBe('public, max-age=1');
+    expect(visitor.headers['ratelimit-limit']).toBeUndefined();
+    const polled = await app.request.get('/api/feed/cases?limit=1').set('x-access-token', key.secret);
+    expectOk(polled, 'feed.ok');
+    expect(polled.headers['ratelimit-remaining']).toBe(String(LIMITS.appKeyRequestsPerMinute - 1));
+    // The answer carries the key's quota: no shared cache may keep it, and the next poll must reach the site to count.
+    expect(polled.headers['cache-control']).toBe('private, no-store');
+    const stats = await app.request.post('/api/playerStatistics').set('Authorization', `Bearer ${key.secret}`).send({ data: [{ game: '*', status: -1 }] });
+    expectOk(stats, 'playerStatistics.success');
+    expect(stats.headers['ratelimit-remaining']).toBe(String(LIMITS.appKeyRequestsPerMinute - 2));
+    // The original's bulk check answers a bot up to 10,000 ids, a visitor 80: the key gets the bot's.
+    const ids = { dbIds: Array.from({ length: 81 }, (_, i) => i + 1) };
+    expectError(await app.request.post('/api/player/batch').send(ids), 400, 'playerBatch.bad');
+    expectOk(await app.request.post('/api/player/batch').set('x-access-token', key.secret).send(ids), 'playerBatch.ok');
+    const usage = await app.request.get(`/api/developers/applications/usage?id=${application.id}`).set('x-access-token', member.token);
+    expect(usage.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ endpoint: 'GET /feed/cases', requests: 1, writes: 0 }),
+        expect.objectContaining({ endpoint: 'POST /playerStatistics', requests: 1, writes: 0 }),
+        expect.objectContaining({ endpoint: 'POST /player/batch', requests: 1, writes: 0 }),
+      ]),
+    );
+    // A file of the daily dump too: kept a day by anyone, but not an answer to a key.
+    const dump = (await makeDailyDump(app.services, new Date(Date.UTC(2031, 0, 1))))!;
+    const file = `/api/dumps/file?day=${dump.day}&kind=schema`;
+    expect((await app.request.get(file)).headers['cache-control']).toBe('public, max-age=86400, immutable');
+    const keyed = await app.request.get(file).set('x-access-token', key.secret);
+    expect([keyed.status, keyed.headers['cache-control'], keyed.headers['ratelimit-limit']]).toEqual([200, 'private, no-store', String(LIMITS.appKeyRequestsPerMinute)]);
+    // A key never signs in or signs up, and one without `read` reads nothing, public or not.
+    expectError(await app.request.post('/api/user/signin').set('x-access-token', key.secret).send({ data: { username: 'someone', password: 'whatever-1' } }), 403, 'user.permissionDenined');
+    const { key: reportOnly } = await approvedWithKey({ scopes: ['read', 'report'] }, undefined, ['report']);
+    expectError(await app.request.get('/api/feed/cases').set('x-access-token', reportOnly.secret), 403, 'app.scopeMissing');
+    expectError(await app.request.post('/api/player/batch').set('x-access-token', reportOnly.secret).send(ids), 403, 'app.scopeMissing');
+  });
+
+  it('a refused key is told 401 there too, never answered as a visitor', async () => {
+    const { member, key } = await approvedWithKey();
+    expectOk(await revoke(member.token, key.id), 'appKey.success');
+    for (const req of [
+      app.request.get('/api/feed/cases').set('x-access-token', key.secret),
+      app.request.get('/api/feed/cases/export').set('Authorization', `Bearer ${key.secret}`),
+      app.request.post('/api/playerStatistics').set('x-access-token', key.secret).send({ data: [{ game: '*', status: -1 }] }),
+      app.request.post('/api/player/batch').set('x-access-token', 'tbk_not-a-key').send({ dbIds: [1] }),
+    ]) {
+      const res = await req;
+      expectError(res, 401, 'app.keyRefused');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import type { CaseKey, PlayersQuery } from '@shared/schemas/cases';
 import { ok, type Reply } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
-import type { Services } from '@server/core/services';
+import type { Db } from '@server/db/client';
 import { historyOf, keyOf, readCase } from './queries';
 import { presentCase, presentHistory } from './presenter';
 import { listCases } from './list';
@@ -11,21 +11,22 @@ type CaseQuery = CaseKey & { history?: boolean };
 
 /**
  * `GET /player`: the same answer for everyone, so a case's answer is kept (the route's `keep`) until
- * the case's room announces a change (or briefly, for what no event tells: the view count). With
- * `history` the answer is read each time.
+ * the case's room announces a change (or briefly, for what no event tells: the view count). The
+ * answer with `history` (what the web client asks on opening a case) is kept the same way under a
+ * key of its own: every write of a name the case was seen with announces it in the case's room (a
+ * report or a refresh through `appendEntry`, an advanced search through its eviction).
  */
-export function caseReadKey(query: CaseQuery): string | null {
-  if (query.history) return null;
+export function caseReadKey(query: CaseQuery): string {
   const [column, value] = keyOf(query);
-  return `case:${column}:${value}`;
+  return `case:${column}:${value}${query.history ? ':history' : ''}`;
 }
 
-export async function readCaseReply(services: Services, query: CaseQuery): Promise<Reply> {
-  const row = await readCase(services.db, query);
+export async function readCaseReply(db: Db, query: CaseQuery): Promise<Reply> {
+  const row = await readCase(db, query);
   if (!row) throw new AppError('player.notFound');
   const data = presentCase(row);
   const rooms = roomOf.case(row.id);
-  if (query.history) return ok('player.ok', { ...data, history: presentHistory(await historyOf(services.db, row.id)) }, { rooms });
+  if (query.history) return ok('player.ok', { ...data, history: presentHistory(await historyOf(db, row.id)) }, { rooms });
   return ok('player.ok', data, { rooms });
 }
 
@@ -35,6 +36,6 @@ export async function readCaseReply(services: Services, query: CaseQuery): Promi
  */
 export const casesListKey = (query: PlayersQuery) => `players:${JSON.stringify(query)}`;
 
-export async function listCasesReply(services: Services, query: PlayersQuery): Promise<Reply> {
-  return ok('players.ok', await listCases(services.db, query), { rooms: 'case:*' });
+export async function listCasesReply(db: Db, query: PlayersQuery): Promise<Reply> {
+  return ok('players.ok', await listCases(db, query), { rooms: 'case:*' });
 }

@@ -6,7 +6,7 @@ import { PUBLIC_READ } from '@server/http/cache-control';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { casePolicy } from './policy';
-import { bumpViews, casesByKeys, findCase } from './queries';
+import { bumpViews, casesByKeys, readCase } from './queries';
 import { presentCase } from './presenter';
 import { caseReadKey, casesListKey, listCasesReply, readCaseReply } from './cached-read';
 
@@ -25,7 +25,7 @@ export const caseRoutes: AnyRoute[] = [
     cache: { maxAge: 10 },
     keep: ({ query }) => casesListKey(query),
     success: { code: 'players.ok' },
-    handler: ({ query, services }) => listCasesReply(services, query),
+    handler: ({ query, read }) => read((db) => listCasesReply(db, query)),
   }),
   defineRoute({
     method: 'get',
@@ -40,7 +40,7 @@ export const caseRoutes: AnyRoute[] = [
     keep: ({ query }) => caseReadKey(query),
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
-    handler: ({ query, services }) => readCaseReply(services, query),
+    handler: ({ query, read }) => read((db) => readCaseReply(db, query)),
   }),
   defineRoute({
     method: 'post',
@@ -81,7 +81,7 @@ export const caseRoutes: AnyRoute[] = [
     query: batchsQuery,
     rateLimit: 'batch',
     success: { code: 'playerBatch.ok' },
-    handler: async ({ query, services }) => ok('playerBatch.ok', (await casesByKeys(services.db, query)).map(presentCase)),
+    handler: async ({ query, read }) => ok('playerBatch.ok', (await read((db) => casesByKeys(db, query))).map(presentCase)),
   }),
   defineRoute({
     method: 'get',
@@ -110,7 +110,7 @@ export const caseRoutes: AnyRoute[] = [
     success: { code: 'viewed.ok' },
     errors: ['viewed.notFound'],
     handler: async ({ body, user, ip, services }) => {
-      const row = await findCase(services.db, { dbId: body.data.id });
+      const row = await readCase(services.db, { dbId: body.data.id });
       if (!row) throw new AppError('viewed.notFound');
       const viewer = user ? `u${user.id}` : `ip${ip}`;
       const counted = await services.store.setOnce(`viewed:${row.id}:${viewer}`, 60 * 60 * 1000);

@@ -60,6 +60,9 @@ describe('POST /api/player/report', () => {
 
   it('records a new platform name in the history and on the timeline', async () => {
     const { dbId, account } = await openCase(app, bot);
+    // Read (and kept) before the rename: the report's announcement must drop the kept answer.
+    const before = await app.request.get(`/api/player?dbId=${dbId}&history=true`);
+    expect(before.body.data.history.map((h: { originName: string }) => h.originName)).toEqual([account.name]);
     const renamed = { ...account, name: `${account.name}_v2` };
     app.directory.add(renamed);
     expectOk(await report(app, bot, renamed, { description: '<p>same player, new name</p>' }), 'report.success');

@@ -1,7 +1,7 @@
 import { roomOf } from '@shared/socket';
 import type { SearchQuery } from '@shared/schemas/search';
 import { ok, type Reply } from '@server/http/envelope';
-import type { Services } from '@server/core/services';
+import type { Db } from '@server/db/client';
 import { roomsShownBy } from '@server/modules/timeline/rooms-shown';
 import { runSearch } from './service';
 
@@ -25,7 +25,7 @@ function roomsOf(query: SearchQuery, data: unknown[]): readonly string[] {
  */
 export const searchKey = (query: SearchQuery) => `search:${JSON.stringify(query)}`;
 
-export async function searchReply(services: Services, query: SearchQuery): Promise<Reply> {
-  const { data, total } = await runSearch(services.db, query);
+export async function searchReply(db: Db, query: SearchQuery): Promise<Reply> {
+  const { data, total } = await runSearch(db, query);
   return ok('search.success', data, { ...(total > 0 ? { total } : { total, message: NOT_FOUND }), rooms: roomsOf(query, data) });
 }

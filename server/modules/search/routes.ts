@@ -22,7 +22,7 @@ export const searchRoutes: AnyRoute[] = [
     rateLimit: 'search',
     keep: ({ query }) => searchKey(query),
     success: { code: 'search.success' },
-    handler: ({ query, services }) => searchReply(services, query),
+    handler: ({ query, read }) => read((db) => searchReply(db, query)),
   }),
   defineRoute({
     method: 'get',

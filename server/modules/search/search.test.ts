@@ -254,6 +254,10 @@ describe('GET /api/search?type=user', () => {
     expect(await ids('lastOnlineTime')).toEqual([exact.id, long.id, mid.id]);
     // The web client sends its player sort keys on every tab: they mean `default` here.
     expect(await ids('mostViewed')).toEqual([exact.id, mid.id, long.id]);
+    // Past the last page: no hits, the exact total all the same.
+    const past = await search({ type: 'user', param: w, skip: 10, limit: 2 });
+    expectOk(past, 'search.success');
+    expect([past.body.data, past.body.total]).toEqual([[], 3]);
     const joinedFrom = await search({ type: 'user', param: w, createTimeFrom: Date.parse('2021-06-01T00:00:00Z') });
     expect(joinedFrom.body.data.map((d: { dbId: number }) => d.dbId)).toEqual([mid.id]);
   });

@@ -15,7 +15,12 @@ const columns = {
   updateTime: users.updateTime,
 };
 
-/** Valid users whose name contains `param`, any case (trigram index `users_username_trgm`). */
+/**
+ * Valid users whose name contains `param`, any case (trigram index `users_username_trgm`), with the
+ * exact number of them. The page and the total come from one statement (`count(*) over ()`): a
+ * broad part of a name ("silent") matches thousands of users, and each of them is checked against
+ * the pattern once instead of once for the page and again for the count.
+ */
 export async function searchUsers(db: DbOrTx, q: SearchQuery) {
   const param = q.param.toLowerCase();
   const conds: SQL[] = [sql`lower(${users.username}) LIKE ${containsPattern(param)} ESCAPE '\\'`, eq(users.valid, true)];
@@ -27,10 +32,18 @@ export async function searchUsers(db: DbOrTx, q: SearchQuery) {
     joinedAt: [desc(users.createTime), desc(users.id)],
     lastOnlineTime: [desc(users.updateTime), desc(users.id)],
   };
-  const [rows, [count]] = await Promise.all([
-    db.select(columns).from(users).where(where).orderBy(...orders[sortFor('user', q.sort)]).limit(q.limit).offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+  const page = await db
+    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(...orders[sortFor('user', q.sort)])
+    .limit(q.limit)
+    .offset(q.skip);
+  const rows = page.map(({ total: _, ...row }) => row);
+  if (page.length) return { rows, total: page[0]!.total };
+  // Nothing on the first page: nothing at all. Past the last page: the count alone.
+  if (q.skip === 0) return { rows, total: 0 };
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   return { rows, total: Number(count?.n ?? 0) };
 }
 

@@ -23,6 +23,25 @@ async function queueCheck(services: Services): Promise<Check & { counts?: Awaite
   }
 }
 
+/**
+ * The read replicas: how many are in rotation, and each one's lag (null: unknown, it does not
+ * answer). Never a reason to call the node unhealthy: without them the primary takes their reads.
+ */
+function replicasCheck(services: Services) {
+  const replicas = services.reads.replicas;
+  if (!replicas) return { status: 'off' as const };
+  const states = replicas.states();
+  const inRotation = states.filter((s) => s.healthy).length;
+  return {
+    status: 'ok' as const,
+    kind: 'postgres',
+    inRotation,
+    of: states.length,
+    lagMs: states.map((s) => (Number.isFinite(s.lagMs) ? s.lagMs : null)),
+    ...(inRotation === 0 ? { detail: 'no replica in rotation: every read on the primary' } : {}),
+  };
+}
+
 /** Each part a node depends on, checked together: the node is healthy while none is down. */
 export async function healthReport(services: Services) {
   const [database, redis, mail, platform, queue] = await Promise.all([
@@ -35,5 +54,5 @@ export async function healthReport(services: Services) {
     queueCheck(services),
   ]);
   const healthy = [database, redis, mail, platform, queue].every((c) => c.status !== 'down');
-  return { healthy, checks: { database, redis, mail, platform, queue } };
+  return { healthy, checks: { database, redis, mail, platform, queue, replicas: replicasCheck(services) } };
 }

@@ -35,7 +35,7 @@ describe('GET /api/captcha', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database, Redis, mail, the platform directory and the job queue', async () => {
+  it('reports the database, Redis, mail, the platform directory, the job queue and the read replicas', async () => {
     const res = await app.request.get('/api/health');
     expectOk(res, 'health.ok');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -49,6 +49,7 @@ describe('GET /api/health', () => {
         kind: process.env.REDIS_URL ? 'bullmq' : 'in-process',
         counts: { workers: expect.any(Number), waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) },
       },
+      replicas: { status: 'off' },
     });
     expect(res.body.data.queue.counts.workers).toBeGreaterThanOrEqual(1);
   });

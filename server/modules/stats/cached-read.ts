@@ -1,7 +1,7 @@
 import { roomOf } from '@shared/socket';
 import type { StatisticsQuery, TimeWindow } from '@shared/schemas/stats';
 import { ok, type Reply } from '@server/http/envelope';
-import type { Services } from '@server/core/services';
+import type { Db } from '@server/db/client';
 import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
 import { dayNumberOf } from './windows';
@@ -23,8 +23,8 @@ const SITE_ROOMS = [roomOf.all, 'case:*', 'user:*'] as const;
 /** `GET /statistics`: the counters asked for, the same for everyone asking them from the same day; kept until the site's activity moves them. */
 export const statisticsKey = (query: StatisticsQuery) => `statistics:${askedCounters(query).join(',')}:${dayNumberOf(query.from)}`;
 
-export async function statisticsReply(services: Services, query: StatisticsQuery): Promise<Reply> {
-  return ok('statistics.ok', await statisticsCounters(services.db, query), { rooms: SITE_ROOMS });
+export async function statisticsReply(db: Db, query: StatisticsQuery): Promise<Reply> {
+  return ok('statistics.ok', await statisticsCounters(db, query), { rooms: SITE_ROOMS });
 }
 
 /**
@@ -34,8 +34,8 @@ export async function statisticsReply(services: Services, query: StatisticsQuery
  */
 export const activitiesKey = (query: { from?: number; limit: number }) => (query.from === undefined ? `activities:${query.limit}` : null);
 
-export async function activitiesReply(services: Services, query: { from?: number; limit: number }): Promise<Reply> {
-  return ok('activities.ok', await activityFeed(services.db, query), { rooms: SITE_ROOMS });
+export async function activitiesReply(db: Db, query: { from?: number; limit: number }): Promise<Reply> {
+  return ok('activities.ok', await activityFeed(db, query), { rooms: SITE_ROOMS });
 }
 
 /** Site charts change slowly: computed at most every 5 minutes per node. */
@@ -47,15 +47,15 @@ export const SITE_STATS_KEEP_MS = 5 * 60 * 1000;
 export const WINDOW_AGGREGATE_KEEP_MS = 60 * 1000;
 
 /** `GET /siteStats`: the cumulative series, kept by time alone (key `siteStats`). */
-export async function siteStatsReply(services: Services): Promise<Reply> {
-  return ok('siteStats.ok', await siteStats(services.db), { keepMs: SITE_STATS_KEEP_MS });
+export async function siteStatsReply(db: Db): Promise<Reply> {
+  return ok('siteStats.ok', await siteStats(db), { keepMs: SITE_STATS_KEEP_MS });
 }
 
 /** `GET /trend`: the window's top cases, read in full (`TREND_MAX`) and cut to the asked length; kept by time alone. */
 export const trendKey = (query: { time: TimeWindow; limit: number }) => `trend:${query.time}:${query.limit}`;
 
-export async function trendReply(services: Services, query: { time: TimeWindow; limit: number }): Promise<Reply> {
-  const top = await trendingCases(services.db, query.time, TREND_MAX);
+export async function trendReply(db: Db, query: { time: TimeWindow; limit: number }): Promise<Reply> {
+  const top = await trendingCases(db, query.time, TREND_MAX);
   return ok('trend.ok', top.slice(0, query.limit).map(presentTrending), { keepMs: WINDOW_AGGREGATE_KEEP_MS });
 }
 
@@ -64,7 +64,7 @@ type RankingsQuery = Parameters<typeof activeRankings>[1];
 /** `GET /activeStatistical`: the window's rankings that were asked for, kept by time alone per window, audience and choice. */
 export const rankingsKey = (query: RankingsQuery) => `rankings:${query.time}:${query.isBot}:${JSON.stringify(pickedRankings(query))}`;
 
-export async function rankingsReply(services: Services, query: RankingsQuery): Promise<Reply> {
-  const rankings = await activeRankings(services.db, { time: query.time, isBot: query.isBot, ...pickedRankings(query) });
+export async function rankingsReply(db: Db, query: RankingsQuery): Promise<Reply> {
+  const rankings = await activeRankings(db, { time: query.time, isBot: query.isBot, ...pickedRankings(query) });
   return ok('statistics.ok', rankings, { keepMs: WINDOW_AGGREGATE_KEEP_MS });
 }

@@ -43,7 +43,7 @@ export const statsRoutes: AnyRoute[] = [
     cache: PUBLIC_READ,
     keep: ({ query }) => statisticsKey(query),
     success: { code: 'statistics.ok' },
-    handler: ({ query, services }) => statisticsReply(services, query),
+    handler: ({ query, read }) => read((db) => statisticsReply(db, query)),
   }),
   defineRoute({
     method: 'post',
@@ -57,7 +57,7 @@ export const statsRoutes: AnyRoute[] = [
     appToken: true,
     body: playerStatisticsBody,
     success: { code: 'playerStatistics.success' },
-    handler: async ({ body, services }) => ok('playerStatistics.success', await playerStatistics(services.db, body.data)),
+    handler: async ({ body, read }) => ok('playerStatistics.success', await read((db) => playerStatistics(db, body.data))),
   }),
   defineRoute({
     method: 'get',
@@ -71,7 +71,7 @@ export const statsRoutes: AnyRoute[] = [
     cache: PUBLIC_READ,
     keep: ({ query }) => activitiesKey(query),
     success: { code: 'activities.ok' },
-    handler: ({ query, services }) => activitiesReply(services, query),
+    handler: ({ query, read }) => read((db) => activitiesReply(db, query)),
   }),
   defineRoute({
     method: 'get',
@@ -85,7 +85,7 @@ export const statsRoutes: AnyRoute[] = [
     cache: PUBLIC_READ,
     keep: ({ query }) => trendKey(query),
     success: { code: 'trend.ok' },
-    handler: ({ query, services }) => trendReply(services, query),
+    handler: ({ query, read }) => read((db) => trendReply(db, query)),
   }),
   defineRoute({
     method: 'get',
@@ -98,7 +98,7 @@ export const statsRoutes: AnyRoute[] = [
     cache: PUBLIC_READ,
     keep: () => 'siteStats',
     success: { code: 'siteStats.ok' },
-    handler: ({ services }) => siteStatsReply(services),
+    handler: ({ read }) => read((db) => siteStatsReply(db)),
   }),
   defineRoute({
     method: 'get',
@@ -112,7 +112,7 @@ export const statsRoutes: AnyRoute[] = [
     cache: PUBLIC_READ,
     keep: ({ query }) => rankingsKey(query),
     success: { code: 'statistics.ok' },
-    handler: ({ query, services }) => rankingsReply(services, query),
+    handler: ({ query, read }) => read((db) => rankingsReply(db, query)),
   }),
   defineRoute({
     method: 'get',
@@ -124,8 +124,8 @@ export const statsRoutes: AnyRoute[] = [
     policy: rules.anyone,
     cache: PUBLIC_READ,
     success: { code: 'getAdmins.success' },
-    handler: async ({ services }) => {
-      return ok('getAdmins.success', (await staffUsers(services.db)).map(presentAdmin));
+    handler: async ({ read }) => {
+      return ok('getAdmins.success', (await read((db) => staffUsers(db))).map(presentAdmin));
     },
   }),
   defineRoute({
@@ -139,8 +139,8 @@ export const statsRoutes: AnyRoute[] = [
     query: banAppealsQuery,
     cache: PUBLIC_READ,
     success: { code: 'banAppeals.ok' },
-    handler: async ({ query, services }) => {
-      const { rows, total } = await listBanAppeals(services.db, query);
+    handler: async ({ query, read }) => {
+      const { rows, total } = await read((db) => listBanAppeals(db, query));
       return ok('banAppeals.ok', { result: rows.map(presentAppeal), total });
     },
   }),

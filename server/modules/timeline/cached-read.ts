@@ -2,7 +2,7 @@ import { roomOf } from '@shared/socket';
 import type { TimelineQuery } from '@shared/schemas/cases';
 import { ok, type Reply } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
-import type { Services } from '@server/core/services';
+import type { Db } from '@server/db/client';
 import type { AuthedUser } from '@server/core/authed-user';
 import { timelinePage } from './queries';
 import { roomsShownBy } from './rooms-shown';
@@ -22,10 +22,10 @@ export function timelinePageKey(query: TimelineQuery, reader: TimelineReader): s
   return reader === 'staff' ? null : `timeline:${reader}:${JSON.stringify(query)}`;
 }
 
-export async function readTimelineReply(services: Services, query: TimelineQuery, reader: TimelineReader): Promise<Reply> {
+export async function readTimelineReply(db: Db, query: TimelineQuery, reader: TimelineReader): Promise<Reply> {
   const staff = reader === 'staff';
   // The case, the entries, the total and the room's sequence come from one snapshot: every event up to `lastSeq` is on the page.
-  const found = await timelinePage(services.db, query, { ...query, includeHidden: staff }, { staff, showAttachment: reader !== 'visitor' });
+  const found = await timelinePage(db, query, { ...query, includeHidden: staff }, { staff, showAttachment: reader !== 'visitor' });
   if (!found) throw new AppError('timeline.notFound');
   return ok('timeline.ok', found.page, { rooms: [roomOf.case(found.caseId), ...roomsShownBy(found.page.result)] });
 }

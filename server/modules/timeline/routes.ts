@@ -29,7 +29,7 @@ export const timelineRoutes: AnyRoute[] = [
     keep: ({ query, user }) => timelinePageKey(query, timelineReaderOf(user)),
     success: { code: 'timeline.ok' },
     errors: ['timeline.notFound'],
-    handler: ({ query, user, services }) => readTimelineReply(services, query, timelineReaderOf(user)),
+    handler: ({ query, user, read }) => read((db) => readTimelineReply(db, query, timelineReaderOf(user))),
   }),
   defineRoute({
     method: 'get',

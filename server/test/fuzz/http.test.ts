@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@server/app';
 import { createTestApp, TEST_SECRET, type TestApp } from '@server/test/harness';
 import { capturingLogger, createActors, fuzzRoute, newStats, routeName, seedFixtures, type Actors, type FuzzTarget } from './engine';
-import { CI_RUNS_PER_ROUTE, CI_SEED, watchProcess } from './ci';
+import { CI_HTTP_SEED, CI_RUNS_PER_ROUTE, watchProcess } from './ci';
 
 /**
  * Property-based fuzzing of every API route (fixed seed, bounded runs: the same cases on every
@@ -36,7 +36,7 @@ describe('every API route under fuzzing', () => {
 
   for (const route of apiRoutes) {
     it(routeName(route), async () => {
-      const report = await fuzzRoute(target, actors, route, { seed: CI_SEED, runs: CI_RUNS_PER_ROUTE, stats });
+      const report = await fuzzRoute(target, actors, route, { seed: CI_HTTP_SEED, runs: CI_RUNS_PER_ROUTE, stats });
       expect(report.failure, report.failure ? JSON.stringify(report.failure, null, 1).slice(0, 3000) : '').toBeNull();
       expect(report.cases).toBe(CI_RUNS_PER_ROUTE);
     });

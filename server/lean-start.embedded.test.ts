@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -15,8 +14,8 @@ const newDir = () => {
 };
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-/** tsx's loader (the package's main export), found from the project's root whatever the working directory. */
-const TSX = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** tsx's loader (the package's main export), resolved here so that it is found whatever the working directory. */
+const TSX = import.meta.resolve('tsx');
 
 /** Runs a module script in a node of its own (through tsx, from `cwd`); what it printed last, as JSON. */
 async function inOwnNode<T>(script: string, args: string[], cwd = root): Promise<T> {
