@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, HTTPRequest } from 'puppeteer-core';
 import { openCase } from '@server/test/cases';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { ROOT } from '@server/paths';
 import { launchBrowser } from './support/browser';
-import { AFTER_PAINT_CHUNKS } from '../vite.chunks';
+import { AFTER_PAINT_CHUNKS, FORMS_CHUNK } from '../vite.chunks';
 
 /** What the home page's first visit may download as JavaScript, counted as it came over the wire. */
 const HOME_SCRIPT_BUDGET = 250 * 1024;
@@ -55,7 +58,7 @@ describe('a first visit, as it goes over the wire', () => {
   let personaId: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { SERVE_CLIENT: 'true' } });
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true', FIRST_PAINT: 'true' } });
     browser = await launchBrowser();
     const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
     personaId = (await openCase(app, bot, { description: '<p>Seen on Suez with an aimbot.</p>' })).account.personaId;
@@ -121,5 +124,127 @@ describe('a first visit, as it goes over the wire', () => {
     // The entry, Rolldown's runtime, the fallback language, and the page's own: itself, its parts, what
     // the first screens share and, on a screen with a form, the schemas (vite.chunks.ts): a handful, not dozens.
     expect(drawing.length).toBeLessThanOrEqual(8);
+  });
+
+  it('the sign-in page draws without zod and the schemas: its blank-field check is plain (client/forms/validate.ts)', async () => {
+    const scripts = own(await firstVisit(browser, `${app.url}/signin`), 'Script').map((t) => new URL(t.url).pathname);
+    expect(scripts.some((p) => p.includes('/SigninPage-'))).toBe(true);
+    expect(scripts.filter((p) => p.startsWith(`/assets/${FORMS_CHUNK}-`))).toEqual([]);
+  });
+});
+
+describe("a first screen drawn by the server, before the entry has run", () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SERVE_CLIENT: 'true', FIRST_PAINT: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** A phone's page, as a first visit (an empty cache). */
+  async function phonePage() {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    return page;
+  }
+
+  it.each([
+    ['/about', 'About Tribunal'],
+    ['/player', 'Player list'],
+    ['/announcement/antiCheatRules', 'Anti-cheat rules'],
+  ])('with JavaScript off, %s shows its heading, the header and the footer', async (address, heading) => {
+    const page = await phonePage();
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${app.url}${address}`, { waitUntil: 'load' });
+    const shown = await page.evaluate(() => {
+      const box = (el: Element | null) => (el ? el.getBoundingClientRect().height > 0 : false);
+      const h1 = document.querySelector('main h1');
+      return { heading: h1?.textContent, headingShown: box(h1), header: box(document.querySelector('header')), footer: !!document.querySelector('footer') };
+    });
+    expect(shown).toEqual({ heading, headingShown: true, header: true, footer: true });
+  });
+
+  it('shows the screen in the language of its cookie, with its direction', async () => {
+    const page = await phonePage();
+    await page.setJavaScriptEnabled(false);
+    await page.setCookie({ name: 'tribunal_lang', value: 'ar-EG', url: app.url });
+    await page.goto(`${app.url}/about`, { waitUntil: 'load' });
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.querySelector('main h1')?.textContent])).toEqual(['ar-EG', 'rtl', 'حول Tribunal']);
+  });
+
+  it('draws the next page in the language picked in the footer', async () => {
+    const page = await phonePage();
+    await page.goto(`${app.url}/about`, { waitUntil: 'networkidle0' });
+    await page.select('footer select', 'de-DE');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Über Tribunal');
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${app.url}/sitestats`, { waitUntil: 'load' });
+    expect(await page.evaluate(() => [document.documentElement.lang, document.querySelector('main h1')?.textContent])).toEqual(['de-DE', 'Statistiken']);
+  });
+
+  it('paints the screen while the entry is held back; once it runs, React takes over without moving it, and the page works', async () => {
+    const page = await phonePage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(String(e)));
+    await page.evaluateOnNewDocument(`
+      window.__shifts = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; }).observe({ type: 'layout-shift', buffered: true });
+    `);
+    // The entry (the page's module script) waits until the test lets it through.
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(fs.readFileSync(path.join(ROOT, 'dist/client/index.html'), 'utf8'))![1]!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const entryAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.setRequestInterception(true);
+    page.on('request', (request: HTTPRequest) => {
+      // Stylesheets come late, as on a slow network: what is measured must be what the browser painted.
+      if (request.url().endsWith('.css')) return void setTimeout(() => request.continue(), 500);
+      if (request.url() !== `${app.url}${entry}`) return void request.continue();
+      asked();
+      void released.then(() => request.continue());
+    });
+    // The page's load waits for its module scripts: it ends once the entry is let through.
+    const loaded = page.goto(`${app.url}/about`, { waitUntil: 'load' });
+    await entryAsked;
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'About Tribunal' && !!document.querySelector('footer'));
+    // The document is in before its stylesheets: the browser paints once they are (they hold the first paint back).
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0 && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => !!link.sheet),
+    );
+    const before = await page.evaluate(() => ({ top: document.querySelector('main h1')!.getBoundingClientRect().top }));
+    expect(before.top).toBeGreaterThan(0);
+    // Its fields wait for the app: nothing typed there is lost when React draws.
+    const languageSelectDisabled = () => page.evaluate(() => document.querySelector('footer select')!.matches(':disabled'));
+    expect(await languageSelectDisabled()).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { __drawn: Element | null }).__drawn = document.querySelector('main h1');
+    });
+
+    release();
+    await loaded;
+    // React's own screen replaces the server's: a new heading element, where the other one was.
+    await page.waitForFunction(() => {
+      const h1 = document.querySelector('main h1');
+      return !!h1 && h1 !== (window as unknown as { __drawn: Element | null }).__drawn && h1.textContent === 'About Tribunal';
+    });
+    await page.waitForNetworkIdle();
+    const after = await page.evaluate(() => ({ top: document.querySelector('main h1')!.getBoundingClientRect().top, shifts: (window as unknown as { __shifts: number }).__shifts }));
+    expect(after.top).toBe(before.top);
+    expect(after.shifts).toBeLessThan(0.1);
+    expect(await languageSelectDisabled()).toBe(false);
+
+    // The page is the app's now: a link goes to its screen without loading a page again.
+    await page.evaluate(() => ((window as unknown as { __stay: boolean }).__stay = true));
+    await page.evaluate(() => (document.querySelector('footer a[href="/link"]') as HTMLAnchorElement).click());
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Links');
+    expect(await page.evaluate(() => (window as unknown as { __stay?: boolean }).__stay)).toBe(true);
+    expect(errors).toEqual([]);
   });
 });
