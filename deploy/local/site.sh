@@ -37,11 +37,11 @@ http_ok() { curl -fsS -o /dev/null "$1"; }
 start_postgres() {
   [ -f "$DIR/pg/primary/PG_VERSION" ] && return 0
   mkdir -p "$DIR/pg" && [ "$(id -u)" = 0 ] && chown postgres:postgres "$DIR/pg"
-  as_pg "$PG_BIN/initdb" -D "$DIR/pg/primary" -U postgres -A trust --no-instructions >"$DIR/pg/initdb.log"
+  as_pg "$PG_BIN/initdb" -D "$DIR/pg/primary" -U postgres -A trust --no-instructions --no-sync >"$DIR/pg/initdb.log"
   as_pg "$PG_BIN/pg_ctl" -D "$DIR/pg/primary" -l "$DIR/pg/primary.log" -o "-p $PG_PRIMARY $PG_OPTS" -w start >/dev/null
   as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PRIMARY" -U postgres tribunal
   # The replica: a copy of the primary that follows its write-ahead log (-R writes the standby settings).
-  as_pg "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PRIMARY" -U postgres -D "$DIR/pg/replica" -R -X stream
+  as_pg "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PRIMARY" -U postgres -D "$DIR/pg/replica" -R -X stream --checkpoint=fast
   start_replica
   log "PostgreSQL primary on $PG_PRIMARY, streaming replica on $PG_REPLICA"
 }
