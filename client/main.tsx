@@ -7,6 +7,7 @@ import './styles/base.css';
 import { configureApi } from './api/client';
 import { signinPath } from './app/guards';
 import { rememberCaptchaChoice } from './app/captchaChoice';
+import { FirstReadsContext, firstReadsInPage, forgetOnLeaving } from './app/firstReads';
 import { preloadRoute } from './app/lazyPage';
 import { initialLanguage } from './i18n/language';
 import { setupI18n } from './i18n/setup';
@@ -54,9 +55,14 @@ async function start() {
   // The root may hold the screen as the server drew it (server/modules/pages/first-paint.ts). It is
   // not hydrated: it was drawn for a reader not yet known, before any read, so this render differs
   // from it by design. React replaces it when it commits this first render.
+  // What the server read to draw it comes with it: this render shows the same (client/app/firstReads.ts).
+  const firstReads = firstReadsInPage();
+  forgetOnLeaving(firstReads, router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <FirstReadsContext value={firstReads}>
+        <RouterProvider router={router} />
+      </FirstReadsContext>
     </StrictMode>,
   );
 }

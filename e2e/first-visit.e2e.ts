@@ -169,6 +169,18 @@ describe("a first screen drawn by the server, before the entry has run", () => {
     expect(shown).toEqual({ heading, headingShown: true, header: true, footer: true });
   });
 
+  it('with JavaScript off, a rule page shows its document: the version a new site is seeded with', async () => {
+    const seeded = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/seed/documents/en-US.json'), 'utf8')) as Record<string, { title: string }>;
+    const page = await phonePage();
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${app.url}/announcement/conductRules`, { waitUntil: 'load' });
+    const doc = await page.evaluate(() => {
+      const article = document.querySelector('main [data-announcement] article');
+      return { title: article?.querySelector('h2')?.textContent, shown: (article?.getBoundingClientRect().height ?? 0) > 100 };
+    });
+    expect(doc).toEqual({ title: seeded.conductRules!.title, shown: true });
+  });
+
   it('shows the screen in the language of its cookie, with its direction', async () => {
     const page = await phonePage();
     await page.setJavaScriptEnabled(false);
@@ -187,7 +199,11 @@ describe("a first screen drawn by the server, before the entry has run", () => {
     expect(await page.evaluate(() => [document.documentElement.lang, document.querySelector('main h1')?.textContent])).toEqual(['de-DE', 'Statistiken']);
   });
 
-  it('paints the screen while the entry is held back; once it runs, React takes over without moving it, and the page works', async () => {
+  it.each([
+    ['/about', 'About Tribunal'],
+    // A rule page is drawn with its document (server/modules/pages/first-reads.ts): React's first render shows the same one.
+    ['/announcement/antiCheatRules', 'Anti-cheat rules'],
+  ])('paints %s while the entry is held back; once it runs, React takes over without moving it, and the page works', async (address, heading) => {
     const page = await phonePage();
     const errors: string[] = [];
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
@@ -206,20 +222,26 @@ describe("a first screen drawn by the server, before the entry has run", () => {
     page.on('request', (request: HTTPRequest) => {
       // Stylesheets come late, as on a slow network: what is measured must be what the browser painted.
       if (request.url().endsWith('.css')) return void setTimeout(() => request.continue(), 500);
+      // So is the app's own read of a rule page's document: its first render starts from what the page was drawn with.
+      if (request.url().includes('/api/announcement?')) return void setTimeout(() => request.continue(), 1500);
       if (request.url() !== `${app.url}${entry}`) return void request.continue();
       asked();
       void released.then(() => request.continue());
     });
     // The page's load waits for its module scripts: it ends once the entry is let through.
-    const loaded = page.goto(`${app.url}/about`, { waitUntil: 'load' });
+    const loaded = page.goto(`${app.url}${address}`, { waitUntil: 'load' });
     await entryAsked;
-    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'About Tribunal' && !!document.querySelector('footer'));
+    await page.waitForFunction((h) => document.querySelector('main h1')?.textContent === h && !!document.querySelector('footer'), {}, heading);
     // The document is in before its stylesheets: the browser paints once they are (they hold the first paint back).
     await page.waitForFunction(
       () => performance.getEntriesByName('first-contentful-paint').length > 0 && [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => !!link.sheet),
     );
-    const before = await page.evaluate(() => ({ top: document.querySelector('main h1')!.getBoundingClientRect().top }));
+    const positions = () =>
+      page.evaluate(() => ({ top: document.querySelector('main h1')!.getBoundingClientRect().top, footer: document.querySelector('footer')!.getBoundingClientRect().top + scrollY }));
+    const before = await positions();
     expect(before.top).toBeGreaterThan(0);
+    // The whole screen is there, a rule page's document too, not a placeholder of it.
+    expect(await page.evaluate(() => !!document.querySelector('main [data-announcement] article') || !document.querySelector('main [data-announcement]'))).toBe(true);
     // Its fields wait for the app: nothing typed there is lost when React draws.
     const languageSelectDisabled = () => page.evaluate(() => document.querySelector('footer select')!.matches(':disabled'));
     expect(await languageSelectDisabled()).toBe(true);
@@ -230,14 +252,17 @@ describe("a first screen drawn by the server, before the entry has run", () => {
     release();
     await loaded;
     // React's own screen replaces the server's: a new heading element, where the other one was.
-    await page.waitForFunction(() => {
-      const h1 = document.querySelector('main h1');
-      return !!h1 && h1 !== (window as unknown as { __drawn: Element | null }).__drawn && h1.textContent === 'About Tribunal';
-    });
+    await page.waitForFunction(
+      (h) => {
+        const h1 = document.querySelector('main h1');
+        return !!h1 && h1 !== (window as unknown as { __drawn: Element | null }).__drawn && h1.textContent === h;
+      },
+      {},
+      heading,
+    );
     await page.waitForNetworkIdle();
-    const after = await page.evaluate(() => ({ top: document.querySelector('main h1')!.getBoundingClientRect().top, shifts: (window as unknown as { __shifts: number }).__shifts }));
-    expect(after.top).toBe(before.top);
-    expect(after.shifts).toBeLessThan(0.1);
+    expect(await positions()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.1);
     expect(await languageSelectDisabled()).toBe(false);
 
     // The page is the app's now: a link goes to its screen without loading a page again.

@@ -38,6 +38,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { clientRoutes, crawlerRoutes } from './modules/pages/routes';
 import { firstPaintFrom } from './modules/pages/first-paint';
+import { screenReads } from './modules/pages/first-reads';
 import { achievementRoutes } from './modules/achievements/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { feedRoutes } from './modules/feed/routes';
@@ -82,7 +83,8 @@ export function createApp(services: Services) {
 
   app.use(crawlerRoutes(services));
   const warn = (err: unknown, url: string) => services.log.warn({ err, url }, 'a first screen could not be drawn: its page goes out without it');
-  const client = services.config.serveClient ? clientRoutes(services.config.clientDir, services.config.firstPaint ? firstPaintFrom(services.config.firstPaintModule, warn) : null) : null;
+  const firstPaint = services.config.firstPaint ? firstPaintFrom(services.config.firstPaintModule, warn) : null;
+  const client = services.config.serveClient ? clientRoutes(services.config.clientDir, firstPaint, screenReads(services)) : null;
   if (client) app.use(client);
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => answerError(services, err, req, res));

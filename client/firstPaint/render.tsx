@@ -2,12 +2,16 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { FirstReads } from '@shared/first-reads';
 import { FIRST_SCREENS, type FirstScreen } from '@shared/first-screens';
 import { FALLBACK_LANGUAGE, type LanguageCode } from '@shared/languages';
 import { SCREENS } from '@shared/screens';
 import { FirstPaintContext } from '@client/app/firstPaint';
+import { FirstReadsContext } from '@client/app/firstReads';
 import { loadRoutePages } from '@client/app/lazyPage';
 import { I18N_OPTIONS, interfaceStrings } from '@client/i18n/options';
+import { HtmlParserContext } from '@client/richText/htmlParser';
+import { parseHtmlOnServer } from './parseHtml';
 import { routes } from '@client/routes';
 
 /**
@@ -53,10 +57,11 @@ for (const name of Object.keys(FIRST_SCREENS) as FirstScreen[]) void loadRoutePa
 
 /**
  * The markup of the screen at `url` (a path with its query) in `language`: its layout and its page
- * with nothing read yet, for a reader not known to be signed in. Null when the address is not drawn
- * here (a redirect); throws when a component fails, so that no half-drawn screen is sent.
+ * with what the server read for it (`reads`, shared/first-reads.ts) and nothing else read yet, for a
+ * reader not known to be signed in. Null when the address is not drawn here (a redirect); throws
+ * when a component fails, so that no half-drawn screen is sent.
  */
-export async function renderFirstPaint(url: string, language: LanguageCode): Promise<string | null> {
+export async function renderFirstPaint(url: string, language: LanguageCode, reads: FirstReads = {}): Promise<string | null> {
   const context = await handler.query(new Request(new URL(url, 'http://first-paint.invalid')));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -66,12 +71,16 @@ export async function renderFirstPaint(url: string, language: LanguageCode): Pro
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <FirstPaintContext value>
-      <I18nextProvider i18n={i18n}>
-        {/* Its fields and buttons wait for the app (what is typed there would be lost when React draws); links work. */}
-        <fieldset disabled data-first-paint>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </fieldset>
-      </I18nextProvider>
+      <FirstReadsContext value={reads}>
+        <HtmlParserContext value={parseHtmlOnServer}>
+          <I18nextProvider i18n={i18n}>
+            {/* Its fields and buttons wait for the app (what is typed there would be lost when React draws); links work. */}
+            <fieldset disabled data-first-paint>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </fieldset>
+          </I18nextProvider>
+        </HtmlParserContext>
+      </FirstReadsContext>
     </FirstPaintContext>,
     // One piece: React would otherwise send a large part (a page) apart, with a script to put it in place.
     { signal: AbortSignal.timeout(RENDER_LIMIT_MS), onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { CS_TYPE_ATTR, CS_VALUE_ATTR, EMOTE_ATTR, elementFate, type Attributes } from '@shared/html-allowlist';
+import { useParseHtml } from './htmlParser';
 import { SegmentView } from './SegmentView';
 import { contractedSegment, emoteSegment, tokenize, type Segment } from './tokens';
 import styles from './RichText.module.css';
@@ -13,6 +14,10 @@ interface RichTextProps {
 
 /** Tags whose text is shown as written, without links or tokens. */
 const VERBATIM = new Set(['a', 'code', 'pre']);
+
+// Node types by number: the server's DOM (./htmlParser.ts) has no `Node` or `Element` globals.
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 const attributesOf = (element: Element) => Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
 
@@ -28,7 +33,7 @@ function renderNodes(nodes: NodeListOf<ChildNode>, floorHref: (id: number) => st
 }
 
 function renderNode(node: ChildNode, floorHref: (id: number) => string, verbatim: boolean, key: number): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) {
+  if (node.nodeType === TEXT_NODE) {
     const text = node.textContent ?? '';
     if (verbatim) return text;
     return (
@@ -39,7 +44,11 @@ function renderNode(node: ChildNode, floorHref: (id: number) => string, verbatim
       </Fragment>
     );
   }
-  if (!(node instanceof Element)) return null;
+  if (node.nodeType !== ELEMENT_NODE) return null;
+  return renderElement(node as Element, floorHref, verbatim, key);
+}
+
+function renderElement(node: Element, floorHref: (id: number) => string, verbatim: boolean, key: number): ReactNode {
   const tag = node.tagName.toLowerCase();
   // The shared allowlist decides, as on the server and in the editor.
   const fate = elementFate(tag, attributesOf(node));
@@ -84,10 +93,8 @@ function renderNode(node: ChildNode, floorHref: (id: number) => string, verbatim
  * e-mail addresses and dates made into links and times, contracted syntax and emotes expanded.
  */
 export function RichText({ html, floorHref = (id) => `#floor-${id}` }: RichTextProps) {
-  const content = useMemo(() => {
-    const body = new DOMParser().parseFromString(html, 'text/html').body;
-    return renderNodes(body.childNodes, floorHref, false);
-  }, [html, floorHref]);
+  const parse = useParseHtml();
+  const content = useMemo(() => renderNodes(parse(html).childNodes, floorHref, false), [parse, html, floorHref]);
   const plain = !/<[a-z][^>]*>/i.test(html);
   return <div className={plain ? `${styles.richText} ${styles.plain}` : styles.richText}>{content}</div>;
 }

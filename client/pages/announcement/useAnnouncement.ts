@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roomOf } from '@shared/socket';
+import { announcementReadKey } from '@shared/first-reads';
 import { FALLBACK_LANGUAGE } from '@shared/languages';
 import type { Announcement, AnnouncementName } from '@shared/schemas/announcements';
 import { getLiveAnnouncement } from '@client/api/adminContent';
+import { useFirstReads } from '@client/app/firstReads';
 import type { LiveAnswer } from '@client/api/client';
 import { showsInstead } from './showsInstead';
 import { useRoom } from '@client/realtime/useRoom';
@@ -45,7 +47,12 @@ export function useAnnouncement(name: AnnouncementName | null) {
   const lang = i18n.language || FALLBACK_LANGUAGE;
   // An early read already answered is shown by the first render, and not read again.
   const [answered] = useState(() => (name ? takeEarlyRead(name, lang) : undefined));
-  const [load, setLoad] = useState<AnnouncementLoad>(answered?.answer ? { state: 'ready', value: answered.answer.data } : { state: 'loading' });
+  // The document the server drew the page with (client/app/firstReads.ts) is shown until the read answers.
+  const firstReads = useFirstReads();
+  const drawn = name ? firstReads.announcements?.[announcementReadKey(name, lang)] : undefined;
+  const [load, setLoad] = useState<AnnouncementLoad>(
+    answered?.answer ? { state: 'ready', value: answered.answer.data } : drawn !== undefined ? { state: 'ready', value: drawn } : { state: 'loading' },
+  );
   const [round, setRound] = useState(0);
   const firstRun = useRef(true);
   const [joinFrom, setJoinFrom] = useState<number | null>(answered?.answer?.lastSeq ?? null);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_READS_ELEMENT_ID, type FirstReads } from '@shared/first-reads';
 import { LANGUAGE_COOKIE } from '@shared/languages';
 import { ROOT } from '@server/paths';
 import { createTestApp, type TestApp } from '@server/test/harness';
@@ -131,6 +132,30 @@ describe("a first screen's page", () => {
     expect(gz.headers.etag).not.toBe(res.headers.etag);
     expect((await get('/about', { 'accept-encoding': 'br', 'if-none-match': res.headers.etag! })).status).toBe(200);
     expect((await get('/about', { cookie: `${LANGUAGE_COOKIE}=ar-EG`, 'accept-encoding': 'br', 'if-none-match': res.headers.etag! })).status).toBe(304);
+  });
+
+  it("draws a rule page with its document, sends the document beside it, and draws it again once a new version is out", async () => {
+    const seeded = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/seed/documents/de-DE.json'), 'utf8')) as Record<string, { title: string }>;
+    const firstReads = (html: string) => {
+      const block = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+      return block ? (JSON.parse(block[1]!) as FirstReads) : null;
+    };
+    const before = await get('/announcement/conductRules?lang=de-DE');
+    expect(rootText(before.html)).toContain(seeded.conductRules!.title);
+    expect(firstReads(before.html)?.announcements?.['conductRules:de-DE']).toMatchObject({ name: 'conductRules', language: 'de-DE', version: 1 });
+    // The data block ends where it should whatever a document holds: its text cannot close the element.
+    const { token } = await app.factories.signedIn({ privileges: ['super'] });
+    const content = '<p>Neue Regeln &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; \u2028</p>';
+    const published = await app.request.post('/api/admin/setAnnouncement').set('x-access-token', token).send({ data: { name: 'conductRules', language: 'de-DE', title: 'Verhalten v2', content } });
+    expect(published.status).toBe(201);
+    const after = await get('/announcement/conductRules?lang=de-DE');
+    expect(rootText(after.html)).toContain('Verhalten v2');
+    expect(rootText(after.html)).toContain('Neue Regeln');
+    const doc = firstReads(after.html)?.announcements?.['conductRules:de-DE'];
+    expect(doc).toMatchObject({ version: 2, title: 'Verhalten v2', content: published.body.data.content });
+    expect(after.html.match(/<script/g)).toHaveLength(2);
+    // Other screens are drawn with nothing read.
+    expect(firstReads((await get('/about')).html)).toBeNull();
   });
 
   it('leaves the page of every other screen as it is', async () => {

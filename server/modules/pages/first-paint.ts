@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
+import { firstReadsElement, type FirstReads } from '@shared/first-reads';
 import { isRtl, type LanguageCode } from '@shared/languages';
+import type { ScreenReads } from './first-reads';
 import { lazyCompressedPage, type PageCopy, type PageEncoding } from './page-copies';
 
 /** What the client's server entry exports (client/firstPaint/render.tsx, built into dist/ssr). */
-type Render = (url: string, language: LanguageCode) => Promise<string | null>;
+type Render = (url: string, language: LanguageCode, reads?: FirstReads) => Promise<string | null>;
 
 /** Addresses longer than this are sent without a first paint (and take no room in the cache). */
 const URL_MAX = 512;
@@ -18,18 +20,18 @@ export type DrawnPage = (encoding: PageEncoding) => Promise<PageCopy>;
 export interface FirstPaint {
   /**
    * `html` (the page a first screen is sent as) with the screen at `url` drawn inside its root, in
-   * `language`, and the document's language and direction set to it; null when it cannot be drawn
-   * (then the page goes out as it is).
+   * `language`, with what was read for it (`read`, then sent beside it), and the document's language
+   * and direction set to it; null when it cannot be drawn (then the page goes out as it is).
    */
-  page(html: string, url: string, language: LanguageCode): Promise<DrawnPage | null>;
+  page(html: string, url: string, language: LanguageCode, read?: ScreenReads | null): Promise<DrawnPage | null>;
 }
 
-/** The page's language and direction on its `<html>` tag, and the drawn screen in its root. */
-export function withFirstPaint(html: string, markup: string, language: LanguageCode): string {
+/** The page's language and direction on its `<html>` tag, the drawn screen in its root and, after it, what it was read with. */
+export function withFirstPaint(html: string, markup: string, language: LanguageCode, reads?: FirstReads): string {
   return html
     .replace(/<html\b([^>]*?)\s+lang="[^"]*"/, `<html$1 lang="${language}"`)
     .replace(/<html\b/, `<html dir="${isRtl(language) ? 'rtl' : 'ltr'}"`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${reads ? firstReadsElement(reads) : ''}`);
 }
 
 /**
@@ -50,15 +52,16 @@ export function firstPaintFrom(file: string, warn: (error: unknown, url: string)
   load().catch(() => undefined);
   const drawn = new LRUCache<string, Promise<DrawnPage | null>>({ max: CACHE_PAGES });
   return {
-    page(html, url, language) {
+    page(html, url, language, read) {
       if (url.length > URL_MAX) return Promise.resolve(null);
-      const key = `${language} ${url}`;
+      // A page drawn with reads is drawn again when they change (a new version of its document).
+      const key = `${language} ${url} ${read?.key ?? ''}`;
       let page = drawn.get(key);
       if (!page) {
         page = load()
-          .then((draw) => draw(url, language))
+          .then((draw) => draw(url, language, read?.reads))
           .then(
-            (markup) => (markup === null ? null : lazyCompressedPage(Buffer.from(withFirstPaint(html, markup, language)))),
+            (markup) => (markup === null ? null : lazyCompressedPage(Buffer.from(withFirstPaint(html, markup, language, read?.reads)))),
             (error: unknown) => {
               warn(error, url);
               return null;

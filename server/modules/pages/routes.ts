@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import type { FirstScreen } from '@shared/first-screens';
+import type { LanguageCode } from '@shared/languages';
 import { isScreenPath, SCREENS } from '@shared/screens';
 import type { Services } from '@server/core/services';
 import { chooseEncoding } from './content-coding';
 import type { FirstPaint } from './first-paint';
+import type { ScreenReads } from './first-reads';
 import { compressedPage, type PageCopy } from './page-copies';
 import { pageLanguage } from './page-language';
 import type { Encoding } from './precompress';
@@ -39,7 +42,7 @@ export function crawlerRoutes(services: Services): Router {
  * when the build has its server entry (`firstPaint`, ./first-paint.ts). The page goes out
  * compressed as the request accepts, like the files.
  */
-export function clientRoutes(clientDir: string, firstPaint: FirstPaint | null = null): Router | null {
+export function clientRoutes(clientDir: string, firstPaint: FirstPaint | null = null, readsFor: ReadsFor = async () => null): Router | null {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const router = express.Router();
@@ -58,7 +61,10 @@ export function clientRoutes(clientDir: string, firstPaint: FirstPaint | null = 
       res.vary('Accept-Language').vary('Cookie');
       // Every unknown address shows the same 404 screen: drawn once, not once per address.
       const url = screen === 'notFound' ? SCREENS.notFound : req.originalUrl;
-      const drawn = await firstPaint.page(screenHtml.get(screen) ?? html, url, pageLanguage(req));
+      const language = pageLanguage(req);
+      // A read that fails leaves the screen drawn without it: the app reads it once it runs.
+      const read = await readsFor(screen, req.path, language).catch(() => null);
+      const drawn = await firstPaint.page(screenHtml.get(screen) ?? html, url, language, read);
       if (drawn) copy = await drawn(encoding);
     }
     res.status(isScreenPath(req.path) ? 200 : 404).type('html').setHeader('Cache-Control', 'no-cache');
@@ -77,3 +83,6 @@ function readManifest(clientDir: string): Manifest {
 }
 
 const PAGE_ENCODINGS = new Set<Encoding>(['br', 'gzip']);
+
+/** What a first screen is drawn with (./first-reads.ts). */
+type ReadsFor = (screen: FirstScreen, pathname: string, language: LanguageCode) => Promise<ScreenReads | null>;
