@@ -13,7 +13,7 @@
  * `--client-dir <dir>` serves another build instead of dist/client (with the first paint of the
  * server entry in `<dir>/../ssr`, none when there is none). `--against <dir>` also serves
  * that build (an older one) from a second server and loads each page from both in turn: on a machine
- * shared with other work, the two builds are compared under the same load. `--waterfall` prints each
+ * shared with other work, the two builds are compared under the same load. `--shifts` prints each layout shift with what moved. `--waterfall` prints each
  * request of a page's first load (start and end after navigation, bytes): where the time goes.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     section: { type: 'string', default: 'lcp' },
     waterfall: { type: 'boolean', default: false },
+    shifts: { type: 'boolean', default: false },
     'client-dir': { type: 'string' },
     against: { type: 'string' },
   },
@@ -220,8 +221,15 @@ async function load(browser: Browser, url: string, waterfall = false, cpuRate = 
       let windowValue = 0;
       let first = 0;
       let last = 0;
+      const shifts = window as unknown as { __shifts: string[] };
+      shifts.__shifts = [];
+      const describe = (n: Node | null) => (n instanceof Element ? `${n.tagName.toLowerCase()}${n.className ? '.' + String(n.className).split(' ')[0] : ''} "${n.textContent?.trim().slice(0, 24) ?? ''}"` : String(n?.nodeName));
+      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+          shifts.__shifts.push(
+            `${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${(entry.sources ?? []).map((x) => `${describe(x.node)} ${rect(x.previousRect)} -> ${rect(x.currentRect)}`).join('; ')}`,
+          );
           if (entry.hadRecentInput) continue;
           if (windowValue && entry.startTime - last < 1000 && entry.startTime - first < 5000) windowValue += entry.value;
           else {
@@ -239,6 +247,7 @@ async function load(browser: Browser, url: string, waterfall = false, cpuRate = 
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
       cls: (window as unknown as { __cls: number }).__cls,
     }));
+    if (values.shifts) for (const line of await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)) console.log(`  shift ${line}`);
     if (waterfall) {
       const t0 = Math.min(...[...timeline.values()].map((t) => t.start));
       console.log(`\n${url}: LCP ${ms(lcp.time)}`);
