@@ -94,7 +94,8 @@ async function phase(site: DeploySite, label: string, o: LiveOptions, connection
   await sleep(1500);
   const after = await Promise.all([committed(site.primaryUrl), committed(replica)]);
   const result = { label, loadAverage, perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, primaryTx: after[0] - before[0], replicaTx: after[1] - before[1], primaryCpuUs: cpu[0]!, replicaCpuUs: cpu[1]! };
-  console.log(result);
+  // What the failures were: answers other than 2xx (by status), connection errors, timeouts.
+  console.log({ ...result, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses: r.statusCodeStats });
   return result;
 }
 
