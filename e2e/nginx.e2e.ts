@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,6 +9,7 @@ import { io } from 'socket.io-client';
 import { insertCase } from '@server/test/search-fixtures';
 import { openCase } from '@server/test/cases';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { freePort } from '@server/test/free-port';
 import { BROTLI_MODULE, writeNginxSite } from '../deploy/local/nginx-site.mjs';
 
 /**
@@ -19,13 +19,6 @@ import { BROTLI_MODULE, writeNginxSite } from '../deploy/local/nginx-site.mjs';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT = path.join(ROOT, 'dist/client');
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 function get(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -22,6 +21,7 @@ import { DirectoryServer, loadDirectoryFile } from '@server/platform/directory-s
 import type { DirectoryAccount } from '@server/platform/types';
 import { startInbox, type Inbox } from './smtp-inbox';
 import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from './pg-admin';
+import { freePort } from './free-port';
 
 /** The signing secret of every test server: tests read captcha answers with it. */
 export const TEST_SECRET = 'tribunal-test-secret-0123456789abcdef';
@@ -125,14 +125,6 @@ export interface TestAppOptions {
   log?: Logger;
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 const passwordHashes = new Map<string, Promise<string>>();
 const hashOf = (password: string) => {
@@ -174,8 +166,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       // A drawn first screen is in the page before the app takes it over, and a test that acts on it
       // races React's first render: only the tests about the first paint turn it on.
       FIRST_PAINT: 'false',
-      SMTP_URL: opts.smtp === 'closed' ? `smtp://127.0.0.1:${await closedPort()}?ignoreTLS=true` : mail.url,
-      PLATFORM_API_URL: opts.platform === 'closed' ? `http://127.0.0.1:${await closedPort()}` : directoryUrl,
+      SMTP_URL: opts.smtp === 'closed' ? `smtp://127.0.0.1:${await freePort()}?ignoreTLS=true` : mail.url,
+      PLATFORM_API_URL: opts.platform === 'closed' ? `http://127.0.0.1:${await freePort()}` : directoryUrl,
       ...opts.env,
     };
     cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));

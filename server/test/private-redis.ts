@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './free-port';
 
 /** A Redis server of a test's own (the machine's redis-server binary), to kill and start again. */
 export interface PrivateRedis {
@@ -8,13 +9,6 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
@@ -17,13 +17,6 @@ export function postgresBinDir(): string | null {
   return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 /** Memory (tmpfs) where there is one: the clusters' files are copied and written there much faster than on disk. */
 const scratch = () => (fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
