@@ -9,3 +9,6 @@ export const ANNOUNCEMENT_NAMES = ['bulletin', 'antiCheatRules', 'conductRules',
 export type AnnouncementName = (typeof ANNOUNCEMENT_NAMES)[number];
 /** The rule documents, which have pages of their own (the bulletin is on the home page). */
 export const RULE_ANNOUNCEMENTS = ['antiCheatRules', 'conductRules', 'personnelRules'] as const satisfies readonly AnnouncementName[];
+
+/** Whether a name (from an address) is one of the rule documents. */
+export const isRuleAnnouncement = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');

@@ -8,15 +8,13 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import { parseHtmlOnServer } from '@client/firstPaint/parseHtml';
-import { HtmlParserContext, type ParseHtml } from './htmlParser';
+import { browserParse, HtmlParserContext, type ParseHtml } from './htmlParser';
 import { RichText } from './RichText';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: en } }, interpolation: { escapeValue: false } });
 });
-
-const browserParse: ParseHtml = (html) => new DOMParser().parseFromString(html, 'text/html').body;
 
 const render = (html: string, parse: ParseHtml) =>
   renderToStaticMarkup(

@@ -3,7 +3,8 @@ import { createContext, useContext } from 'react';
 /** Parses stored rich text into DOM nodes: the browser's own parser, or another DOM's where there is none. */
 export type ParseHtml = (html: string) => Pick<HTMLElement, 'childNodes'>;
 
-const browserParse: ParseHtml = (html) => new DOMParser().parseFromString(html, 'text/html').body;
+/** The browser's own parser: the default. */
+export const browserParse: ParseHtml = (html) => new DOMParser().parseFromString(html, 'text/html').body;
 
 /**
  * The parser RichText uses. The browser's by default; the server's drawing of a first screen

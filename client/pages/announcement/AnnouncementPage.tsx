@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/announcements';
+import { isRuleAnnouncement, RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/announcements';
 import { useDescribeError } from '@client/api/describeError';
 import { Badge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -16,15 +16,13 @@ import { startAnnouncementRead, useAnnouncement } from './useAnnouncement';
 import type { StartReads } from '@client/app/lazyPage';
 import styles from '@client/pages/shared/Admin.module.css';
 
-const isRule = (name: string | undefined): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name ?? '');
-
 /** On a first visit, the document is read while the page is being drawn (client/app/lazyPage.ts). */
-export const startReads: StartReads = ({ name }, language) => (isRule(name) ? startAnnouncementRead(name, language) : undefined);
+export const startReads: StartReads = ({ name }, language) => (isRuleAnnouncement(name) ? startAnnouncementRead(name, language) : undefined);
 
 /** /announcement/:name — a rule announcement (anti-cheat, conduct, personnel): its latest version, live. */
 export function AnnouncementPage() {
   const { name } = useParams();
-  if (!isRule(name)) return <NotFoundPage />;
+  if (!isRuleAnnouncement(name)) return <NotFoundPage />;
   return <Announcement key={name} name={name} />;
 }
 

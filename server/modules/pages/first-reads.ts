@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { RULE_ANNOUNCEMENTS, type AnnouncementName } from '@shared/announcements';
+import { isRuleAnnouncement } from '@shared/announcements';
 import { announcementReadKey, type FirstReads } from '@shared/first-reads';
 import type { LanguageCode } from '@shared/languages';
 import type { Services } from '@server/core/services';
@@ -13,7 +13,6 @@ export interface ScreenReads {
 }
 
 const RULE_PATH = /^\/announcement\/([^/]+)\/?$/;
-const isRule = (name: string): name is AnnouncementName => (RULE_ANNOUNCEMENTS as readonly string[]).includes(name);
 
 /**
  * The reads a first screen is drawn with (shared/first-reads.ts), for the screens whose main
@@ -25,7 +24,7 @@ export const screenReads = (services: Services) => (screen: FirstScreen, pathnam
 async function readsForScreen(services: Services, screen: FirstScreen, pathname: string, language: LanguageCode): Promise<ScreenReads | null> {
   if (screen !== 'announcement') return null;
   const name = RULE_PATH.exec(pathname)?.[1];
-  if (!name || !isRule(name)) return null;
+  if (!isRuleAnnouncement(name)) return null;
   const doc = await readAnnouncement(services.db, name, language);
   const reads: FirstReads = { announcements: { [announcementReadKey(name, language)]: doc } };
   return { reads, key: crypto.createHash('sha1').update(JSON.stringify(reads)).digest('base64url') };
