@@ -120,6 +120,8 @@ export const LIMITS = {
   appKeyWritesPerDay: { report: 500, reply: 1000, appeal: 100, judge: 2000, webhooks: 200 },
   /** How often a node adds its counted usage to the database, and how many days of usage are shown. */
   appUsageFlushMs: 10_000,
+  /** How often a node adds the case views it counted to the cases (a view is a Map update, not a write of its own). */
+  viewFlushMs: 1_000,
   appUsageDays: 30,
   /**
    * Mailed codes (sign-up, password reset, binding, app approval): requests that carry one, per

@@ -17,6 +17,7 @@ import type { ServerI18n } from '@server/i18n';
 import type { Publish } from '@server/db/outbox';
 import type { SessionControl } from '@server/realtime/session-control';
 import type { UsageCounts } from '@server/infra/usage-counts';
+import type { Tallies } from '@server/infra/tallies';
 
 /** Everything a request handler may use; built once per process (or per test file). */
 export interface Services {
@@ -49,5 +50,7 @@ export interface Services {
   sessions: SessionControl;
   /** Requests made with applications' keys, counted per key, day and endpoint (docs/applications.md#usage). */
   appUsage: UsageCounts;
+  /** Case views counted on this node and added to the cases every `LIMITS.viewFlushMs` (keyed by the case's id). */
+  views: Tallies<{ id: number; views: number }>;
   close(): Promise<void>;
 }

@@ -174,6 +174,13 @@ describe('POST /api/player/viewed', () => {
     const { token } = await app.factories.signedIn();
     expect((await view('10.9.0.2', token)).body.data).toEqual({ counted: true, viewNum: 2 });
     expect((await view('10.9.0.3', token)).body.data.counted).toBe(false);
+    // Counted in memory, then added to the case by the node's flush.
+    await app.services.views.flush();
+    const viewNum = async () => (await app.services.db.select({ n: players.viewNum }).from(players).where(inArray(players.id, [dbId])))[0]!.n;
+    expect(await viewNum()).toBe(2);
+    expect((await view('10.9.0.4')).body.data).toEqual({ counted: true, viewNum: 3 });
+    await app.services.views.flush();
+    expect(await viewNum()).toBe(3);
     expectError(await app.request.post('/api/player/viewed').send({ data: { id: 2_000_000_000 } }), 404, 'viewed.notFound');
     expectInvalid(await app.request.post('/api/player/viewed').send({ data: {} }), 'viewed.bad', 'data.id');
   });

@@ -6,7 +6,7 @@ import { PUBLIC_READ } from '@server/http/cache-control';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { casePolicy } from './policy';
-import { bumpViews, casesByKeys, readCase } from './queries';
+import { casesByKeys, readCase } from './queries';
 import { presentCase } from './presenter';
 import { caseReadKey, casesListKey, listCasesReply, readCaseReply } from './cached-read';
 
@@ -114,8 +114,8 @@ export const caseRoutes: AnyRoute[] = [
       if (!row) throw new AppError('viewed.notFound');
       const viewer = user ? `u${user.id}` : `ip${ip}`;
       const counted = await services.store.setOnce(`viewed:${row.id}:${viewer}`, 60 * 60 * 1000);
-      if (counted) await bumpViews(services.db, row.id);
-      return ok('viewed.ok', { counted, viewNum: row.viewNum + (counted ? 1 : 0) });
+      if (counted) services.views.add({ id: row.id, views: 1 });
+      return ok('viewed.ok', { counted, viewNum: row.viewNum + (services.views.pending(String(row.id))?.views ?? 0) });
     },
   }),
 ];
