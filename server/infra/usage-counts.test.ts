@@ -23,25 +23,4 @@ describe('usage counted in memory', () => {
     ]);
     await counts.close();
   });
-
-  it('keeps what the store refused for the next flush, added to what came meanwhile', async () => {
-    const stored: UsageLine[][] = [];
-    const errors: unknown[] = [];
-    let down = true;
-    const counts = createUsageCounts(
-      async (lines) => {
-        if (down) throw new Error('database away');
-        stored.push(lines);
-      },
-      60_000,
-      (e) => errors.push(e),
-    );
-    counts.add(line, true, AT);
-    await counts.flush();
-    expect(errors).toHaveLength(1);
-    down = false;
-    counts.add(line, false, AT);
-    await counts.close();
-    expect(stored).toEqual([[{ ...line, day: '2026-12-06', requests: 2, writes: 1 }]]);
-  });
 });
