@@ -29,7 +29,7 @@ import { followCaseChanges } from './modules/case-change-followers';
 import { createUsageCounts } from '@server/infra/usage-counts';
 import { createTallies } from '@server/infra/tallies';
 import { storeUsage } from '@server/modules/applications/usage';
-import { storeViews } from '@server/modules/cases/queries';
+import { storeViews } from '@server/modules/cases/views';
 import { LIMITS } from '@shared/limits';
 import { openReadRouting } from './db/open-read-routing';
 

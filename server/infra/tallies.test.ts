@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTallies } from './tallies';
 
 interface Seen {
@@ -44,6 +44,26 @@ describe('tallies kept in memory', () => {
     expect(most).toBe(1);
     expect(stored).toEqual([[{ id: 1, views: 1 }], [{ id: 1, views: 5 }]]);
     await t.close();
+  });
+
+  it('counts the lines being stored as pending until the store has them', async () => {
+    const stores: Array<() => void> = [];
+    const t = tallies(() => new Promise<void>((resolve) => stores.push(resolve)));
+    t.add({ id: 1, views: 2 });
+    const flushed = t.flush();
+    await vi.waitFor(() => expect(stores).toHaveLength(1));
+    t.add({ id: 1, views: 1 });
+    t.add({ id: 2, views: 4 });
+    expect(t.pending('1')).toEqual({ id: 1, views: 3 });
+    expect(t.pending('2')).toEqual({ id: 2, views: 4 });
+    stores[0]!();
+    await flushed;
+    expect(t.pending('1')).toEqual({ id: 1, views: 1 });
+    const closed = t.close();
+    await vi.waitFor(() => expect(stores).toHaveLength(2));
+    stores[1]!();
+    await closed;
+    expect(t.pending('1')).toBeUndefined();
   });
 
   it('keeps what the store refused, added to what came meanwhile, and stores it at close', async () => {

@@ -1,7 +1,7 @@
 export interface Tallies<Line> {
   /** Counts a line in memory; lines of one key are merged until the next flush stores them. */
   add(line: Line): void;
-  /** What this node counted under `key` and has not stored yet. */
+  /** What this node counted under `key` and the store has not taken yet (a flush in progress included). */
   pending(key: string): Line | undefined;
   /** Hands the lines so far to the store and starts again; lines the store refused are kept for the next flush. */
   flush(): Promise<void>;
@@ -24,6 +24,8 @@ interface Options<Line> {
  */
 export function createTallies<Line>({ keyOf, merge, store, everyMs, onError }: Options<Line>): Tallies<Line> {
   let pending = new Map<string, Line>();
+  /** The lines of the flush in progress, until the store has them. */
+  let storing = new Map<string, Line>();
   let flushing: Promise<void> = Promise.resolve();
   const add = (line: Line) => {
     const key = keyOf(line);
@@ -34,13 +36,16 @@ export function createTallies<Line>({ keyOf, merge, store, everyMs, onError }: O
   const flush = () => {
     flushing = flushing.then(async () => {
       if (!pending.size) return;
-      const lines = [...pending.values()];
+      storing = pending;
       pending = new Map();
+      const lines = [...storing.values()];
       try {
         await store(lines);
       } catch (error) {
         onError(error);
         for (const line of lines) add(line);
+      } finally {
+        storing = new Map();
       }
     });
     return flushing;
@@ -49,7 +54,13 @@ export function createTallies<Line>({ keyOf, merge, store, everyMs, onError }: O
   timer.unref();
   return {
     add,
-    pending: (key) => pending.get(key),
+    pending(key) {
+      const [stored, counted] = [storing.get(key), pending.get(key)];
+      if (!stored || !counted) return stored ?? counted;
+      const both = { ...stored };
+      merge(both, counted);
+      return both;
+    },
     flush,
     async close() {
       clearInterval(timer);

@@ -21,10 +21,11 @@ export function caseReadKey(query: CaseQuery): string {
   return `case:${column}:${value}${query.history ? ':history' : ''}`;
 }
 
-export async function readCaseReply(db: Db, query: CaseQuery): Promise<Reply> {
+/** `viewsNotStored`: the case's views this node counted and has not added to it yet (cases/views.ts). */
+export async function readCaseReply(db: Db, query: CaseQuery, viewsNotStored: (caseId: number) => number): Promise<Reply> {
   const row = await readCase(db, query);
   if (!row) throw new AppError('player.notFound');
-  const data = presentCase(row);
+  const data = presentCase({ ...row, viewNum: row.viewNum + viewsNotStored(row.id) });
   const rooms = roomOf.case(row.id);
   if (query.history) return ok('player.ok', { ...data, history: presentHistory(await historyOf(db, row.id)) }, { rooms });
   return ok('player.ok', data, { rooms });

@@ -174,7 +174,8 @@ describe('POST /api/player/viewed', () => {
     const { token } = await app.factories.signedIn();
     expect((await view('10.9.0.2', token)).body.data).toEqual({ counted: true, viewNum: 2 });
     expect((await view('10.9.0.3', token)).body.data.counted).toBe(false);
-    // Counted in memory, then added to the case by the node's flush.
+    // Counted in memory: a read of the case shows them at once, and the node's flush adds them to the case.
+    expect((await app.request.get(`/api/player?dbId=${dbId}`)).body.data.viewNum).toBe(2);
     await app.services.views.flush();
     const viewNum = async () => (await app.services.db.select({ n: players.viewNum }).from(players).where(inArray(players.id, [dbId])))[0]!.n;
     expect(await viewNum()).toBe(2);

@@ -87,13 +87,3 @@ export async function casesByKeys(db: DbOrTx, keys: { userIds?: string[]; person
   if (!conds.length) return [];
   return db.select().from(players).where(and(eq(players.valid, true), or(...conds)));
 }
-
-/** Views counted by a node since its last flush (`Services.views`), added to the cases in one statement per 1,000. */
-export async function storeViews(db: Db, lines: Array<{ id: number; views: number }>): Promise<void> {
-  // In key order, so two nodes flushing at once take the rows' locks in the same order.
-  const sorted = [...lines].sort((a, b) => a.id - b.id);
-  for (let i = 0; i < sorted.length; i += 1000) {
-    const values = sql.join(sorted.slice(i, i + 1000).map((l) => sql`(${l.id}::int, ${l.views}::int)`), sql`, `);
-    await db.execute(sql`update ${players} set view_num = ${players.viewNum} + seen.views from (values ${values}) as seen(id, views) where ${players.id} = seen.id`);
-  }
-}

@@ -9,6 +9,7 @@ import { casePolicy } from './policy';
 import { casesByKeys, readCase } from './queries';
 import { presentCase } from './presenter';
 import { caseReadKey, casesListKey, listCasesReply, readCaseReply } from './cached-read';
+import { viewsNotStored } from './views';
 
 const TAG = 'Cases';
 
@@ -40,7 +41,7 @@ export const caseRoutes: AnyRoute[] = [
     keep: ({ query }) => caseReadKey(query),
     success: { code: 'player.ok' },
     errors: ['player.notFound'],
-    handler: ({ query, read }) => read((db) => readCaseReply(db, query)),
+    handler: ({ query, read, services }) => read((db) => readCaseReply(db, query, (id) => viewsNotStored(services, id))),
   }),
   defineRoute({
     method: 'post',
@@ -115,7 +116,7 @@ export const caseRoutes: AnyRoute[] = [
       const viewer = user ? `u${user.id}` : `ip${ip}`;
       const counted = await services.store.setOnce(`viewed:${row.id}:${viewer}`, 60 * 60 * 1000);
       if (counted) services.views.add({ id: row.id, views: 1 });
-      return ok('viewed.ok', { counted, viewNum: row.viewNum + (services.views.pending(String(row.id))?.views ?? 0) });
+      return ok('viewed.ok', { counted, viewNum: row.viewNum + viewsNotStored(services, row.id) });
     },
   }),
 ];
