@@ -29,8 +29,8 @@ export const LIMITS = {
   pageDefault: 20,
   pageMax: 100,
   /**
-   * A player or user search counts its hits up to this many: `total` is exact below it, and this
-   * number means "this many or more" (a 3-letter name part can match a fifth of a million names).
+   * A player search counts its hits up to this many: `total` is exact below it, and this number
+   * means "this many or more" (a 3-letter name part can match a fifth of a million names).
    */
   searchTotalMax: 1000,
   timelinePage: 20,

@@ -53,8 +53,8 @@ function useLiveAddress(typed: string, param: string, setText: (text: string) =>
 }
 
 /**
- * /search and /search/:content: players, users or comments, sorted, 20 a page with their
- * total (players and users counted up to 1,000). With `?openApp=1` it first tries to open the same search in the companion app.
+ * /search and /search/:content: players, users or comments, sorted, 20 a page with the
+ * exact total. With `?openApp=1` it first tries to open the same search in the companion app.
  */
 export function SearchPage() {
   const { t } = useTranslation();

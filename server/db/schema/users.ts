@@ -34,10 +34,6 @@ export const users = pgTable(
     index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     /** The activity feed's newest registrations. */
     index('users_create_time_idx').on(t.createTime.desc(), t.id.desc()),
-    /** A user search by a part many names hold, best match: the valid names, shortest first (server/modules/search/users.ts). */
-    index('users_name_length_idx').on(sql`length(${t.username})`, t.id).where(sql`${t.valid}`),
-    /** The same search by last sign-in. */
-    index('users_update_time_idx').on(t.updateTime.desc(), t.id.desc()),
     /** Staff lists and counts (`/admins`, `/statistics?admins`) read only staff rows. */
     index('users_staff_idx').on(t.id).where(sql.raw(STAFF_PREDICATE)),
   ],

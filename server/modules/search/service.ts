@@ -6,7 +6,7 @@ import { searchUsers } from './users';
 import { searchComments } from './comments';
 import { presentCommentHit, presentPlayerHit, presentUserHit } from './presenter';
 
-/** One page of hits of the query's type and the number of hits (players and users counted up to `LIMITS.searchTotalMax`). */
+/** One page of hits of the query's type and the exact number of hits. */
 export async function runSearch(db: DbOrTx, q: SearchQuery): Promise<{ data: unknown[]; total: number }> {
   switch (q.type) {
     case 'player': {

@@ -1,2 +1,0 @@
-CREATE INDEX "users_name_length_idx" ON "users" USING btree (length("username"),"id") WHERE "users"."valid";--> statement-breakpoint
-CREATE INDEX "users_update_time_idx" ON "users" USING btree ("update_time" DESC NULLS LAST,"id" DESC NULLS LAST);
