@@ -262,6 +262,42 @@ describe('GET /api/search?type=user', () => {
     expect(joinedFrom.body.data.map((d: { dbId: number }) => d.dbId)).toEqual([mid.id]);
   });
 
+  it('pages a part thousands of names hold in each sort as the whole sorted list would, with their exact number', async () => {
+    const part = `crowd${plainWord(5)}`;
+    const n = 1010;
+    const at = (i: number, days: number) => new Date(Date.UTC(2022, 0, 1) + ((i * 7919) % 1000) * 86_400_000 + days);
+    // Names of many lengths and ties on them; times with ties too; one name is the part itself, one is hidden.
+    const rows = Array.from({ length: n }, (_, i) => ({
+      username: i === 0 ? part : `${'x'.repeat((i * 31) % 9)}${part.toUpperCase()}${i}`,
+      passwordHash: 'x',
+      createTime: at(i, 0),
+      updateTime: at(i, i % 3),
+      valid: i !== 5,
+    }));
+    const inserted = await app.services.db.insert(users).values(rows).returning({ id: users.id, username: users.username, createTime: users.createTime, updateTime: users.updateTime, valid: users.valid });
+    const shown = inserted.filter((u) => u.valid);
+    const desc = (a: Date, b: Date) => b.getTime() - a.getTime();
+    const expected = {
+      default: [...shown].sort((a, b) => Number(b.username === part) - Number(a.username === part) || a.username.length - b.username.length || a.id - b.id),
+      joinedAt: [...shown].sort((a, b) => desc(a.createTime, b.createTime) || b.id - a.id),
+      lastOnlineTime: [...shown].sort((a, b) => desc(a.updateTime, b.updateTime) || b.id - a.id),
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      for (const [skip, limit] of [[0, 20], [1, 7], [40, 20], [n - 12, 10]] as const) {
+        const res = await search({ type: 'user', param: part, sort, skip, limit });
+        expectOk(res, 'search.success');
+        expect(res.body.total, `${sort} ${skip}`).toBe(shown.length);
+        expect(res.body.data.map((d: { dbId: number }) => d.dbId), `${sort} ${skip}`).toEqual(order.slice(skip, skip + limit).map((u) => u.id));
+      }
+    }
+    // Joined since a date: the filter before the sort and the count.
+    const since = Date.UTC(2022, 0, 1) + 950 * 86_400_000;
+    const recent = await search({ type: 'user', param: part, createTimeFrom: since, limit: 100 });
+    const recentIds = shown.filter((u) => u.createTime.getTime() >= since).map((u) => u.id);
+    expect(recent.body.total).toBe(recentIds.length);
+    expect(recent.body.data.map((d: { dbId: number }) => d.dbId).sort((a: number, b: number) => a - b)).toEqual([...recentIds].sort((a, b) => a - b));
+  });
+
   it.each([['ab'], ['a b c'], ['bad*name'], ['x'.repeat(41)]])('400 search.bad for "%s"', async (param) => {
     expectInvalid(await search({ type: 'user', param }), 'search.bad', 'param');
   });
