@@ -27,9 +27,8 @@ import { s3Storage } from './infra/storage-s3';
 import { setAvatarBase } from './modules/users/avatar';
 import { followCaseChanges } from './modules/case-change-followers';
 import { createUsageCounts } from '@server/infra/usage-counts';
-import { createTallies } from '@server/infra/tallies';
 import { storeUsage } from '@server/modules/applications/usage';
-import { storeViews } from '@server/modules/cases/views';
+import { countViews } from '@server/modules/cases/views';
 import { LIMITS } from '@shared/limits';
 import { openReadRouting } from './db/open-read-routing';
 
@@ -107,13 +106,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     // Without a realtime server here (the CLI), Redis still carries the command to the nodes.
     sessions: redis ? publishingControl(redis, config.redisPrefix) : noSessionControl,
     appUsage: createUsageCounts((lines) => storeUsage(database.db, lines), LIMITS.appUsageFlushMs, (err) => log.warn({ err }, 'could not store applications’ usage; kept for the next try')),
-    views: createTallies({
-      keyOf: (line) => String(line.id),
-      merge: (into, line) => void (into.views += line.views),
-      store: (lines) => storeViews(database.db, lines),
-      everyMs: LIMITS.viewFlushMs,
-      onError: (err) => log.warn({ err }, 'could not store case views; kept for the next try'),
-    }),
+    views: countViews(database.db, (err) => log.warn({ err }, 'could not store case views; kept for the next try')),
     async close() {
       await services.views.close();
       await services.appUsage.close();

@@ -50,7 +50,7 @@ export interface Services {
   sessions: SessionControl;
   /** Requests made with applications' keys, counted per key, day and endpoint (docs/applications.md#usage). */
   appUsage: UsageCounts;
-  /** Case views counted on this node and added to the cases every `LIMITS.viewFlushMs` (keyed by the case's id). */
+  /** Case views counted on this node and added to the cases every `LIMITS.viewFlushMs` (server/modules/cases/views.ts), keyed by the case's id. */
   views: Tallies<{ id: number; views: number }>;
   close(): Promise<void>;
 }
