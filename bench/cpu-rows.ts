@@ -14,6 +14,7 @@
  * Writes its table to bench/RESULTS.md (section `read-cpu-<cases>`).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,13 +62,15 @@ const appEnv = (port: number) => ({
 });
 
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+/** A checkout's production node flags (its deploy/node-args.json). */
+const nodeArgsOf = (dir: string): string[] => JSON.parse(fs.readFileSync(path.join(dir, 'deploy/node-args.json'), 'utf8'));
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 try {
   const bare = await start(root, ['--import', 'tsx', 'bench/baseline-server.ts', 'bare'], { PORT: '8191' }, /baseline \w+ ready/);
   const express = await start(root, ['--import', 'tsx', 'bench/baseline-server.ts', 'express'], { PORT: '8193' }, /baseline \w+ ready/);
   const prof = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.prof)}`] : [];
-  const apps = [{ name: 'this checkout', port: 8192, child: await start(root, [...prof, '--max-semi-space-size=8', 'bin/tribunal.js'], appEnv(8192), /Tribunal is running/) }];
-  if (values.before) apps.unshift({ name: 'before', port: 8194, child: await start(path.resolve(values.before), ['--max-semi-space-size=8', 'bin/tribunal.js'], appEnv(8194), /Tribunal is running/) });
+  const apps = [{ name: 'this checkout', port: 8192, child: await start(root, [...prof, ...nodeArgsOf(root), 'bin/tribunal.js'], appEnv(8192), /Tribunal is running/) }];
+  if (values.before) apps.unshift({ name: 'before', port: 8194, child: await start(path.resolve(values.before), [...nodeArgsOf(path.resolve(values.before)), 'bin/tribunal.js'], appEnv(8194), /Tribunal is running/) });
   const all = readRows({ cases: CASES, users: Math.max(1000, Math.round(CASES / 10)), bots: [], members: [], embedded: true });
   const hello = all[0]!.requests;
   const rows = all.filter((r) => r.server === 'app' && chosen.test(r.name) && !/signed-in|bot replies/.test(r.name));
