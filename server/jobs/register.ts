@@ -8,6 +8,7 @@ import { endMuteIfOver, MUTE_SWEEP_EVERY_MS, sweepEndedMutes } from '@server/mod
 import { sendResetMailIfMatching } from '@server/modules/auth/reset-mail';
 import { grantAfterConfirmation, grantRankingAchievements } from '@server/modules/achievements/jobs';
 import { makeDailyDump, pruneOldDumps } from '@server/modules/open-data/produce';
+import { vacuumWhereDue } from '@server/db/vacuum';
 
 const PURGE_EVERY_MS = 30 * 60 * 1000;
 const SUSPECT_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -16,6 +17,8 @@ const MEDIA_SWEEP_EVERY_MS = 10 * 60 * 1000;
 const ACHIEVEMENT_RANKINGS_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Checked hourly, so a day's dump is made within an hour of midnight UTC even after a restart. */
 const OPEN_DATA_EVERY_MS = 60 * 60 * 1000;
+/** As often as autovacuum looks (its default naptime): a look is one read of the table statistics. */
+const VACUUM_EVERY_MS = 60 * 1000;
 
 /** Registers every job handler and schedule, then starts the runner. */
 export async function registerJobs(services: Services) {
@@ -74,6 +77,14 @@ export async function registerJobs(services: Services) {
     if (made || pruned) log.info({ day: made?.day, cases: made?.cases, pruned }, 'open-data dump');
   });
   await jobs.repeat('openData.dump', {}, OPEN_DATA_EVERY_MS);
+  // PostgreSQL's own autovacuum does this; the embedded database has none.
+  if (!services.config.databaseUrl) {
+    jobs.register('db.vacuum', async () => {
+      const done = await vacuumWhereDue(db);
+      if (done.vacuumed.length || done.analyzed.length) log.info(done, 'database maintenance');
+    });
+    await jobs.repeat('db.vacuum', {}, VACUUM_EVERY_MS);
+  }
   // Deadlines and deliveries that fell due while no node was running are caught at start.
   await jobs.enqueue('case.suspectSweep', {});
   await jobs.enqueue('webhook.sweep', {});

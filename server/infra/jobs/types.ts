@@ -24,6 +24,8 @@ export interface JobMap {
   'auth.resetMail': { username: string; originEmail: string; language?: string; attempt?: number };
   /** Nightly: members of the windowed community rankings and owners of trending cases get their achievements. */
   'achievements.rankings': Record<string, never>;
+  /** Embedded database only, every minute: vacuums and analyzes the tables PostgreSQL's autovacuum would (server/db/vacuum.ts). */
+  'db.vacuum': Record<string, never>;
   /** Hourly: makes the day's open-data dump if it is not made yet, and deletes the dumps past their days. */
   'openData.dump': Record<string, never>;
 }
