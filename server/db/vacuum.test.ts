@@ -47,7 +47,7 @@ const SETTINGS = {
   autovacuum_analyze_threshold: '50',
   autovacuum_analyze_scale_factor: '0.1',
 };
-const table = (over: Partial<Parameters<typeof dueWork>[0]>) => ({ name: 't', tuples: 10_000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0, options: null, settings: SETTINGS, ...over });
+const table = (over: Partial<Parameters<typeof dueWork>[0]>) => ({ name: 't', tuples: 10_000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0, sinceVacuumMs: null, options: null, settings: SETTINGS, ...over });
 
 describe("autovacuum's rules", () => {
   it('vacuum past threshold + scale × rows of dead or newly inserted rows, analyze past its own, as the server or the table sets them', () => {
@@ -61,6 +61,14 @@ describe("autovacuum's rules", () => {
     expect(dueWork(table({ dead: 9999, options: ['autovacuum_enabled=false'] }))).toBeNull();
     // A table never analyzed counts as empty: its first changes past the threshold are enough.
     expect(dueWork(table({ tuples: 0, modifiedSinceAnalyze: 51 }))).toBe('analyze');
+  });
+
+  it('vacuum a table at most once per gap, analyzing it meanwhile where its rule asks', () => {
+    const busy = { dead: 5000, modifiedSinceAnalyze: 5000 };
+    expect(dueWork(table({ ...busy, sinceVacuumMs: 60_000 }), 600_000)).toBe('analyze');
+    expect(dueWork(table({ dead: 5000, sinceVacuumMs: 60_000 }), 600_000)).toBeNull();
+    expect(dueWork(table({ ...busy, sinceVacuumMs: 600_000 }), 600_000)).toBe('vacuum');
+    expect(dueWork(table({ ...busy, sinceVacuumMs: null }), 600_000)).toBe('vacuum');
   });
 });
 
@@ -95,9 +103,13 @@ describe('database maintenance', () => {
     try {
       expect(registered.includes('db.vacuum')).toBe(embedded);
       if (embedded) {
-        await app.services.db.execute(sql`update admin_log set detail = '{}' where action = 'vacuum-test'`);
+        // A table no one vacuumed yet (the job vacuums a table at most once per gap).
+        await app.services.db.execute(sql`create table vacuum_probe (id int primary key, v int)`);
+        await app.services.db.execute(sql`insert into vacuum_probe select g, 0 from generate_series(1, 2000) g`);
+        await app.services.db.execute(sql`update vacuum_probe set v = 1 where id <= 1000`);
+        await expect.poll(async () => (await activityOf('vacuum_probe')).dead, { timeout: 10_000 }).toBeGreaterThanOrEqual(1000);
         await runner.enqueue('db.vacuum', {});
-        await expect.poll(async () => (await activityOf('admin_log')).dead, { timeout: 10_000 }).toBe(0);
+        await expect.poll(() => activityOf('vacuum_probe'), { timeout: 10_000 }).toMatchObject({ vacuumed: true, dead: 0, analyzed: true });
       }
     } finally {
       await runner.close();
