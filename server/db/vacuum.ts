@@ -23,15 +23,14 @@ interface TableActivity {
   settings: Record<string, string>;
 }
 
-const SETTINGS = [
-  'autovacuum_vacuum_threshold',
-  'autovacuum_vacuum_scale_factor',
-  'autovacuum_vacuum_insert_threshold',
-  'autovacuum_vacuum_insert_scale_factor',
-  'autovacuum_analyze_threshold',
-  'autovacuum_analyze_scale_factor',
-] as const;
-type Setting = (typeof SETTINGS)[number];
+/** The `autovacuum_*` settings the rules read. */
+type Setting =
+  | 'autovacuum_vacuum_threshold'
+  | 'autovacuum_vacuum_scale_factor'
+  | 'autovacuum_vacuum_insert_threshold'
+  | 'autovacuum_vacuum_insert_scale_factor'
+  | 'autovacuum_analyze_threshold'
+  | 'autovacuum_analyze_scale_factor';
 
 type ActivityRow = { name: string; tuples: number; dead: string; inserted: string; modified: string; since: number | null; options: string[] | null; settings: Record<string, string> };
 
