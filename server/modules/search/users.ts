@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
 import { users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { preparedByKey, UNNAMED } from '@server/db/prepared';
 import { containsPattern } from './like';
 
 /** Only what a public list may show of a user. */
@@ -15,6 +16,43 @@ const columns = {
   updateTime: users.updateTime,
 };
 
+type UserSort = SearchSort<'user'>;
+
+/** What tells one user search's SQL from another's: the sort and which join-time bounds it has. */
+type UserSearchShape = `${UserSort}|${0 | 1}${0 | 1}`;
+
+const shapeOf = (q: SearchQuery): UserSearchShape =>
+  `${sortFor('user', q.sort)}|${q.createTimeFrom === undefined ? 0 : 1}${q.createTimeTo === undefined ? 0 : 1}`;
+
+/**
+ * The statements of one shape, built once (`preparedByKey`) and sent unnamed: each run is planned
+ * with its own pattern, since a part of a name common to thousands of users and one held by a few
+ * want different plans. Placeholders: `pattern` (`containsPattern`), `param` (the lower-cased
+ * text), `from` and `to` (ISO times), `limit`, `skip`.
+ */
+const userSearch = preparedByKey((db, shape: UserSearchShape) => {
+  const [sort, bounds] = shape.split('|') as [UserSort, string];
+  const where: SQL[] = [sql`lower(${users.username}) LIKE ${sql.placeholder('pattern')} ESCAPE '\\'`, eq(users.valid, true)];
+  if (bounds[0] === '1') where.push(sql`${users.createTime} >= ${sql.placeholder('from')}::timestamptz`);
+  if (bounds[1] === '1') where.push(sql`${users.createTime} <= ${sql.placeholder('to')}::timestamptz`);
+  const orders: Record<UserSort, SQL[]> = {
+    default: [desc(sql`lower(${users.username}) = ${sql.placeholder('param')}`), asc(sql`length(${users.username})`), asc(users.id)],
+    joinedAt: [desc(users.createTime), desc(users.id)],
+    lastOnlineTime: [desc(users.updateTime), desc(users.id)],
+  };
+  return {
+    page: db
+      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(users)
+      .where(and(...where))
+      .orderBy(...orders[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('skip'))
+      .prepare(UNNAMED),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(users).where(and(...where)).prepare(UNNAMED),
+  };
+});
+
 /**
  * Valid users whose name contains `param`, any case (trigram index `users_username_trgm`), with the
  * exact number of them. The page and the total come from one statement (`count(*) over ()`): a
@@ -23,28 +61,19 @@ const columns = {
  */
 export async function searchUsers(db: DbOrTx, q: SearchQuery) {
   const param = q.param.toLowerCase();
-  const conds: SQL[] = [sql`lower(${users.username}) LIKE ${containsPattern(param)} ESCAPE '\\'`, eq(users.valid, true)];
-  if (q.createTimeFrom !== undefined) conds.push(gte(users.createTime, new Date(q.createTimeFrom)));
-  if (q.createTimeTo !== undefined) conds.push(lte(users.createTime, new Date(q.createTimeTo)));
-  const where = and(...conds);
-  const orders: Record<SearchSort<'user'>, SQL[]> = {
-    default: [desc(sql`lower(${users.username}) = ${param}`), asc(sql`length(${users.username})`), asc(users.id)],
-    joinedAt: [desc(users.createTime), desc(users.id)],
-    lastOnlineTime: [desc(users.updateTime), desc(users.id)],
+  const query = userSearch(db, shapeOf(q));
+  const values = {
+    pattern: containsPattern(param),
+    ...(q.createTimeFrom !== undefined && { from: new Date(q.createTimeFrom).toISOString() }),
+    ...(q.createTimeTo !== undefined && { to: new Date(q.createTimeTo).toISOString() }),
   };
-  const page = await db
-    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(users)
-    .where(where)
-    .orderBy(...orders[sortFor('user', q.sort)])
-    .limit(q.limit)
-    .offset(q.skip);
+  const page = await query.page.execute({ ...values, param, limit: q.limit, skip: q.skip });
   const rows = page.map(({ total: _, ...row }) => row);
   if (page.length) return { rows, total: page[0]!.total };
   // Nothing on the first page: nothing at all. Past the last page: the count alone.
   if (q.skip === 0) return { rows, total: 0 };
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  return { rows, total: Number(count?.n ?? 0) };
+  const [count] = await query.count.execute(values);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export type UserHitRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];
