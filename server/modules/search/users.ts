@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
 import { users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
@@ -24,30 +24,48 @@ type UserSearchShape = `${UserSort}|${0 | 1}${0 | 1}`;
 const shapeOf = (q: SearchQuery): UserSearchShape =>
   `${sortFor('user', q.sort)}|${q.createTimeFrom === undefined ? 0 : 1}${q.createTimeTo === undefined ? 0 : 1}`;
 
+/** What a sort orders by, selected under names of their own so that the page's rows can be ordered again once joined. */
+const sortKeys = {
+  default: { exact: sql<boolean>`lower(${users.username}) = ${sql.placeholder('param')}`.as('exact'), len: sql<number>`length(${users.username})`.as('len') },
+  joinedAt: { at: sql<Date>`${users.createTime}`.as('sort_at') },
+  lastOnlineTime: { at: sql<Date>`${users.updateTime}`.as('sort_at') },
+};
+
+type Keys = { id: unknown } & Partial<Record<'exact' | 'len' | 'at', SQL.Aliased | AnyColumn>>;
+
+/** The order of a sort, by its keys (the inner statement's own, or the page's once joined): the user's name itself first, then the shortest names; or the newest. */
+const orderOf = (sort: UserSort, k: Keys): SQL[] =>
+  sort === 'default' ? [desc(sql`${k.exact}`), asc(sql`${k.len}`), asc(sql`${k.id}`)] : [desc(sql`${k.at}`), desc(sql`${k.id}`)];
+
 /**
  * The statements of one shape, built once (`preparedByKey`) and sent unnamed: each run is planned
  * with its own pattern, since a part of a name common to thousands of users and one held by a few
- * want different plans. Placeholders: `pattern` (`containsPattern`), `param` (the lower-cased
- * text), `from` and `to` (ISO times), `limit`, `skip`.
+ * want different plans. The matches are counted and sorted by their ids and sort keys alone, and
+ * only the page's users are read in full: a part of a name 8,000 users hold took 22-25 ms instead
+ * of 29-40 ms with every match's whole row carried through the count and the sort. Placeholders:
+ * `pattern` (`containsPattern`), `param` (the lower-cased text), `from` and `to` (ISO times),
+ * `limit`, `skip`.
  */
 const userSearch = preparedByKey((db, shape: UserSearchShape) => {
   const [sort, bounds] = shape.split('|') as [UserSort, string];
   const where: SQL[] = [sql`lower(${users.username}) LIKE ${sql.placeholder('pattern')} ESCAPE '\\'`, eq(users.valid, true)];
   if (bounds[0] === '1') where.push(sql`${users.createTime} >= ${sql.placeholder('from')}::timestamptz`);
   if (bounds[1] === '1') where.push(sql`${users.createTime} <= ${sql.placeholder('to')}::timestamptz`);
-  const orders: Record<UserSort, SQL[]> = {
-    default: [desc(sql`lower(${users.username}) = ${sql.placeholder('param')}`), asc(sql`length(${users.username})`), asc(users.id)],
-    joinedAt: [desc(users.createTime), desc(users.id)],
-    lastOnlineTime: [desc(users.updateTime), desc(users.id)],
-  };
+  const keys = sortKeys[sort];
+  const page = db
+    .select({ id: users.id, total: sql<number>`count(*) over ()`.as('total'), ...keys })
+    .from(users)
+    .where(and(...where))
+    .orderBy(...orderOf(sort, { id: users.id, ...keys }))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('skip'))
+    .as('page');
   return {
     page: db
-      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(users)
-      .where(and(...where))
-      .orderBy(...orders[sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('skip'))
+      .select({ ...columns, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .orderBy(...orderOf(sort, page as unknown as Keys))
       .prepare(UNNAMED),
     count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(users).where(and(...where)).prepare(UNNAMED),
   };
