@@ -53,10 +53,12 @@ describe('search addresses', () => {
 
 describe('the number of hits shown', () => {
   const n = (x: number) => x.toLocaleString('en-US');
-  it('is exact, but for players at the counting limit, which means that many or more', () => {
+  it('is exact, but for players and comments at the counting limit, which means that many or more', () => {
     expect(hitCountLabel('player', 999, n)).toBe('999');
     expect(hitCountLabel('player', LIMITS.searchTotalMax, n)).toBe('1,000+');
-    expect(hitCountLabel('comment', 1500, n)).toBe('1,500');
+    expect(hitCountLabel('comment', LIMITS.searchTotalMax - 1, n)).toBe('999');
+    expect(hitCountLabel('comment', LIMITS.searchTotalMax, n)).toBe('1,000+');
+    expect(hitCountLabel('user', 1500, n)).toBe('1,500');
   });
 });
 

@@ -36,9 +36,9 @@ export function searchPath({ param, type, sort, page }: SearchState): string {
 /** Whether a search is worth asking the server: some text that passes the search's own rule (no request only to hear 400). */
 export const searchable = ({ param, type }: Pick<SearchState, 'param' | 'type'>) => !!param && !searchParamProblem(type, param);
 
-/** The number of hits as shown: players are counted up to `LIMITS.searchTotalMax`, which then means "that many or more". */
+/** The number of hits as shown: players and comments are counted up to `LIMITS.searchTotalMax`, which then means "that many or more". */
 export const hitCountLabel = (type: SearchState['type'], total: number, formatNumber: (n: number) => string) =>
-  type === 'player' && total >= LIMITS.searchTotalMax ? `${formatNumber(total)}+` : formatNumber(total);
+  type !== 'user' && total >= LIMITS.searchTotalMax ? `${formatNumber(total)}+` : formatNumber(total);
 
 /**
  * The box's own writes to the address that have not arrived yet, once `param` arrived: `own` when it

@@ -133,7 +133,8 @@ export const timeline = pgTable(
     index('timeline_player_type_idx').on(t.playerId, t.type, t.id),
     index('timeline_user_type_idx').on(t.byUserId, t.type, t.createTime.desc()),
     index('timeline_type_time_idx').on(t.type, t.createTime.desc(), t.id.desc()),
-    index('timeline_time_idx').on(t.createTime.desc()),
+    /** Newest entries first, ties by id: the comment search reads a common word's page down it instead of sorting all its matches. */
+    index('timeline_time_idx').on(t.createTime.desc(), t.id.desc()),
     index('timeline_content_trgm').using('gin', sql`lower(${t.content}) gin_trgm_ops`),
   ],
 );

@@ -14,7 +14,7 @@ export const searchRoutes: AnyRoute[] = [
     path: '/search',
     tag: TAG,
     summary:
-      'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and `total`: exact, except that players are counted up to 1,000 (1,000 then means that many or more). Players by best match (`sort=default`): the names that start with `param` first, in name order (the name itself first), then those holding it further in, newest first.',
+      'Search players (every name a case was seen with, case- and look-alike-insensitive), users or visible comments; `param` needs 3 characters. Top-level `data` and `total`: exact, except that players and comments are counted up to 1,000 (1,000 then means that many or more). Players by best match (`sort=default`): the names that start with `param` first, in name order (the name itself first), then those holding it further in, newest first.',
     area: 'search',
     auth: 'none',
     policy: rules.anyone,

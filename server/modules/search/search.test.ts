@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { players, timeline, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
-import { botToken, insertCase, insertEntry, plainWord, reportName } from '../../test/search-fixtures';
+import { LIMITS } from '@shared/limits';
+import { botToken, insertCase, insertEntries, insertEntry, plainWord, reportName } from '../../test/search-fixtures';
 
 let app: TestApp;
 let bot: string;
@@ -351,6 +352,23 @@ describe('GET /api/search?type=comment', () => {
     const { items, total } = await allPages({ type: 'comment', param: w }, 2);
     expect(total).toBe(3);
     expect(items.map((i) => i.content)).toEqual([2, 1, 0].map((i) => `<p>evidence ${w} number ${i}</p>`));
+  });
+
+  it('counts hits up to the limit, which then means that many or more, and pages them newest first', async () => {
+    const w = plainWord();
+    const c = await insertCase(app);
+    await insertEntries(app, c, LIMITS.searchTotalMax + 4, { content: `<p>old ${w}</p>`, createTime: new Date(Date.now() - 3_600_000) });
+    const newest = await insertEntry(app, c, { content: `<p>new ${w}</p>` });
+    const first = await search({ type: 'comment', param: w, limit: 3 });
+    expectOk(first, 'search.success');
+    expect(first.body.total).toBe(LIMITS.searchTotalMax);
+    expect(first.body.data[0].id).toBe(newest.id);
+    // The older entries share one time: among them the newest id first, and the next page goes on where this one stopped.
+    const next = await search({ type: 'comment', param: w, limit: 3, skip: 3 });
+    const older = [...first.body.data, ...next.body.data].slice(1).map((d: { id: number }) => d.id);
+    expect(older).toHaveLength(5);
+    expect(older).toEqual([...older].sort((a, b) => b - a));
+    expect(older[0]).toBeGreaterThan(older[4]!);
   });
 
   it('filters by the game of the case', async () => {
