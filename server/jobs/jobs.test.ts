@@ -35,7 +35,9 @@ describe.each(runners)('%s job runner', (_name, make) => {
     const queuedAt = Date.now();
     await runner.enqueue('maintenance.purge', {}, { delayMs: 300, jobId: 'same' });
     await runner.enqueue('maintenance.purge', {}, { delayMs: 300, jobId: 'same' });
-    await waitFor(() => ran.length >= 1);
+    // A BullMQ worker that misses the wake-up of a delayed job finds it at the end of its
+    // drain delay (5 s): late but run, which is all a delayed job promises. CI's loaded machine saw it.
+    await waitFor(() => ran.length >= 1, 12_000);
     await new Promise((r) => setTimeout(r, 400));
     expect(ran).toHaveLength(1);
     expect(ran[0]! - queuedAt).toBeGreaterThanOrEqual(250);
