@@ -8,6 +8,7 @@ import { newestFirst } from '@server/db/order';
 import { coalescedByKey, SHARED_SEARCHES } from '@server/db/coalesce';
 import { askColumn } from '@server/db/ask-column';
 import { withGenericPlans } from '@server/db/generic-plans';
+import { shownTotal } from './capped-count';
 import { ASK_COLUMNS, cappedHits, filtersTimes, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, keyStartsOf, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
@@ -157,11 +158,11 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
     const rows = await fewPage(db, shape, params, skip, limit);
-    if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, max) };
+    if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: shownTotal(rows[0]!.total) };
     // Nothing on the first page: nothing at all. Past the last page: the count alone.
     if (skip === 0) return { rows: [], total: 0 };
     const [count] = await fewStatements(db, shape).count.execute(params);
-    return { rows: [], total: Math.min(count?.n ?? 0, max) };
+    return { rows: [], total: shownTotal(count?.n) };
   }
   const s = orderedStatements(db, `${shape}|${reach}`);
   // Most hits of a common pattern start with it: a range counts them, and the name indexes only
@@ -169,7 +170,7 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
   const [first, [starting]] = await Promise.all([s.starts.execute({ ...params, limit, skip }), startsHits(db, shape.split('|').slice(0, 3).join('|')).execute(params)]);
   const startHits = starting?.n ?? 0;
   const hits = startHits > max ? startHits : ((await s.total.execute(params))[0]?.n ?? 0);
-  const total = Math.min(hits, max);
+  const total = shownTotal(hits);
   if (first.length === limit) return { rows: first, total };
   const startCount = first.length || skip === 0 ? skip + first.length : startHits <= max ? startHits : ((await s.startsCount.execute(params))[0]?.n ?? 0);
   // Every hit starts with the key (the count is exact below the limit): none further in.

@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { LIMITS } from '@shared/limits';
 import type { SearchQuery } from '@shared/schemas/search';
 import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { newestFirst } from '@server/db/order';
+import { countUpToLimit, shownTotal } from './capped-count';
 import { containsPattern } from './like';
 
 /**
@@ -24,13 +24,7 @@ export async function searchComments(db: DbOrTx, q: SearchQuery) {
   if (q.createTimeFrom !== undefined) conds.push(gte(timeline.createTime, new Date(q.createTimeFrom)));
   if (q.createTimeTo !== undefined) conds.push(lte(timeline.createTime, new Date(q.createTimeTo)));
   const where = and(...conds);
-  const hits = db
-    .select({ one: sql`1` })
-    .from(timeline)
-    .innerJoin(players, eq(players.id, timeline.playerId))
-    .where(where)
-    .limit(LIMITS.searchTotalMax + 1)
-    .as('hits');
+  const hits = db.select({ one: sql`1` }).from(timeline).innerJoin(players, eq(players.id, timeline.playerId)).where(where);
   const [rows, [count]] = await Promise.all([
     db
       .select({ entry: timeline })
@@ -40,7 +34,7 @@ export async function searchComments(db: DbOrTx, q: SearchQuery) {
       .orderBy(newestFirst(timeline.createTime), newestFirst(timeline.id))
       .limit(q.limit)
       .offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(hits),
+    countUpToLimit(db, hits),
   ]);
-  return { rows: rows.map((r) => r.entry), total: Math.min(Number(count?.n ?? 0), LIMITS.searchTotalMax) };
+  return { rows: rows.map((r) => r.entry), total: shownTotal(count?.n) };
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { LIMITS } from '@shared/limits';
 import type { SearchQuery } from '@shared/schemas/search';
 import { GAMES, type Game } from '@shared/games';
 import { NAME_WORD_SQL, nameHistory, players } from '@server/db/schema';
@@ -8,6 +7,7 @@ import { caseFilters } from '@server/modules/cases/list';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey, UNNAMED } from '@server/db/prepared';
 import { withGenericPlans } from '@server/db/generic-plans';
+import { countUpToLimit } from './capped-count';
 
 /** Sort, game, which time filters, and which index finds the names (`grams` or `word`), joined by `|`. */
 export type SearchShape = string;
@@ -150,14 +150,9 @@ export function namesOfShape<T extends SelectedFields>(db: DbOrTx, fields: T, sh
   return joined.where(and(where, ...shapeFilters(shape.game, shape.from, shape.to)));
 }
 
-/**
- * How many names of a shape match `where`, up to one past the limit: a total above it is shown as
- * the limit. The limit is written into the statement (a parameter would leave the generic plan to
- * count every hit), and `order` makes the plan read an index only as far as that.
- */
+/** How many names of a shape match `where`, up to one past the limit; `order` makes the plan read an index only as far as that. */
 export function cappedHits(db: DbOrTx, shape: { game: SearchQuery['game']; from: string; to: string }, where: SQL | undefined, ...order: SQL[]) {
-  const hits = namesOfShape(db, { one: sql`1` }, shape, where).orderBy(...order);
-  return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(sql`(${hits} limit ${sql.raw(String(LIMITS.searchTotalMax + 1))}) as hits`);
+  return countUpToLimit(db, namesOfShape(db, { one: sql`1` }, shape, where).orderBy(...order));
 }
 
 /**

@@ -6,6 +6,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
+import { countUpToLimit, shownTotal } from './capped-count';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
 import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, genericPlanHandle, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
@@ -52,23 +53,22 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const shape: SearchShape = [sort, ...filterShape].join('|');
   if (await readInOrder(broad)) {
     const query = broadQuery(db, shape);
-    const max = LIMITS.searchTotalMax;
     const [rows, [starting]] = await Promise.all([
       query.page.execute({ ...times, whole, limit: q.limit, skip: q.skip }),
       startsHits(db, filterShape.slice(0, 3).join('|')).execute({ ...times, ...starts }),
     ]);
     // Past the limit with the names that start with the key alone: no need to look up the others.
-    const hits = (starting?.n ?? 0) > max ? starting!.n : ((await query.count.execute({ ...times, ...match }))[0]?.n ?? 0);
-    return { rows, total: Math.min(hits, max) };
+    const hits = (starting?.n ?? 0) > LIMITS.searchTotalMax ? starting!.n : (await query.count.execute({ ...times, ...match }))[0]?.n;
+    return { rows, total: shownTotal(hits) };
   }
   const query = searchQuery(db, shape);
   const params = { ...times, ...match };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
-  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: Math.min(rows[0]!.total, LIMITS.searchTotalMax) };
+  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: shownTotal(rows[0]!.total) };
   // Nothing on the first page: nothing at all. Past the last page: the count alone.
   if (q.skip === 0) return { rows: [], total: 0 };
   const [count] = await query.count.execute(params);
-  return { rows: [], total: Math.min(count?.n ?? 0, LIMITS.searchTotalMax) };
+  return { rows: [], total: shownTotal(count?.n) };
 }
 
 /** The sorts other than best match. */
@@ -92,9 +92,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
   // The case's id before the name's: the page is read down the sort's case index, whose next key is
   // the id, so ties in the sort's column (most cases have the same few comments) cost no sort of them all.
   const order = [newestFirst(SORT_COLUMN[sort]), newestFirst(players.id), newestFirst(nameHistory.id)];
-  const hits = namesOfShape(db, { one: sql`1` }, cases, and(...nameMatch(lookup)))
-    .limit(LIMITS.searchTotalMax + 1)
-    .as('hits');
+  const hits = namesOfShape(db, { one: sql`1` }, cases, and(...nameMatch(lookup)));
   return {
     page: db
       .select(hitColumns)
@@ -105,7 +103,7 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('skip'))
       .prepare(statementName(cases, `search_players_broad_${name}`)),
-    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(hits).prepare(statementName(cases, `search_players_broad_count_${name}`)),
+    count: countUpToLimit(db, hits).prepare(statementName(cases, `search_players_broad_count_${name}`)),
   };
 });
 
