@@ -8,7 +8,7 @@ import { newestFirst } from '@server/db/order';
 import { coalescedByKey, SHARED_SEARCHES } from '@server/db/coalesce';
 import { askColumn } from '@server/db/ask-column';
 import { withGenericPlans } from '@server/db/generic-plans';
-import { shownTotal } from './capped-count';
+import { shownTotal, totalOfPage } from './capped-count';
 import { ASK_COLUMNS, cappedHits, filtersTimes, hitColumns, holdsWhole, KEY_IN_BYTE_ORDER, keyStarts, keyStartsOf, matchedName, nameMatch, namesOfShape, genericPlanHandle, shapeFilters, startsHits, statementName, type SearchShape } from './name-match';
 
 /**
@@ -158,11 +158,7 @@ export async function bestMatches(db: DbOrTx, shape: SearchShape, reach: Reach, 
   const max = LIMITS.searchTotalMax;
   if (reach === 'few') {
     const rows = await fewPage(db, shape, params, skip, limit);
-    if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: shownTotal(rows[0]!.total) };
-    // Nothing on the first page: nothing at all. Past the last page: the count alone.
-    if (skip === 0) return { rows: [], total: 0 };
-    const [count] = await fewStatements(db, shape).count.execute(params);
-    return { rows: [], total: shownTotal(count?.n) };
+    return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: await totalOfPage(rows, skip, () => fewStatements(db, shape).count.execute(params)) };
   }
   const s = orderedStatements(db, `${shape}|${reach}`);
   // Most hits of a common pattern start with it: a range counts them, and the name indexes only

@@ -15,3 +15,13 @@ export function countUpToLimit(db: DbOrTx, hits: SQLWrapper) {
 
 /** The total a search answers with: its count, shown as the limit past it. */
 export const shownTotal = (count: number | undefined) => Math.min(count ?? 0, LIMITS.searchTotalMax);
+
+/**
+ * The total of a page whose rows carry it (a `total` column): nothing on the first page means
+ * nothing at all; past the last page only `count` (a capped count statement) tells it.
+ */
+export async function totalOfPage(rows: ReadonlyArray<{ total: number }>, skip: number, count: () => Promise<Array<{ n: number }>>) {
+  if (rows.length) return shownTotal(rows[0]!.total);
+  if (skip === 0) return 0;
+  return shownTotal((await count())[0]?.n);
+}

@@ -6,7 +6,7 @@ import { nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
-import { countUpToLimit, shownTotal } from './capped-count';
+import { countUpToLimit, shownTotal, totalOfPage } from './capped-count';
 import { containsPattern } from './like';
 import { asWord, BROAD, FEW, lookupGrams, quadgramFrequencies, shareOf } from './name-grams';
 import { caseRowFilters, filteredHitsDense, filtersTimes, hitColumns, holdsWhole, matchedName, nameMatch, nameRowFilters, namesOfShape, genericPlanHandle, shapeFilters, startsBefore, startsHits, statementName, type SearchShape } from './name-match';
@@ -64,11 +64,7 @@ export async function searchPlayers(db: DbOrTx, q: SearchQuery, frequencies?: Re
   const query = searchQuery(db, shape);
   const params = { ...times, ...match };
   const rows = await query.page.execute({ ...params, limit: q.limit, skip: q.skip });
-  if (rows.length) return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: shownTotal(rows[0]!.total) };
-  // Nothing on the first page: nothing at all. Past the last page: the count alone.
-  if (q.skip === 0) return { rows: [], total: 0 };
-  const [count] = await query.count.execute(params);
-  return { rows: [], total: shownTotal(count?.n) };
+  return { rows: rows.map((r) => ({ name: r.name, player: r.player })), total: await totalOfPage(rows, q.skip, () => query.count.execute(params)) };
 }
 
 /** The sorts other than best match. */
