@@ -185,7 +185,9 @@ describe('judging together', () => {
     await staff.locator('dialog[open] ::-p-aria([name="Refuse appeal"][role="button"])').click();
     await seeTextIn(page, entry, 'Refused', 5_000);
     await seeTextIn(page, STATUS, 'Suspect', 5_000);
-    expect(await staff.$eval(`${entry} button[class*="danger"]`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    // The staff page hears of the refusal as the owner's does, not before: wait for its button to go off.
+    const refuseButton = `${entry} button[class*="danger"]`;
+    await staff.waitForFunction((sel) => (document.querySelector(sel) as HTMLButtonElement | null)?.disabled === true, { timeout: 5_000 }, refuseButton);
     await screenshot(staff, 'appeal-staff');
   });
 });
