@@ -4,7 +4,7 @@
  * requests/s it hardly moves when other work shares the machine, so it shows what a change saves.
  */
 import autocannon from 'autocannon';
-import { readCpuMs } from './live/hosts';
+import { readCpuMs } from './live/process-cpu';
 
 const [pid, url, seconds = '5'] = process.argv.slice(2) as [string, string, string?];
 const pick = (n: number) => 1 + Math.floor(Math.random() * n);

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { measure } from './read/load';
+import { measure, type Measured } from './read/load';
 import { readRows } from './read/rows';
 import { writeResults } from './results';
 
@@ -76,11 +76,13 @@ try {
   const rows = all.filter((r) => r.server === 'app' && chosen.test(r.name) && !/signed-in|bot replies/.test(r.name));
   const cpu = new Map<string, number[]>();
   const p99 = new Map<string, number[]>();
+  const split = new Map<string, Array<Measured['cpuSplitUs']>>();
   const add = (map: Map<string, number[]>, key: string, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
   const run = async (key: string, port: number, pid: number, requests: typeof hello, counted?: string[]) => {
     const m = await measure({ url: `http://127.0.0.1:${port}`, pid }, Number(values.connections), Number(values.seconds), requests, counted);
     add(cpu, key, m.cpuUs);
     add(p99, key, m.counted.p99);
+    split.set(key, [...(split.get(key) ?? []), m.cpuSplitUs]);
     console.log(`${key}: ${m.cpuUs.toFixed(0)} µs/req, ${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms, non-2xx ${m.counted.failed}`);
   };
   const loadAtStart = os.loadavg()[0]!;
@@ -97,7 +99,22 @@ try {
     ...['baseline: node:http hello-world', 'baseline: Express hello-world'].map((k) => `| ${k} | ${header.slice(1).map(() => cell(k)).join(' | ')} |`),
     ...rows.map((row) => `| ${row.name} | ${apps.map((a) => cell(`${row.name}|${a.name}`)).join(' | ')} |`),
   ];
-  console.log(`\n${lines.join('\n')}`);
+  // The round whose total is the median, split by thread and by user space and kernel.
+  const splitCell = (key: string) => {
+    const rounds = split.get(key)!;
+    const m = [...rounds].sort((a, b) => a.mainUser + a.mainSystem + a.otherThreads - (b.mainUser + b.mainSystem + b.otherThreads))[Math.floor(rounds.length / 2)]!;
+    return [m.mainUser, m.mainSystem, m.otherThreads].map((us) => `${us.toFixed(0)} µs`).join(' | ');
+  };
+  const splitKeys = [
+    ...['baseline: node:http hello-world', 'baseline: Express hello-world'].map((k) => [k, k]),
+    ...rows.flatMap((row) => apps.map((a) => [`${row.name}${values.before ? ` (${a.name})` : ''}`, `${row.name}|${a.name}`])),
+  ];
+  const splitLines = [
+    '| row | main thread, user | main thread, kernel | other threads |',
+    '|---|---|---|---|',
+    ...splitKeys.map(([label, key]) => `| ${label} | ${splitCell(key!)} |`),
+  ];
+  console.log(`\n${lines.join('\n')}\n\n${splitLines.join('\n')}`);
   writeResults(
     `read-cpu-${CASES}`,
     [
@@ -106,6 +123,10 @@ try {
       `Measured ${new Date().toISOString().slice(0, 16)} UTC by \`bench/cpu-rows.ts\` on ${os.cpus().length} cores, load average ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end. The serving process's CPU time (all its threads) per answer, median of the rounds, beside the hello-worlds of the same run; p99 moves with the machine's other work.${values.before ? ' "before" is another checkout\'s server on the same database, run in turns with this one.' : ''}`,
       '',
       ...lines,
+      '',
+      'Where that time went (the median round): the main thread, where JavaScript runs, in user space and in the kernel (system calls: socket reads and writes), and the other threads (the garbage collector\'s helpers, libuv\'s pool), from `/proc`. A CPU profile samples by the clock and charges a system call with the time its thread waited for the CPU inside it, so it overstates socket writes on a busy machine.',
+      '',
+      ...splitLines,
     ].join('\n'),
   );
 } finally {

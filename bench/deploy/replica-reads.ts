@@ -11,7 +11,7 @@ import { adminQuery } from '@server/test/pg-admin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ms, sleep, type LiveOptions } from '../live/common';
-import { readCpuMs } from '../live/hosts';
+import { readCpuMs } from '../live/process-cpu';
 import type { DeploySite } from './site';
 
 interface Phase {

@@ -44,12 +44,6 @@ export function readRssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** The CPU time (user + system, all threads) a process has used so far, in ms (Linux counts it in hundredths of a second). */
-export function readCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** Samples the RSS of some processes every `everyMs` until stopped; the maximum per process. */
 export function watchRss(pids: number[], everyMs = 200) {
   const max = pids.map(() => 0);

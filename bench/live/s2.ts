@@ -5,7 +5,8 @@
  */
 import { io as connect } from 'socket.io-client';
 import { ms, pct, signed, sleep, startBareHost, startBenchServer, startFleet, startSender, type LiveOptions, type Send, modeLabel } from './common';
-import { readCpuMs, watchRss, type Host } from './hosts';
+import { watchRss, type Host } from './hosts';
+import { readCpuMs } from './process-cpu';
 import type { CommonOps } from './host-ipc';
 import { scenarioS8 } from './s8';
 

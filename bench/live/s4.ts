@@ -10,7 +10,8 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { ms, pct, sendScheduled, sleep, startBareHost, startBenchServer, type LiveOptions, modeLabel } from './common';
-import { readCpuMs, watchRss } from './hosts';
+import { watchRss } from './hosts';
+import { readCpuMs } from './process-cpu';
 import type { Answered, Planned } from './scheduled-sender';
 
 const PAIRS = 500;

@@ -4,7 +4,8 @@
  * label, so a row made of several kinds of request (a page load, reads beside writes) reports each.
  */
 import autocannon, { type Request } from 'autocannon';
-import { readCpuMs, readRssMb } from '../live/hosts';
+import { readRssMb } from '../live/hosts';
+import { readCpuSplitMs } from '../live/process-cpu';
 
 export interface Target {
   url: string;
@@ -47,6 +48,8 @@ export interface Measured {
   rssMb: number;
   /** The serving process's CPU time (all its threads) per answer of the measured run, µs. */
   cpuUs: number;
+  /** The same, split: the main thread in user space and in the kernel, and the other threads (`readCpuSplitMs`). */
+  cpuSplitUs: { mainUser: number; mainSystem: number; otherThreads: number };
   /** Bytes received per answer (headers and body), on average. */
   bytesPerAnswer: number;
 }
@@ -80,7 +83,7 @@ export async function measure(target: Target, connections: number, seconds: numb
   await run(target, connections, 2, requests); // warm-up
   let rssMb = readRssMb(target.pid);
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, readRssMb(target.pid))), 100);
-  const cpuBefore = readCpuMs(target.pid);
+  const cpuBefore = readCpuSplitMs(target.pid);
   let measured: Awaited<ReturnType<typeof run>>;
   try {
     measured = await run(target, connections, seconds, requests);
@@ -92,6 +95,9 @@ export async function measure(target: Target, connections: number, seconds: numb
   const byLabel = new Map([...latencies].map(([label, list]) => [label, statsOf(list, failed.get(label) ?? 0, duration)]));
   const answers = Math.max(1, [...latencies.values()].reduce((n, list) => n + list.length, 0));
   const labels = [...new Set(counted ?? latencies.keys())];
+  const cpuAfter = readCpuSplitMs(target.pid);
+  const perAnswerUs = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / answers;
+  const cpuSplitUs = { mainUser: perAnswerUs('mainUserMs'), mainSystem: perAnswerUs('mainSystemMs'), otherThreads: perAnswerUs('otherThreadsMs') };
   return {
     counted: statsOf(
       labels.flatMap((l) => latencies.get(l) ?? []),
@@ -101,7 +107,8 @@ export async function measure(target: Target, connections: number, seconds: numb
     byLabel,
     errors: result.errors + result.timeouts,
     rssMb,
-    cpuUs: ((readCpuMs(target.pid) - cpuBefore) * 1000) / answers,
+    cpuUs: cpuSplitUs.mainUser + cpuSplitUs.mainSystem + cpuSplitUs.otherThreads,
+    cpuSplitUs,
     bytesPerAnswer: result.throughput.total / answers,
   };
 }
