@@ -64,6 +64,7 @@ const appEnv = (port: number) => ({
 execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 /** A checkout's production node flags (its deploy/node-args.json). */
 const nodeArgsOf = (dir: string): string[] => JSON.parse(fs.readFileSync(path.join(dir, 'deploy/node-args.json'), 'utf8'));
+const BASELINES = ['baseline: node:http hello-world', 'baseline: Express hello-world'];
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 try {
   const bare = await start(root, ['--import', 'tsx', 'bench/baseline-server.ts', 'bare'], { PORT: '8191' }, /baseline \w+ ready/);
@@ -77,12 +78,12 @@ try {
   const cpu = new Map<string, number[]>();
   const p99 = new Map<string, number[]>();
   const split = new Map<string, Array<Measured['cpuSplitUs']>>();
-  const add = (map: Map<string, number[]>, key: string, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
+  const add = <T,>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   const run = async (key: string, port: number, pid: number, requests: typeof hello, counted?: string[]) => {
     const m = await measure({ url: `http://127.0.0.1:${port}`, pid }, Number(values.connections), Number(values.seconds), requests, counted);
     add(cpu, key, m.cpuUs);
     add(p99, key, m.counted.p99);
-    split.set(key, [...(split.get(key) ?? []), m.cpuSplitUs]);
+    add(split, key, m.cpuSplitUs);
     console.log(`${key}: ${m.cpuUs.toFixed(0)} µs/req, ${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms, non-2xx ${m.counted.failed}`);
   };
   const loadAtStart = os.loadavg()[0]!;
@@ -96,7 +97,7 @@ try {
   const lines = [
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
-    ...['baseline: node:http hello-world', 'baseline: Express hello-world'].map((k) => `| ${k} | ${header.slice(1).map(() => cell(k)).join(' | ')} |`),
+    ...BASELINES.map((k) => `| ${k} | ${header.slice(1).map(() => cell(k)).join(' | ')} |`),
     ...rows.map((row) => `| ${row.name} | ${apps.map((a) => cell(`${row.name}|${a.name}`)).join(' | ')} |`),
   ];
   // The round whose total is the median, split by thread and by user space and kernel.
@@ -106,7 +107,7 @@ try {
     return [m.mainUser, m.mainSystem, m.otherThreads].map((us) => `${us.toFixed(0)} µs`).join(' | ');
   };
   const splitKeys = [
-    ...['baseline: node:http hello-world', 'baseline: Express hello-world'].map((k) => [k, k]),
+    ...BASELINES.map((k) => [k, k]),
     ...rows.flatMap((row) => apps.map((a) => [`${row.name}${values.before ? ` (${a.name})` : ''}`, `${row.name}|${a.name}`])),
   ];
   const splitLines = [
