@@ -42,3 +42,12 @@ export function linksIn(html: string): string[] {
   const bare = [...html.replace(/<[^>]+>/g, ' ').matchAll(/https?:\/\/[^\s<>"']+/gi)].map((m) => m[0]);
   return [...hrefs, ...bare];
 }
+
+/**
+ * Evidence a description holds by itself: an image, or a link to a video site (bots and apps that
+ * send no `videoLink` paste the video's address into the text).
+ */
+export const descriptionEvidence = (html: string): string[] => [
+  ...imageSources(html).filter((src) => classifyLink(src) !== 'invalid'),
+  ...linksIn(html).filter((link) => classifyLink(link) === 'video'),
+];

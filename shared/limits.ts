@@ -28,6 +28,9 @@ export const LIMITS = {
   emailMax: 254,
   pageDefault: 20,
   pageMax: 100,
+  /** The trend's longest list (the original's), and the longest a request may ask: the mobile app's desktop build doubles its 10. */
+  trendMax: 10,
+  trendAskedMax: 20,
   /**
    * A player search counts its hits up to this many: `total` is exact below it, and this number
    * means "this many or more" (a 3-letter name part can match a fifth of a million names).

@@ -109,7 +109,10 @@ describe('tokens', () => {
   it('refuses the token of a deleted or unknown account with 401 user.invalid', async () => {
     const { user, token } = await app.factories.signedIn();
     await app.services.db.update(users).set({ valid: false }).where(eq(users.id, user.id));
-    expectError(await app.request.get('/api/user/me').set('x-access-token', token), 401, 'user.invalid');
+    const deleted = await app.request.get('/api/user/me').set('x-access-token', token);
+    expectError(deleted, 401, 'user.invalid');
+    // The original's token failures carried `err: 1`, which the web client's uploader tests.
+    expect(deleted.body.err).toBe(1);
     expectError(await app.request.get('/api/user/me').set('x-access-token', await craftToken(2_000_000_000)), 401, 'user.invalid');
   });
 

@@ -3,6 +3,7 @@ import { TIME_WINDOWS, type TimeWindow } from '../time-windows';
 import { GAMES } from '../games';
 import { gameFilter, orderField } from './cases';
 import { boolParam, limitParam, skipParam } from './common';
+import { LIMITS } from '../limits';
 import { timeParam } from './search';
 
 /**
@@ -53,7 +54,8 @@ export { TIME_WINDOWS, type TimeWindow };
 const timeWindowParam = z.enum(TIME_WINDOWS).default('weekly');
 
 export const trendQuery = z.object({
-  limit: limitParam(10, 5),
+  /** Up to `trendAskedMax` asked; the answer holds at most `trendMax`. */
+  limit: limitParam(LIMITS.trendAskedMax, 5),
   time: timeWindowParam,
 });
 

@@ -40,6 +40,8 @@ describe('reportProblems', () => {
   it('takes an image in the description as evidence instead of a video', () => {
     expect(reportProblems(draft({ videoLinks: [''] })).videoLinks).toBe('noEvidence');
     expect(reportProblems(draft({ videoLinks: [], description: '<p><img src="https://img.example/a.png"></p>' }))).toEqual({});
+    expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://www.youtube.com/watch?v=abc</p>' }))).toEqual({});
+    expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://example.com/clip</p>' })).videoLinks).toBe('noEvidence');
   });
 
   it('needs a description within the limit', () => {

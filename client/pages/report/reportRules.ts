@@ -1,4 +1,4 @@
-import { classifyLink, imageSources } from '@shared/evidence';
+import { classifyLink, descriptionEvidence } from '@shared/evidence';
 import { LIMITS } from '@shared/limits';
 
 /** What the report form holds before it is sent. */
@@ -52,7 +52,7 @@ export const joinLinks = (links: readonly string[]) =>
 
 /**
  * The first problem of each field, as a key under `report.errors.` (the form translates it).
- * Evidence is a video-site link or an image in the description.
+ * Evidence is a video-site link, or an image or a video-site link in the description.
  */
 export function reportProblems(draft: ReportDraft): Partial<Record<ReportField, string>> {
   const problems: Partial<Record<ReportField, string>> = {};
@@ -68,7 +68,6 @@ export function reportProblems(draft: ReportDraft): Partial<Record<ReportField, 
   else if (joinLinks(links).length > LIMITS.videoLinkMax) problems.videoLinks = 'linksTooLong';
   if (!draft.description) problems.description = 'required';
   else if (draft.description.length > LIMITS.reportMax) problems.description = 'descriptionTooLong';
-  const images = imageSources(draft.description).filter((src) => classifyLink(src) !== 'invalid');
-  if (!problems.videoLinks && !links.length && !images.length) problems.videoLinks = 'noEvidence';
+  if (!problems.videoLinks && !links.length && !descriptionEvidence(draft.description).length) problems.videoLinks = 'noEvidence';
   return problems;
 }

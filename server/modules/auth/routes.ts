@@ -89,7 +89,7 @@ export const authRoutes: AnyRoute[] = [
     rateLimit: 'signin',
     success: { code: 'signin.success' },
     errors: ['signin.noSuchUser', 'signin.invalidIdentity', 'captcha.bad', 'captcha.wrong', 'captcha.expired'],
-    handler: async ({ body, services, ip, req }) => ok('signin.success', await signin(services, body.data, body, ip, clientOf(req, ip))),
+    handler: async ({ body, services, ip, req }) => ok('signin.success', await signin(services, body.data, body, ip, clientOf(req, ip)), { message: 'Signed in.' }),
   }),
   defineRoute({
     method: 'post',
@@ -102,7 +102,7 @@ export const authRoutes: AnyRoute[] = [
     success: { code: 'logout.success' },
     handler: async ({ user, services, req, ip }) => {
       await revokeSessions(services, user.row, {}, { kind: 'signout', client: clientOf(req, ip) });
-      return ok('logout.success');
+      return ok('logout.success', undefined, { message: 'Signed out.' });
     },
   }),
   defineRoute({

@@ -23,6 +23,8 @@ describe('POST /api/user/signin', () => {
     const before = Date.now();
     const res = await signin({ username: user.username, password: TEST_PASSWORD });
     expectOk(res, 'signin.success');
+    // The web and desktop clients show the answer's message.
+    expect(res.body.message).toEqual(expect.any(String));
     const { token, userinfo } = res.body.data;
     expect(token).toEqual(expect.any(String));
     expect(userinfo).toEqual({
@@ -192,6 +194,7 @@ describe('POST /api/user/signout', () => {
     const second = await app.factories.signIn(user);
     const res = await app.request.post('/api/user/signout').set('x-access-token', first);
     expectOk(res, 'logout.success');
+    expect(res.body.message).toEqual(expect.any(String));
     expectTokenExpired(await me(first));
     expectTokenExpired(await me(second));
     expectTokenExpired(await app.request.post('/api/user/signout').set('x-access-token', first));

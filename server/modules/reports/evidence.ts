@@ -1,9 +1,9 @@
-import { classifyLink, imageSources, linksIn, splitLinks } from '@shared/evidence';
+import { classifyLink, descriptionEvidence, linksIn, splitLinks } from '@shared/evidence';
 import { AppError } from '@server/app-error';
 import type { ErrorCode } from '@shared/errors';
 
 /**
- * The evidence rule of reports (shared/evidence.ts): a video link from a video site or an image in the description;
+ * The evidence rule of reports (shared/evidence.ts): a video link from a video site, or an image or a video-site link in the description;
  * network-drive links are refused wherever they appear.
  */
 export function checkEvidence(description: string, videoLink: string, badCode: ErrorCode) {
@@ -14,6 +14,5 @@ export function checkEvidence(description: string, videoLink: string, badCode: E
     if (kind !== 'video') throw new AppError(badCode, `not a link to a video site: ${link}`);
   }
   if (linksIn(description).some((l) => classifyLink(l) === 'drive')) throw new AppError(badCode, 'network-drive links are not accepted; upload the video to a video site');
-  const images = imageSources(description).filter((src) => classifyLink(src) !== 'invalid');
-  if (!videos.length && !images.length) throw new AppError(badCode, 'evidence is required: a video link or an image');
+  if (!videos.length && !descriptionEvidence(description).length) throw new AppError(badCode, 'evidence is required: a link to a video site or an image');
 }

@@ -84,8 +84,14 @@ describe('POST /api/player/report', () => {
     ['a network-drive video', { videoLink: 'https://pan.baidu.com/s/1abc', description: '<p>see drive</p>' }],
     ['a network drive in the text', { videoLink: 'https://youtu.be/x', description: '<p>more at <a href="https://drive.google.com/file/d/1">here</a></p>' }],
     ['a link that is not a video site', { videoLink: 'https://example.com/video', description: '<p>look</p>' }],
+    ['only a link that is not a video site in the text', { videoLink: '', description: '<p>clip at https://example.com/video</p>' }],
   ])('refuses %s', async (_label, data) => {
     expectError(await report(app, bot, app.directory.freshAccount(), data), 400, 'report.bad');
+  });
+
+  it('accepts a video-site link in the text when there is no videoLink (how the chat bots send evidence)', async () => {
+    expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: '', description: '<p>clip: https://www.bilibili.com/video/BV1xx411c7mD kills through walls</p>' }), 'report.success');
+    expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: null, description: '<p><a href="https://youtu.be/abc123">the round</a></p>' }), 'report.success');
   });
 
   it('accepts an image instead of a video', async () => {

@@ -175,9 +175,16 @@ describe('GET /api/trend', () => {
     expect(Number.isInteger(data[0]!.hot)).toBe(true);
   });
 
+  it('answers at most 10 cases to a request for up to 20 (the desktop build of the mobile app doubles its page)', async () => {
+    const more = await Promise.all(Array.from({ length: 11 }, () => insertCase(app)));
+    for (const c of more) await insertEntries(app, c!, 1, { type: 'reply', createTime: new Date(Date.now() - 60 * MIN) });
+    const res = await trend({ time: 'daily', limit: 20 });
+    expectOk(res, 'trend.ok');
+    expect(res.body.data).toHaveLength(10);
+  });
+
   it.each([
-    [{ limit: 11 }, 'limit'],
-    [{ limit: 20 }, 'limit'],
+    [{ limit: 21 }, 'limit'],
     [{ limit: 0 }, 'limit'],
     [{ time: 'hourly' }, 'time'],
   ])('400 trend.bad for %j', async (query, param) => {
