@@ -116,7 +116,6 @@ export const ERROR_STATUS = {
   'reply.spam': 403,
   'reply.notFound': 404,
   /** The author is muted: the message says until when (`muted until <ISO>`). */
-  'reply.muted': 403,
   'unReply.bad': 400,
   'judgement.bad': 400,
   'judgement.spam': 403,

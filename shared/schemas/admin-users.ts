@@ -8,9 +8,13 @@ import { adminPage } from './admin';
 
 /** `GET /admin/searchUser`: by id, name, bound account or e-mail; all users, staff or bots. */
 export const SEARCH_USER_PARAMETERS = ['id', 'username', 'originName', 'originPersonaId', 'originEmail'] as const;
+/** An empty query value, as a form with nothing typed sends it, reads as absent. */
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
 export const searchUserQuery = adminPage.extend({
-  name: z.string().trim().min(1).max(254),
-  parameter: z.enum(SEARCH_USER_PARAMETERS).default('username'),
+  /** Empty: every account of the type (the staff page's first view and its staff tab send none). */
+  name: z.string().trim().max(254).default(''),
+  parameter: z.preprocess(emptyAsAbsent, z.enum(SEARCH_USER_PARAMETERS).default('username')),
   type: z.enum(['all', 'admin', 'bot']).default('all'),
 });
 export type SearchUserQuery = z.infer<typeof searchUserQuery>;
@@ -19,7 +23,11 @@ export const setUserRoleBody = z.object({
   data: z.object({ id: idParam, action: z.enum(['grant', 'revoke']), role: z.enum(MANAGED_ROLES) }),
 });
 
-/** Attributes staff may force (never `achievements`, which have their own endpoints, nor IPs). */
+/**
+ * Attributes staff may force (never `achievements`, which have their own endpoints, nor a mute or
+ * IPs). Other keys are dropped, not refused: the original's web client sends back the whole `attr`
+ * its user list showed, with those in it.
+ */
 export const staffSettableAttr = z
   .object({
     allowDM: z.boolean(),
@@ -30,8 +38,7 @@ export const staffSettableAttr = z
     changeNameLeft: z.number().int().min(0).max(100),
     freezeOfNoBinding: z.boolean(),
   })
-  .partial()
-  .strict();
+  .partial();
 
 export const setUserAttrBody = z.object({
   data: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIMELINE_SUBJECTS } from '../timeline';
-import { APPEAL_STATES, JUDGE_ACTIONS } from '../judgement';
+import { APPEAL_STATES, JUDGE_ACTIONS, type AppealState } from '../judgement';
 import { LIMITS } from '../limits';
 import type { TimelineEntry } from '../types/cases';
 import { idParam } from './common';
@@ -17,9 +17,14 @@ const oneOrMany = <T extends readonly [string, ...string[]]>(values: T) =>
 export const COMMENT_STATES = ['all', 'visible', 'hidden', 'deleted'] as const;
 export type CommentState = (typeof COMMENT_STATES)[number];
 
+/** `all` (what the original's staff page sends by default) and an empty value: no filter. */
+const anyAsAbsent = (v: unknown) => (v === 'all' || v === '' ? undefined : v);
+
 /** `GET /admin/commentAll`: every timeline entry, hidden and deleted ones included, filtered. */
 export const commentAllQuery = adminPage.extend(timeWindow.shape).extend({
-  type: oneOrMany(TIMELINE_SUBJECTS).optional(),
+  type: z.preprocess(anyAsAbsent, oneOrMany(TIMELINE_SUBJECTS).optional()),
+  /** One entry, by its id (the staff page's search by comment id). */
+  id: z.preprocess(anyAsAbsent, idParam.optional()),
   /** The case (its database id). */
   playerId: idParam.optional(),
   /** The author. */
@@ -28,16 +33,22 @@ export const commentAllQuery = adminPage.extend(timeWindow.shape).extend({
 });
 export type CommentAllQuery = z.infer<typeof commentAllQuery>;
 
+/** The original's appeal states, which its staff page filters by: `close` is an appeal accepted or failed. */
+const ORIGINAL_APPEAL_STATES: Record<string, readonly AppealState[]> = { open: ['unprocessed'], close: ['accept', 'fail'] };
+
+/** An appeal-state filter: one of ours or of the original's, as the states it covers. */
+const appealStateFilter = z.enum([...APPEAL_STATES, 'open', 'close']).transform((s): readonly AppealState[] => ORIGINAL_APPEAL_STATES[s] ?? [s as AppealState]);
+
 /** `GET /admin/commentTypeList`: appeals (by state) or judgements (by action). */
 export const commentTypeListQuery = adminPage.extend({
   type: z.enum(['banAppeal', 'judgement']),
-  banAppealStats: z.enum(APPEAL_STATES).optional(),
+  banAppealStats: appealStateFilter.optional(),
   judgeAction: z.enum(JUDGE_ACTIONS).optional(),
 });
 export type CommentTypeListQuery = z.infer<typeof commentTypeListQuery>;
 
 /** `GET /admin/commentAppeal`: appeal entries, by state. */
-export const commentAppealQuery = adminPage.extend({ banAppealStats: z.enum(APPEAL_STATES).optional() });
+export const commentAppealQuery = adminPage.extend({ banAppealStats: appealStateFilter.optional() });
 export type CommentAppealQuery = z.infer<typeof commentAppealQuery>;
 
 const zeroOne = z.union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1'])]).transform((v) => v === 1 || v === true || v === '1');

@@ -27,6 +27,10 @@ export const fileQuery = z.object({ filename, explain: boolParam.optional(), siz
 
 export const fileNameQuery = z.object({ filename });
 
+/** `DELETE /service/file`: the name in the query, or in a JSON body, as the original's staff page sends it. */
+export const fileDeleteQuery = z.object({ filename: filename.optional() });
+export const fileDeleteBody = z.object({ filename: filename.optional() });
+
 export const fileKinds = ['image', 'video', 'archive'] as const;
 const kinds = z.enum(fileKinds);
 const states = z.enum(['processing', 'ready', 'failed']);

@@ -62,6 +62,9 @@ describe('GET /api/admin/commentAll', () => {
     expect(hidden.body.data.map((e: Item) => e.id)).toEqual([b.id]);
     expect((await get(`commentAll?playerId=${dbId}&state=visible`, superToken)).body.total).toBe(2);
     expect((await get(`commentAll?playerId=${dbId}&createTimeFrom=${Date.now() + 60_000}`, superToken)).body).toMatchObject({ total: 0, data: [] });
+    // As the original's staff page asks: `type=all` and an empty id filter nothing; an id finds that entry.
+    expect((await get(`commentAll?playerId=${dbId}&type=all&id=`, superToken)).body.total).toBe(3);
+    expect((await get(`commentAll?id=${a.id}&type=all`, superToken)).body).toMatchObject({ total: 1, data: [{ id: a.id }] });
 
     const keys = keysOf(all.body.data);
     for (const secret of ['password', 'passwordHash', 'hash', 'token', 'code', 'originEmail', 'email', 'attr']) expect(keys.has(secret), secret).toBe(false);
@@ -105,6 +108,16 @@ describe('GET /api/admin/commentTypeList and /api/admin/commentAppeal', () => {
     const mine = open.body.data.find((e: { toPlayerId: number }) => e.toPlayerId === dbId);
     expect(mine).toMatchObject({ type: 'banAppeal', appealStatus: 'unprocessed', valid: true, content: { appealType: 'farm' } });
     expect((await get('commentTypeList?type=banAppeal&banAppealStats=lock&limit=100', superToken)).body.data.some((e: { id: number }) => e.id === mine.id)).toBe(false);
+    // The original's states, as its staff page sends them: open is unprocessed; close is accepted or failed.
+    const asOriginal = async (state: string) => (await get(`commentTypeList?type=banAppeal&banAppealStats=${state}&limit=100`, superToken)).body.data.map((e: { appealStatus: string }) => e.appealStatus);
+    expect(await asOriginal('open')).toContain('unprocessed');
+    expect(new Set(await asOriginal('open'))).toEqual(new Set(['unprocessed']));
+    const closedIds = async () => (await get('commentTypeList?type=banAppeal&banAppealStats=close&limit=100', superToken)).body.data.map((e: { id: number }) => e.id);
+    expect(await closedIds()).not.toContain(mine.id);
+    expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', superToken).send({ toPlayerId: dbId }), 'setAppeal.success');
+    expect(await closedIds()).toContain(mine.id);
+    expect((await asOriginal('close')).every((s: string) => s === 'accept' || s === 'fail')).toBe(true);
+    expectInvalid(await get('commentTypeList?type=banAppeal&banAppealStats=shut', superToken), 'admin.commentTypeList.bad', 'banAppealStats');
     expectInvalid(await get('commentTypeList?type=reply', superToken), 'admin.commentTypeList.bad', 'type');
 
     expectOk(await setComment(superToken, { id: mine.id, valid: 0 }), 'admin.setComment.ok');

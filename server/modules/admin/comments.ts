@@ -55,24 +55,26 @@ export async function presentAdminComments(db: DbOrTx, rows: TimelineRow[]): Pro
 }
 
 interface ListFilter {
+  id?: number;
   types?: readonly TimelineSubject[];
   playerId?: number;
   userId?: number;
   from?: number;
   to?: number;
   state: CommentState;
-  appealStatus?: string;
+  appealStatus?: readonly string[];
   judgeAction?: string;
 }
 
 async function listComments(db: DbOrTx, f: ListFilter, page: { skip: number; limit: number; order: 'asc' | 'desc' }) {
   const where: SQL[] = [];
+  if (f.id) where.push(eq(timeline.id, f.id));
   if (f.types?.length) where.push(inArray(timeline.type, [...f.types]));
   if (f.playerId) where.push(eq(timeline.playerId, f.playerId));
   if (f.userId) where.push(eq(timeline.byUserId, f.userId));
   if (f.from !== undefined) where.push(gte(timeline.createTime, new Date(f.from)));
   if (f.to !== undefined) where.push(lte(timeline.createTime, new Date(f.to)));
-  if (f.appealStatus) where.push(eq(timeline.appealStatus, f.appealStatus));
+  if (f.appealStatus) where.push(inArray(timeline.appealStatus, [...f.appealStatus]));
   if (f.judgeAction) where.push(eq(timeline.judgeAction, f.judgeAction));
   const state = stateCondition(f.state);
   if (state) where.push(state);
@@ -87,7 +89,7 @@ async function listComments(db: DbOrTx, f: ListFilter, page: { skip: number; lim
 
 /** `commentAll`: every entry, hidden and deleted ones included. */
 export const commentAll = (db: DbOrTx, q: CommentAllQuery) =>
-  listComments(db, { types: q.type, playerId: q.playerId, userId: q.userId, from: q.createTimeFrom, to: q.createTimeTo, state: q.state }, q);
+  listComments(db, { id: q.id, types: q.type, playerId: q.playerId, userId: q.userId, from: q.createTimeFrom, to: q.createTimeTo, state: q.state }, q);
 
 /** `commentTypeList`: appeals (optionally of one state) or judgements (optionally of one action). */
 export const commentTypeList = (db: DbOrTx, q: CommentTypeListQuery) =>

@@ -1,4 +1,4 @@
-import { avatarBody, fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from '@shared/schemas/files';
+import { avatarBody, fileDeleteBody, fileDeleteQuery, fileNameQuery, fileQuery, myFilesQuery, allFilesBody } from '@shared/schemas/files';
 import { rules } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
@@ -115,10 +115,15 @@ export const fileRoutes: AnyRoute[] = [
     area: 'file',
     auth: 'required',
     policy: filePolicy.remove,
-    query: fileNameQuery,
+    query: fileDeleteQuery,
+    body: fileDeleteBody,
     success: { code: 'file.deleted' },
-    errors: ['file.notFound', 'user.permissionDenied'],
-    handler: async ({ query, user, services }) => ok('file.deleted', await deleteFile(services, user, query.filename)),
+    errors: ['file.bad', 'file.notFound', 'user.permissionDenied'],
+    handler: async ({ query, body, user, services }) => {
+      const filename = query.filename ?? body.filename;
+      if (!filename) throw new AppError('file.bad', [{ param: 'filename', msg: 'Required', location: 'query', value: undefined }], 400);
+      return ok('file.deleted', await deleteFile(services, user, filename));
+    },
   }),
   defineRoute({
     method: 'get',

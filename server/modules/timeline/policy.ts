@@ -6,7 +6,7 @@ export const commentLimit = { name: 'comments' as RateLimitName, exempt: exemptS
 
 export const timelinePolicy = {
   /** Writing on a timeline: may submit (not locked, bound unless staff/bot), not muted. */
-  reply: allOf('reply', rules.canSubmit, notMuted('reply.muted')),
+  reply: allOf('reply', rules.canSubmit, notMuted('reply.bad', 400)),
   /** Hiding an entry: signed in here; whose entry it is decides in the service (`mayHideEntry`). */
   hide: rules.signedIn,
 };

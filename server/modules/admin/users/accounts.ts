@@ -13,6 +13,7 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction, type Recorder } from '@server/db/outbox';
 import { uniqueViolation } from '@server/db/errors';
 import { usernameTaken } from '@server/modules/users/queries';
+import { attrForStaff } from '@server/modules/users/addresses';
 import { usernamePending, createVerification, originPending } from '@server/modules/users/verifications';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { revokeInTransaction } from '@server/modules/auth/signin';
@@ -72,7 +73,8 @@ export async function setUserAttr(services: Services, actor: AuthedUser, input: 
         detail: { ...(changes.username ? { username: { from: row.username, to: changes.username } } : {}), attr: Object.keys(input.attr ?? {}), introduction: input.userIntroduction !== undefined },
       });
       await r.emit(roomOf.user(row.id), 'user.updated', { userId: row.id });
-      return { id: row.id, username: changes.username ?? row.username, attr };
+      // The answer shows the attributes as the caller's staff views do (addresses for the levels that see them).
+      return { id: row.id, username: changes.username ?? row.username, attr: attrForStaff(attr, actor.privileges) };
     });
   } catch (e) {
     if (uniqueViolation(e) !== null) throw new AppError('admin.setUserAttr.occupied', 'the name is taken');

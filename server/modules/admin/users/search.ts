@@ -14,13 +14,15 @@ const foldedSql = (column: SQL | typeof users.username) => sql`replace(replace(t
 
 /**
  * Staff search over every account, deleted ones included: by id, by username or platform name
- * (confusable-aware, anywhere in the name, exact matches first), by persona id, or by e-mail.
+ * (confusable-aware, anywhere in the name, exact matches first), by persona id, or by e-mail; with
+ * no name, every account of the type.
  */
 export async function searchStaffUsers(db: DbOrTx, q: SearchUserQuery) {
   const conds: SQL[] = [];
   const needle = q.name.trim();
   let exact: SQL | null = null;
-  switch (q.parameter) {
+  // Nothing typed: every account of the type, newest (or oldest) first.
+  if (needle) switch (q.parameter) {
     case 'id': {
       const id = /^\d{1,10}$/.test(needle) ? Number(needle) : 0;
       conds.push(eq(users.id, id > 0 && id <= 2_147_483_647 ? id : 0));
