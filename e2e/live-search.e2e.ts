@@ -201,6 +201,33 @@ describe('live search', () => {
     expect(await page.$eval('#search-text', (i) => (i as HTMLInputElement).value)).toBe('marrow');
   });
 
+  it('the search page switches between players, comments and users while the tab it leaves shows results', async () => {
+    const page = await home();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${app.url}/search/sinai`);
+    const tab = async (label: string) => {
+      // Searches are limited to 5 a second per address (the original's limit).
+      await pause(1000);
+      const [button] = await page.$$(`xpath/.//*[@role="tab"][normalize-space()="${label}"]`);
+      await button!.click();
+    };
+    // Comments first: the report's text holds the word.
+    await tab(en.search.types.comment);
+    await seeText(page, 'Live search evidence');
+    await tab(en.search.types.player);
+    await seeText(page, en.search.empty.replace('{{param}}', 'sinai'));
+    await page.goto(`${app.url}/search/vexmarrow`);
+    await seeText(page, name);
+    await tab(en.search.types.comment);
+    await seeText(page, en.search.emptyText.comment);
+    await tab(en.search.types.user);
+    await seeText(page, en.search.emptyText.user);
+    await tab(en.search.types.player);
+    await seeText(page, name);
+    expect(errors).toEqual([]);
+  });
+
   it.each([['en-US', 1366], ['ar-EG', 1366], ['de-DE', 1101]])('%s at %i px: the list opens below the box, whole on the screen', async (language, width) => {
     const page = await home(width);
     await page.evaluate((p) => localStorage.setItem('tribunal:preferences', JSON.stringify(p)), { theme: 'lightness', textSize: 'default', language });

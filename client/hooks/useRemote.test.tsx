@@ -13,10 +13,13 @@ interface Call {
 
 let calls: Call[];
 let seen: Remote<string> & { reload: () => void };
+/** What each render was given, with the key it rendered for. */
+let renders: Array<{ id: string; state: string; data: string | null }>;
 const mount = mountPoint();
 
 function Probe({ id }: { id: string }) {
   seen = useRemote(id, (signal) => new Promise<string>((resolve) => calls.push({ key: id, signal, resolve })));
+  renders.push({ id, state: seen.state, data: seen.data });
   return null;
 }
 
@@ -38,6 +41,7 @@ const answer = (call: Call, data: string) =>
 beforeEach(() => {
   vi.useFakeTimers();
   calls = [];
+  renders = [];
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -63,6 +67,18 @@ describe('useRemote', () => {
     expect(seen.data).toBeNull();
     await answer(calls[1]!, 'second case');
     expect(seen).toMatchObject({ state: 'ready', data: 'second case' });
+  });
+
+  it('never gives the answer of the old key as ready for the new one, even on the render where the key changes', async () => {
+    await show('players');
+    await answer(calls[0]!, 'player hits');
+    renders = [];
+    await show('comments');
+    expect(renders.length).toBeGreaterThan(0);
+    expect(renders.filter((r) => r.id === 'comments' && r.state === 'ready')).toEqual([]);
+    expect(renders[0]).toEqual({ id: 'comments', state: 'loading', data: 'player hits' });
+    await answer(calls[1]!, 'comment hits');
+    expect(seen).toMatchObject({ state: 'ready', data: 'comment hits' });
   });
 
   it('keeps the data while a reload runs, and cancels a request left behind when the page goes', async () => {

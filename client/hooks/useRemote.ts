@@ -24,8 +24,12 @@ const CANCEL_GRACE_MS = 250;
  * data, for pages that prefer to show it dimmed rather than a skeleton.
  */
 export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>) {
-  const [remote, setRemote] = useState<Remote<T>>({ state: 'loading', data: null });
   const [round, setRound] = useState(0);
+  const id = key === null ? null : `${round}:${key}`;
+  // The request (round and key) the state belongs to: on the render where the key changes, before
+  // the effect starts the new request, the old answer must not pass for the new key's.
+  const [held, setHeld] = useState<{ id: string | null; remote: Remote<T> }>({ id: null, remote: { state: 'loading', data: null } });
+  const setRemote = useCallback((next: (r: Remote<T>) => Remote<T>, forId: string) => setHeld((h) => ({ id: forId, remote: next(h.remote) })), []);
   const loadRef = useRef(load);
   const flightRef = useRef<Flight<T> | null>(null);
   useLayoutEffect(() => {
@@ -33,22 +37,21 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
   });
 
   useEffect(() => {
-    if (key === null) return;
-    const id = `${round}:${key}`;
+    if (id === null) return;
     let flight = flightRef.current;
     if (flight?.id !== id) {
       flight?.controller.abort();
       const controller = new AbortController();
       flight = { id, controller, promise: loadRef.current(controller.signal), listeners: 0 };
       flightRef.current = flight;
-      setRemote((r) => ({ state: 'loading', data: r.data }));
+      setRemote((r) => ({ state: 'loading', data: r.data }), id);
     }
     const mine = flight;
     mine.listeners += 1;
     let listening = true;
     mine.promise.then(
-      (data) => listening && setRemote({ state: 'ready', data }),
-      (error: unknown) => listening && setRemote((r) => ({ state: 'failed', error, data: r.data })),
+      (data) => listening && setRemote(() => ({ state: 'ready', data }), id),
+      (error: unknown) => listening && setRemote((r) => ({ state: 'failed', error, data: r.data }), id),
     );
     return () => {
       listening = false;
@@ -59,10 +62,14 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
         if (flightRef.current === mine) flightRef.current = null;
       }, CANCEL_GRACE_MS);
     };
-  }, [key, round]);
+  }, [id, setRemote]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
   /** Replaces the data in place (e.g. after a live update), without a request. */
-  const update = useCallback((change: (data: T) => T) => setRemote((r) => (r.data === null ? r : ({ ...r, data: change(r.data) } as Remote<T>))), []);
+  const update = useCallback(
+    (change: (data: T) => T) => setHeld((h) => (h.remote.data === null ? h : { ...h, remote: { ...h.remote, data: change(h.remote.data) } as Remote<T> })),
+    [],
+  );
+  const remote: Remote<T> = id === null || held.id === id ? held.remote : { state: 'loading', data: held.remote.data };
   return { ...remote, reload, update };
 }
