@@ -53,4 +53,31 @@ describe('report a player', () => {
     expect(tl.body.data.result[0]).toMatchObject({ type: 'report', byUserId: reporter.id, cheatMethods: ['wallhack'], videoLink: 'https://www.youtube.com/watch?v=e2e-evidence' });
     expect(tl.body.data.result[0].content.text).toMatch(/<(b|strong)>Spotted through smoke<\/(b|strong)>/);
   });
+
+  it('on a phone, a refusal far above the button takes the focus and the screen to its field', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 375, height: 740 });
+    const captchas = watchCaptchas(page);
+    await signInBeforeVisit(page, app, await app.factories.createUser());
+    await page.goto(`${app.url}/report`);
+    await fill(page, 'Game ID', 'NoSuchPlayerAnywhere');
+    await page.locator('::-p-aria([name="Aimbot"][role="checkbox"])').click();
+    await fill(page, 'Video link 1', 'https://www.youtube.com/watch?v=e2e-unknown');
+    await page.locator('[contenteditable="true"]').click();
+    await page.keyboard.type('Locked on through walls all round.');
+    await fill(page, 'Verification code', await captchas.answer());
+    await click(page, 'Send report');
+
+    // The platform knows no such account: the answer is the Game ID field's, at the top of the form.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', { timeout: 15_000 });
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement;
+      const box = el.getBoundingClientRect();
+      return { label: el.labels?.[0]?.textContent ?? '', top: box.top, bottom: box.bottom, screen: innerHeight };
+    });
+    expect(focused.label).toContain('Game ID');
+    expect(focused.top).toBeGreaterThanOrEqual(0);
+    expect(focused.bottom).toBeLessThanOrEqual(focused.screen);
+    await screenshot(page, 'report-unknown-id-phone');
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '@shared/games';
@@ -14,6 +14,7 @@ import { toast } from '@client/components/toast';
 import { useCaptcha } from '@client/forms/useCaptcha';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
+import { focusFirstError } from '@client/forms/focusFirstError';
 import { CheatMethodsField } from './CheatMethodsField';
 import { GameIdField } from './GameIdField';
 import { joinLinks, reportProblems, type ReportDraft, type ReportField } from './reportRules';
@@ -32,6 +33,12 @@ export function ReportForm() {
   const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<{ fields: Partial<Record<ReportField, string>>; captcha?: string; form?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Counts refused submits: each one, once its errors are drawn, takes the reader to the first.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) focusFirstError(form.current);
+  }, [refusals]);
 
   const problems = reportProblems(draft);
   const errorOf = (field: ReportField) => server.fields[field] ?? (checked && problems[field] ? t(`report.errors.${problems[field]}`, { max: LIMITS.reportMax }) : undefined);
@@ -43,7 +50,10 @@ export function ReportForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys(problems).length || !captcha.answer) return;
+    if (Object.keys(problems).length || !captcha.answer) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setBusy(true);
     setServer({ fields: {} });
     try {
@@ -57,11 +67,12 @@ export function ReportForm() {
       captcha.renew();
       setServer(placeError<ReportField>(error, describe(error), FIELDS, { 'report.notFound': 'originName' }));
       setBusy(false);
+      setRefusals((n) => n + 1);
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       {server.form && <Notice tone="danger">{server.form}</Notice>}
       <div className={styles.pair}>
         <SelectField label={t('report.game')} value={draft.game} options={GAMES.map((g) => ({ value: g, label: t(`games.${g}`) }))} onChange={(game) => set('game', game)} error={errorOf('game')} />
