@@ -3,6 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { launchBrowser, screenshot } from './support/browser';
 import { seeText } from './support/page';
+import { signInBeforeVisit } from './support/session';
 import { openCase } from '@server/test/cases';
 
 /** Opens a page with the interface language and text size a visitor picked. */
@@ -56,6 +57,24 @@ describe('layout under large text and long languages', () => {
     const cut = await page.$$eval('ol[aria-label] li > span', (names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
     expect(cut).toEqual([]);
     await seeText(page, '2.');
+  });
+
+  it('on a phone the account overview keeps the name whole on its line; the avatar button goes under it', async () => {
+    const user = await app.factories.createUser({ username: 'demo-user-375' });
+    const page = await browser.newPage();
+    await page.setViewport({ width: 375, height: 740 });
+    await signInBeforeVisit(page, app, user);
+    await page.goto(`${app.url}/profile/information`);
+    await seeText(page, 'demo-user-375');
+    // Lines the name's own text takes (its #id may wrap after it).
+    const lines = await page.evaluate(() => {
+      const name = [...document.querySelectorAll('#account span')].find((s) => s.firstChild?.textContent === 'demo-user-375')!;
+      const range = document.createRange();
+      range.selectNodeContents(name.firstChild!);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    await screenshot(page, 'layout-account-phone');
   });
 
   it('an old-site case address (/cheaters/<user id>) lands on the case without a failing request', async () => {
