@@ -295,5 +295,7 @@ describe('live search', () => {
     await page.click(`header a[href="/search"][aria-label="${en.nav.search}"]`);
     await page.waitForSelector('#search-text');
     expect(new URL(page.url()).pathname).toBe('/search');
+    // The icon opens the page to type into: the caret is in its box.
+    await page.waitForFunction(() => document.activeElement?.id === 'search-text', { timeout: 10_000 });
   });
 });

@@ -8,6 +8,7 @@ import { onDemand } from '@client/components/onDemand';
 import { useMediaQuery } from '@client/hooks/useMediaQuery';
 import { SearchForm, pageOf, useFieldLook, type Caret } from './SearchForm';
 import styles from './HeaderSearch.module.css';
+import type { Arrival } from '@client/app/arrival';
 
 /** Wide enough for the box (HeaderSearch.module.css hides it below). */
 const WIDE = 'not all and (max-width: 1100px)';
@@ -24,7 +25,7 @@ export function HeaderSearch() {
   return (
     <>
       <SearchBox />
-      <ButtonLink to="/search" variant="ghost" iconOnly className={styles.narrow} aria-label={t('nav.search')}>
+      <ButtonLink to="/search" state={{ focusSearch: true } satisfies Arrival} variant="ghost" iconOnly className={styles.narrow} aria-label={t('nav.search')}>
         <Icon name="search" size={18} />
       </ButtonLink>
     </>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { searchTarget, wantsApp } from '@shared/companionApp';
 import { SEARCH_SORTS, SEARCH_TYPES, type SearchType } from '@shared/search';
@@ -8,6 +8,7 @@ import { ApiError } from '@client/api/ApiError';
 import { search } from '@client/api/search';
 import { useDescribeError } from '@client/api/describeError';
 import { usePageTitleValues } from '@client/app/pageTitle';
+import { arrivalOf } from '@client/app/arrival';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { CaseTableSkeleton } from '@client/components/cases/CaseTable';
@@ -66,6 +67,12 @@ export function SearchPage() {
   const state = parseSearch(content, params);
   const [text, setText] = useState(state.param);
   const size = LIMITS.pageDefault;
+  const location = useLocation();
+  const box = useRef<HTMLInputElement>(null);
+  const focusSearch = arrivalOf(location.state).focusSearch;
+  useEffect(() => {
+    if (focusSearch) box.current?.focus();
+  }, [focusSearch, location.key]);
   const remote = useRemote(searchable(state) ? searchPath(state) : null, (signal) =>
     search({ type: state.type, param: state.param, sort: state.sort, skip: (state.page - 1) * size, limit: size }, signal),
   );
@@ -108,7 +115,7 @@ export function SearchPage() {
             {t('search.label')}
           </label>
           <Icon name="search" size={18} className={styles.formIcon} />
-          <input id="search-text" className={styles.input} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t(`search.placeholder.${state.type}`)} maxLength={100} enterKeyHint="search" />
+          <input ref={box} id="search-text" className={styles.input} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t(`search.placeholder.${state.type}`)} maxLength={100} enterKeyHint="search" />
           <Button type="submit" variant="primary">
             {t('search.submit')}
           </Button>
