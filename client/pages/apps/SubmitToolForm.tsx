@@ -10,6 +10,7 @@ import { Notice } from '@client/components/Notice';
 import { Checkbox } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
 import { placeError } from '@client/forms/placeError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import styles from './AppsPage.module.css';
 
@@ -25,6 +26,7 @@ export function SubmitToolForm({ onSent }: { onSent: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { form, refused } = useRefusalFocus();
   const orUndefined = (v: string) => v.trim() || undefined;
 
   const submit = async (e: FormEvent) => {
@@ -40,7 +42,7 @@ export function SubmitToolForm({ onSent }: { onSent: () => void }) {
     if (!orUndefined(draft.getUrl) && !orUndefined(draft.websiteUrl)) found.getUrl = t('tools.form.linkRequired');
     setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) return refused();
     setBusy(true);
     try {
       await submitTool({ name: draft.name, description: draft.description, tags: draft.tags, getUrl: orUndefined(draft.getUrl), websiteUrl: orUndefined(draft.websiteUrl), icon: orUndefined(draft.icon) });
@@ -51,6 +53,7 @@ export function SubmitToolForm({ onSent }: { onSent: () => void }) {
       const placed = placeError<Field>(error, describe(error), ['name', 'description', 'tags', 'getUrl', 'websiteUrl', 'icon']);
       setErrors(placed.fields);
       setFormError(placed.form ?? null);
+      refused();
     } finally {
       setBusy(false);
     }
@@ -60,7 +63,7 @@ export function SubmitToolForm({ onSent }: { onSent: () => void }) {
     setDraft((d) => ({ ...d, tags: d.tags.includes(tag) ? d.tags.filter((x) => x !== tag) : d.tags.length < LIMITS.toolTagsMax ? [...d.tags, tag] : d.tags }));
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('tools.form.title')}>
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate aria-label={t('tools.form.title')}>
       {formError && <Notice tone="danger">{formError}</Notice>}
       <TextField label={t('tools.form.name')} maxLength={LIMITS.toolNameMax} value={draft.name} error={errors.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />
       <TextAreaField

@@ -11,6 +11,7 @@ import { Notice } from '@client/components/Notice';
 import { Checkbox } from '@client/components/Toggle';
 import { toast } from '@client/components/toast';
 import { placeError } from '@client/forms/placeError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import styles from './DevelopersPage.module.css';
 
@@ -26,6 +27,7 @@ export function RegisterApplicationForm({ isStaff, onSent }: { isStaff: boolean;
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { form, refused } = useRefusalFocus();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +40,7 @@ export function RegisterApplicationForm({ isStaff, onSent }: { isStaff: boolean;
     if (draft.scopes.length === 0) found.scopes = t('developers.form.scopesRequired');
     setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) return refused();
     setBusy(true);
     try {
       await registerApplication(draft);
@@ -49,6 +51,7 @@ export function RegisterApplicationForm({ isStaff, onSent }: { isStaff: boolean;
       const placed = placeError<Field>(error, describe(error), ['name', 'purpose', 'homepage', 'contact', 'scopes']);
       setErrors(placed.fields);
       setFormError(placed.form ?? null);
+      refused();
     } finally {
       setBusy(false);
     }
@@ -57,7 +60,7 @@ export function RegisterApplicationForm({ isStaff, onSent }: { isStaff: boolean;
   const toggle = (scope: AppScope) => setDraft((d) => ({ ...d, scopes: d.scopes.includes(scope) ? d.scopes.filter((s) => s !== scope) : [...d.scopes, scope] }));
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('developers.form.title')}>
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate aria-label={t('developers.form.title')}>
       {formError && <Notice tone="danger">{formError}</Notice>}
       <TextField label={t('developers.form.name')} maxLength={LIMITS.applicationNameMax} value={draft.name} error={errors.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />
       <TextAreaField

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '@shared/games';
@@ -14,7 +14,7 @@ import { toast } from '@client/components/toast';
 import { useCaptcha } from '@client/forms/useCaptcha';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
-import { focusFirstError } from '@client/forms/focusFirstError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { CheatMethodsField } from './CheatMethodsField';
 import { GameIdField } from './GameIdField';
 import { joinLinks, reportProblems, type ReportDraft, type ReportField } from './reportRules';
@@ -33,12 +33,7 @@ export function ReportForm() {
   const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<{ fields: Partial<Record<ReportField, string>>; captcha?: string; form?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  // Counts refused submits: each one, once its errors are drawn, takes the reader to the first.
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals) focusFirstError(form.current);
-  }, [refusals]);
+  const { form, refused } = useRefusalFocus();
 
   const problems = reportProblems(draft);
   const errorOf = (field: ReportField) => server.fields[field] ?? (checked && problems[field] ? t(`report.errors.${problems[field]}`, { max: LIMITS.reportMax }) : undefined);
@@ -50,10 +45,7 @@ export function ReportForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys(problems).length || !captcha.answer) {
-      setRefusals((n) => n + 1);
-      return;
-    }
+    if (Object.keys(problems).length || !captcha.answer) return refused();
     setBusy(true);
     setServer({ fields: {} });
     try {
@@ -67,7 +59,7 @@ export function ReportForm() {
       captcha.renew();
       setServer(placeError<ReportField>(error, describe(error), FIELDS, { 'report.notFound': 'originName' }));
       setBusy(false);
-      setRefusals((n) => n + 1);
+      refused();
     }
   };
 

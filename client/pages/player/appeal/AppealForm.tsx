@@ -11,6 +11,7 @@ import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { APPEAL_CHOICES, appealPayload, appealProblems, EMPTY_APPEAL, type AppealDraft, type AppealField } from './appealRules';
 import { useDescribeAppealError } from './describe';
 import { MossUpload } from './MossUpload';
@@ -34,6 +35,7 @@ export function AppealForm({ record, onFiled }: AppealFormProps) {
   const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<{ fields: Partial<Record<AppealField, string>>; form?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
+  const { form, refused } = useRefusalFocus();
 
   const problems = appealProblems(draft);
   const errorOf = (field: AppealField) =>
@@ -50,7 +52,7 @@ export function AppealForm({ record, onFiled }: AppealFormProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(problems).length) return refused();
     setBusy(true);
     setServer({ fields: {} });
     try {
@@ -62,11 +64,12 @@ export function AppealForm({ record, onFiled }: AppealFormProps) {
       const aboutArchive = draft.appealType === 'moss' && error instanceof ApiError && error.code === 'banAppeal.bad' && /zip|logfile|archive/i.test(String(error.detail));
       setServer(aboutArchive ? { fields: { moss: t('appeal.moss.notZip') } } : placeError<AppealField>(error, message, FIELDS));
       setBusy(false);
+      refused();
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('appeal.formLabel')}>
+    <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('appeal.formLabel')}>
       {server.form && <Notice tone="danger">{server.form}</Notice>}
       <fieldset className={fieldStyles.fieldset}>
         <legend className={fieldStyles.legend}>{t('appeal.type')}</legend>

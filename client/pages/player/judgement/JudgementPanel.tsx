@@ -15,6 +15,7 @@ import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
 import { RichEditor } from '@client/editor/RichEditor';
 import { placeError } from '@client/forms/placeError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import type { Template, TemplateKind } from '@client/state/templates';
 import { CheatMethodsField } from '../../report/CheatMethodsField';
 import { useDescribeJudgementError } from '../appeal/describe';
@@ -49,6 +50,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
   const [server, setServer] = useState<{ fields: Partial<Record<JudgementField, string>>; form?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
   const [managing, setManaging] = useState<TemplateKind | null>(null);
+  const { form, refused } = useRefusalFocus();
 
   const fields = judgementFields(draft);
   const problems = judgementProblems(draft, roles, record.id);
@@ -71,7 +73,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(problems).length) return refused();
     setBusy(true);
     setServer({ fields: {} });
     try {
@@ -83,6 +85,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
       toast.success(t('judgement.success', { status: statusName(result.nextstate) }));
     } catch (error) {
       setServer(placeError<JudgementField>(error, describe(error), FIELDS, { 'judgement.spam': 'content', 'judgement.bad': 'content' }));
+      refused();
     } finally {
       setBusy(false);
     }
@@ -98,7 +101,7 @@ export function JudgementPanel({ record, roles, onJudged }: JudgementPanelProps)
 
   return (
     <Card id="judgement" title={t('judgement.title')} description={t('judgement.lead')}>
-      <form className={fieldStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="judgement-title">
+      <form ref={form} className={fieldStyles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="judgement-title">
         <div className={styles.toolbar}>
           <TemplateMenu kind="judgement" onPick={pickJudgement} onManage={() => setManaging('judgement')} />
           <TemplateMenu kind="fastReply" onPick={pickFastReply} onManage={() => setManaging('fastReply')} />

@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
 const FOCUSABLE = 'input, select, textarea, button, [contenteditable="true"], [tabindex]';
 
 /**
@@ -12,4 +14,18 @@ export function focusFirstError(form: HTMLFormElement | null): boolean {
   first.scrollIntoView?.({ block: 'center' });
   target?.focus({ preventScroll: true });
   return true;
+}
+
+/**
+ * A form's ref, and a call for each refused submit (its own checks or the server's): once the
+ * refusal's errors are drawn, the first of them takes the focus (`focusFirstError`).
+ */
+export function useRefusalFocus() {
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) focusFirstError(form.current);
+  }, [refusals]);
+  const refused = useCallback(() => setRefusals((n) => n + 1), []);
+  return { form, refused };
 }
