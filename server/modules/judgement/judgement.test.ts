@@ -266,6 +266,10 @@ describe('POST /api/admin/judgementLog', () => {
     expect(byCase.body.data.map((j: { judgeAction: string }) => j.judgeAction)).toEqual(['more', 'discuss']);
     const byAdmin = await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ userName: a.user.username.toUpperCase() });
     expect(byAdmin.body.data).toEqual([expect.objectContaining({ byUserId: a.user.id, username: a.user.username, toPlayerId: dbId })]);
+    // Part of the name finds the judge too; a `%` in it is a literal, not a wildcard.
+    const byPart = await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ userName: a.user.username.slice(2, -2).toUpperCase() });
+    expect(byPart.body.data.map((j: { byUserId: number }) => j.byUserId)).toContain(a.user.id);
+    expect((await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ userName: '%' })).body.total).toBe(0);
     const normal = await app.factories.signedIn();
     expectError(await app.request.post('/api/admin/judgementLog').set('x-access-token', normal.token).send({}), 403, 'user.permissionDenined');
     expectInvalid(await app.request.post('/api/admin/judgementLog').set('x-access-token', a.token).send({ limit: 500 }), 'judgementLog.bad', 'limit');

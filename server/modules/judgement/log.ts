@@ -2,12 +2,14 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { JudgementLogQuery } from '@shared/schemas/judgement';
 import { timeline, users } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
+import { containsPattern } from '@server/modules/search/like';
 
 /** Every judgement, newest first, filtered by admin, case and time (staff only; hidden ones included). */
 export async function judgementLog(db: DbOrTx, q: JudgementLogQuery) {
   const where: SQL[] = [eq(timeline.type, 'judgement')];
   if (q.userId) where.push(eq(timeline.byUserId, q.userId));
-  if (q.userName) where.push(eq(sql`lower(${users.username})`, q.userName.toLowerCase()));
+  // Part of the judge's name, any case, as the original's log matched it.
+  if (q.userName) where.push(sql`lower(${users.username}) LIKE ${containsPattern(q.userName.toLowerCase())} ESCAPE '\\'`);
   if (q.dbId) where.push(eq(timeline.playerId, q.dbId));
   if (q.createTimeFrom !== undefined) where.push(gte(timeline.createTime, new Date(q.createTimeFrom)));
   if (q.createTimeTo !== undefined) where.push(lte(timeline.createTime, new Date(q.createTimeTo)));
