@@ -57,6 +57,11 @@ export const LIMITS = {
   imageMaxPixels: 50_000_000,
   /** Processed images get a thumbnail and an avatar size: their longest side, in pixels. */
   thumbPx: 320,
+  /**
+   * How long a request for an image still being processed waits for it (its job takes well under a
+   * second): the original's clients put a new upload's address into the editor at once.
+   */
+  fileProcessingWaitMs: 10_000,
   avatarPx: 150,
   /** An uploaded file's own name as its client gave it (characters), kept for the media library. */
   fileNameMax: 255,

@@ -45,6 +45,18 @@ async function uploadAndProcess(bytes: Buffer) {
 }
 
 describe('the image job', () => {
+  it('a request for an image right after its upload waits for the job and gets the cleaned bytes (old clients show it at once)', async () => {
+    const { token } = await app.factories.signedIn();
+    const up = await put(token, await jpegWithGps());
+    expectOk(up, 'upload.success', 201);
+    expect(up.body.data.state).toBe('processing');
+    const got = await download(up.body.data.downloadURL);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(got.body as Buffer).metadata();
+    expect({ width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ width: 48, height: 64, exif: undefined });
+  });
+
   it('a JPEG with EXIF GPS comes back upright without any metadata, with a thumbnail and an avatar size', async () => {
     const original = await jpegWithGps();
     const before = await sharp(original).metadata();

@@ -6,7 +6,7 @@ import { AppError } from '@server/app-error';
 import type { FileRow } from '@server/db/schema';
 import { filePolicy } from './policy';
 import { LIMITS } from '@shared/limits';
-import { acceptUpload, declaredLength, fileByName, MAX_UPLOAD_BYTES, MEDIA_KINDS, receiveRaw } from './service';
+import { acceptUpload, declaredLength, fileByName, MAX_UPLOAD_BYTES, MEDIA_KINDS, processedFile, receiveRaw } from './service';
 import { receiveMultipart, FILE_FIELD } from './multipart';
 import { nameFromDisposition } from './original-name';
 import { downloadPath, presentFile, presentQuota } from './present';
@@ -99,11 +99,13 @@ export const fileRoutes: AnyRoute[] = [
         return ok('file.ok');
       }
       if (origin) throw new AppError('file.notCopied', 'this file came from the old site without its bytes: they have not been copied here yet');
-      if (row.state !== 'ready') throw new AppError('file.notFound', row.state === 'processing' ? 'the file is still being processed' : 'the file could not be processed');
+      const done = await processedFile(services.db, row);
+      if (!done) throw new AppError('file.notFound');
+      if (done.state !== 'ready') throw new AppError('file.notFound', done.state === 'processing' ? 'the file is still being processed' : 'the file could not be processed');
       const variant = row.kind === 'image' ? query.size : undefined;
       if (query.size && !variant) throw new AppError('file.notFound', 'only images have other sizes');
-      if (variant && !row.details.variants?.[variant]) throw new AppError('file.notFound', 'this image has no such size');
-      await sendStored(services, req, res, row, variant, isMedia(row.mimeType));
+      if (variant && !done.details.variants?.[variant]) throw new AppError('file.notFound', 'this image has no such size');
+      await sendStored(services, req, res, done, variant, isMedia(done.mimeType));
       return ok('file.ok');
     },
   }),

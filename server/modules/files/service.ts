@@ -183,6 +183,20 @@ export async function fileByName(db: DbOrTx, name: string): Promise<FileRow | nu
   return row ?? null;
 }
 
+/**
+ * The file once its image job is done, waited for at most `fileProcessingWaitMs` (null: deleted
+ * meanwhile). Its stored bytes are never sent before: the job strips their metadata.
+ */
+export async function processedFile(db: DbOrTx, row: FileRow): Promise<FileRow | null> {
+  const until = Date.now() + LIMITS.fileProcessingWaitMs;
+  let current: FileRow | null = row;
+  while (current?.state === 'processing' && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = await fileByName(db, row.name);
+  }
+  return current;
+}
+
 /** Relative links are read against this base; a link that leaves it was not relative. */
 const RELATIVE_BASE = 'http://relative.invalid';
 
