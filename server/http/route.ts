@@ -139,7 +139,8 @@ export const effectivePolicy = (spec: AnyRoute): Rule =>
     ? allOf(spec.policy.name, appKeyReach(readsOnly(spec), spec.appScope), spec.policy)
     : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(readsOnly(spec), spec.appScope), spec.policy);
 
-function enforce(policy: Rule, actor: Actor | null) {
+/** Refuses unless `policy` lets `actor` through: a route's own, or one a part of its body needs (checked by the handler). */
+export function enforce(policy: Rule, actor: Actor | null) {
   const refusal = policy.check(actor);
   if (refusal) throw new AppError(refusal.code, refusal.message, refusal.status);
 }

@@ -91,7 +91,13 @@ export const userSettableAttr = z
 export type UserSettableAttr = z.infer<typeof userSettableAttr>;
 
 export const updateMeBody = z.object({
-  data: z.object({ attr: userSettableAttr.optional() }).passthrough(),
+  data: z
+    .object({
+      attr: userSettableAttr.optional(),
+      /** The whole list of followed cases, replacing it (the original's way; `user/subscribes/add` and `delete` change it one by one). */
+      subscribes: z.array(idParam).max(LIMITS.subscriptionsMax).optional(),
+    })
+    .passthrough(),
 });
 
 export const userInfoQuery = z.object({ id: idParam });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { players, subscriptions } from '@server/db/schema';
 import type { Db } from '@server/db/client';
@@ -37,6 +37,17 @@ export async function follow(db: Db, userId: number, playerIds: number[]) {
     await tx.insert(subscriptions).values(ids.map((playerId) => ({ userId, playerId }))).onConflictDoNothing();
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(eq(subscriptions.userId, userId));
     if (Number(count?.n) > LIMITS.subscriptionsMax) throw new AppError('subscribes.exceedMax', `at most ${LIMITS.subscriptionsMax} followed cases`);
+  });
+}
+
+/** Makes the followed cases exactly these (`POST /user/me` `subscribes`); cases gone or hidden are left out. */
+export async function replaceFollows(db: Db, userId: number, playerIds: number[]) {
+  const ids = [...new Set(playerIds)];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002, ${userId})`);
+    const known = ids.length ? (await tx.select({ id: players.id }).from(players).where(and(inArray(players.id, ids), eq(players.valid, true)))).map((r) => r.id) : [];
+    await tx.delete(subscriptions).where(known.length ? and(eq(subscriptions.userId, userId), notInArray(subscriptions.playerId, known)) : eq(subscriptions.userId, userId));
+    if (known.length) await tx.insert(subscriptions).values(known.map((playerId) => ({ userId, playerId }))).onConflictDoNothing();
   });
 }
 

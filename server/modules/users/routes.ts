@@ -1,7 +1,7 @@
 import { rules } from '@shared/policy';
 import { changeNameBody, updateMeBody, userInfoQuery } from '@shared/schemas/account';
 import { userReportsQuery } from '@shared/schemas/cases';
-import { defineRoute, type AnyRoute } from '@server/http/route';
+import { defineRoute, enforce, type AnyRoute } from '@server/http/route';
 import { ok } from '@server/http/envelope';
 import { AppError } from '@server/app-error';
 import { infoViewerOf, presentUser } from './presenter';
@@ -11,7 +11,8 @@ import { clientOf } from './operations';
 import { userPolicy } from './policy';
 import { attrForStaff, emailForStaff } from './addresses';
 import { reportStats, reportsBy } from './reports';
-import { followedIds } from '@server/modules/subscriptions/service';
+import { followedIds, replaceFollows } from '@server/modules/subscriptions/service';
+import { subscriptionPolicy } from '@server/modules/subscriptions/policy';
 import { ownedOf } from '@server/modules/users/owned-achievements';
 
 const TAG = 'Users';
@@ -35,15 +36,20 @@ export const userRoutes: AnyRoute[] = [
     method: 'post',
     path: '/user/me',
     tag: TAG,
-    summary: 'Update your own settings: allowDM, showOrigin, showAchievement, introduction, language, showAD.',
+    summary: 'Update your own settings (allowDM, showOrigin, showAchievement, introduction, language, showAD) and, with `subscribes`, replace the followed cases (at most 100; cases gone or hidden are left out).',
     area: 'me',
     auth: 'required',
     policy: userPolicy.updateMe,
     body: updateMeBody,
     success: { code: 'me.success' },
     handler: async ({ user, body, services }) => {
+      const { subscribes } = body.data;
+      if (subscribes) {
+        enforce(subscriptionPolicy.remove, user.actor);
+        await replaceFollows(services.db, user.id, subscribes);
+      }
       const attr = await updateOwnAttr(services, user, body.data.attr ?? {});
-      return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr });
+      return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr, ...(subscribes && { subscribes: await followedIds(services.db, user.id) }) });
     },
   }),
   defineRoute({

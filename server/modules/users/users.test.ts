@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '@server/test/harness';
+import { insertCase } from '@server/test/search-fixtures';
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
 
 let app: TestApp;
@@ -129,6 +130,25 @@ describe('POST /api/user/me', () => {
     expectInvalid(await postMe(token, { attr: { introduction: 'x'.repeat(2001) } }), 'me.bad', 'data.attr.introduction');
     expectInvalid(await app.request.post('/api/user/me').set('x-access-token', token).send({ attr: { allowDM: true } }), 'me.bad', 'data');
     expect((await app.factories.userRow(user.id)).attr.allowDM).toBe(false);
+  });
+
+  it('replaces the followed cases with `subscribes`, leaving out cases gone or hidden; not for a frozen account', async () => {
+    const { token } = await app.factories.signedIn();
+    const [a, b, c, hidden] = await Promise.all([insertCase(app), insertCase(app), insertCase(app), insertCase(app, { valid: false })]);
+    const followed = async () => ((await getMe(token)).body.data.subscribes as number[]).sort((x, y) => x - y);
+    expectOk(await app.request.post('/api/user/subscribes/add').set('x-access-token', token).send({ playerIds: [a!.id] }), 'subscribes.success');
+    const res = await postMe(token, { subscribes: [b!.id, String(c!.id), hidden!.id, 2_000_000_000] });
+    expectOk(res, 'me.success');
+    expect(res.body.data.subscribes.sort((x: number, y: number) => x - y)).toEqual([b!.id, c!.id]);
+    expect(await followed()).toEqual([b!.id, c!.id]);
+    // Settings alone leave the list as it is; an empty list empties it.
+    expectOk(await postMe(token, { attr: { allowDM: true } }), 'me.success');
+    expect(await followed()).toEqual([b!.id, c!.id]);
+    expectOk(await postMe(token, { subscribes: [] }), 'me.success');
+    expect(await followed()).toEqual([]);
+    expectInvalid(await postMe(token, { subscribes: Array.from({ length: 101 }, (_, i) => i + 1) }), 'me.bad', 'data.subscribes');
+    const frozen = await app.factories.signedIn({ privileges: ['freezed'], bound: false });
+    expectError(await postMe(frozen.token, { subscribes: [a!.id] }), 403, 'user.permissionDenined');
   });
 
   it.each([['normal'], ['admin'], ['super'], ['root'], ['dev'], ['freezed']])('lets a %s account change its settings', async (role) => {
