@@ -50,9 +50,14 @@ describe('newcomer account flow', () => {
     await page.goto(onServer(app.mail.linkIn(signupMail), app.url));
     await seeText(page, `Welcome, ${username}!`);
 
-    // Sign in with the new account.
+    // Sign in with the new account: a wrong password first, told at the password field, which takes the focus.
     await page.goto(`${app.url}/signin`);
     await fill(page, 'Username or e-mail', username);
+    await fill(page, 'Password', `${password}x`);
+    await fill(page, 'Verification code', await captchas.answer());
+    await click(page, 'Sign in');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password' && document.activeElement.getAttribute('aria-invalid') === 'true', { timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/signin');
     await fill(page, 'Password', password);
     await fill(page, 'Verification code', await captchas.answer());
     await click(page, 'Sign in');

@@ -74,7 +74,37 @@ describe('layout under large text and long languages', () => {
       return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     });
     expect(lines).toBe(1);
+    // Signed in, the footer (drawn once its accessibility link is) offers no sign-up.
+    await page.waitForSelector('footer a[href="/accessibility"]', { timeout: 10_000 });
+    expect(await page.$('footer a[href="/signup"]')).toBeNull();
     await screenshot(page, 'layout-account-phone');
+  });
+
+  it('in Arabic, what people wrote in English reads left to right, each paragraph by its own text', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account } = await openCase(app, bot, { description: '<p>Confirmed earlier; the player has appealed.</p><p>مرحبا بالعالم</p>' });
+    // A visitor (a context of its own: no session another test left).
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width: 375, height: 740 });
+    await open(page, app, `/player/${account.personaId}`, 'ar-EG', 'default');
+    await seeText(page, 'Confirmed earlier; the player has appealed.');
+    const directions = await page.evaluate(() => {
+      const p = [...document.querySelectorAll('p')].filter((e) => e.closest('[dir="auto"]'));
+      const english = p.find((e) => e.textContent === 'Confirmed earlier; the player has appealed.')!;
+      const arabic = p.find((e) => e.textContent === 'مرحبا بالعالم')!;
+      const side = (e: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const text = range.getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return text.left - box.left < box.right - text.right ? 'left' : 'right';
+      };
+      return { page: document.documentElement.dir, english: side(english), arabic: side(arabic) };
+    });
+    expect(directions).toMatchObject({ page: 'rtl', english: 'left', arabic: 'right' });
+    // A visitor's footer offers the sign-up.
+    await page.waitForSelector('footer a[href="/signup"]', { timeout: 10_000 });
+    await screenshot(page, 'layout-rtl-english-text');
   });
 
   it('an old-site case address (/cheaters/<user id>) lands on the case without a failing request', async () => {

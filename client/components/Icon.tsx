@@ -60,7 +60,7 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 /** Icons that point along the reading direction and mirror in right-to-left layouts. */
-const DIRECTIONAL = new Set<IconName>(['chevronRight', 'chevronLeft', 'arrowRight', 'logout']);
+const DIRECTIONAL = new Set<IconName>(['chevronRight', 'chevronLeft', 'arrowRight', 'logout', 'reply']);
 
 interface IconProps extends SVGProps<SVGSVGElement> {
   name: IconName;

@@ -9,6 +9,7 @@ import { Icon } from '@client/components/Icon';
 import { LanguageSelect } from '@client/components/LanguageSelect';
 import { Logo } from '@client/components/Logo';
 import { ThemePicker } from '@client/components/ThemePicker';
+import { useViewer } from '@client/state/session';
 import type { MenuEntry } from './menu';
 import { Sponsors } from './Sponsors';
 import { SITE_LINKS } from './siteLinks';
@@ -37,6 +38,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 /** The site footer: `banner` (the app banner, when shown) on top, then links, sponsors, settings and version. */
 export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: ReactNode }) {
   const { t } = useTranslation();
+  const { signedIn } = useViewer();
   const siteEntries = menu.filter((e) => e.place === 'main');
   const since = new Date(SITE_START).getUTCFullYear();
 
@@ -62,9 +64,11 @@ export function Footer({ menu, banner }: { menu: readonly MenuEntry[]; banner?: 
           <li>
             <Link to={SCREENS.accessibility}>{t('footer.accessibility')}</Link>
           </li>
-          <li>
-            <Link to="/signup">{t('header.signup')}</Link>
-          </li>
+          {!signedIn && (
+            <li>
+              <Link to="/signup">{t('header.signup')}</Link>
+            </li>
+          )}
         </Column>
         <Column title={t('footer.community')}>
           <li>

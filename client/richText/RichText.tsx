@@ -96,5 +96,11 @@ export function RichText({ html, floorHref = (id) => `#floor-${id}` }: RichTextP
   const parse = useParseHtml();
   const content = useMemo(() => renderNodes(parse(html).childNodes, floorHref, false), [parse, html, floorHref]);
   const plain = !/<[a-z][^>]*>/i.test(html);
-  return <div className={plain ? `${styles.richText} ${styles.plain}` : styles.richText}>{content}</div>;
+  // What people write runs in its own direction, whatever the interface's: English in an Arabic
+  // interface reads left to right (and each paragraph by its own first letters, RichText.module.css).
+  return (
+    <div dir="auto" className={plain ? `${styles.richText} ${styles.plain}` : styles.richText}>
+      {content}
+    </div>
+  );
 }

@@ -11,6 +11,7 @@ import { Icon } from '@client/components/Icon';
 import { Notice } from '@client/components/Notice';
 import { Steps } from '@client/components/Steps';
 import { useCaptcha } from '@client/forms/useCaptcha';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { useFormValues } from '@client/forms/useFormValues';
 import { hasErrors, validateFields, type FieldErrors } from '@client/forms/validate';
 import { AuthPage } from '../shared/AuthPage';
@@ -30,12 +31,14 @@ export function ForgetPasswordPage() {
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string>();
+  const { form: formRef, refused } = useRefusalFocus();
 
   const next = (e: FormEvent) => {
     e.preventDefault();
     const found = validateFields<Field>(t, { username: [loginName, values.username], originEmail: [emailField, values.originEmail] });
     setErrors(found);
-    if (!hasErrors(found)) setStep(1);
+    if (hasErrors(found)) refused();
+    else setStep(1);
   };
 
   const submit = async () => {
@@ -56,7 +59,7 @@ export function ForgetPasswordPage() {
       <Steps steps={RESET_STEPS.map((s) => t(`forgetPassword.steps.${s}`))} current={step} label={t('forgetPassword.progress')} />
       {formError && <Notice tone="danger">{formError}</Notice>}
       {step === 0 && (
-        <form className={form.form} onSubmit={next} noValidate>
+        <form ref={formRef} className={form.form} onSubmit={next} noValidate>
           <TextField label={t('forgetPassword.username')} autoComplete="username" autoCapitalize="off" spellCheck={false} autoFocus error={errors.username} {...bind('username')} />
           <TextField
             label={t('platform.email')}

@@ -12,6 +12,7 @@ import { Notice } from '@client/components/Notice';
 import { toast } from '@client/components/toast';
 import { useCaptcha } from '@client/forms/useCaptcha';
 import { placeError } from '@client/forms/placeError';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { blankFields, hasErrors, type FieldErrors } from '@client/forms/validate';
 import { beginSession, refreshMe, useViewer } from '@client/state/session';
 import { AuthPage } from '../shared/AuthPage';
@@ -34,6 +35,7 @@ export function SigninPage() {
   const [captchaError, setCaptchaError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { form: formRef, refused } = useRefusalFocus();
 
   if (signedIn && !busy) return <Navigate to={backurl} replace />;
 
@@ -43,7 +45,7 @@ export function SigninPage() {
     e.preventDefault();
     const found = blankFields<Field>(t, values);
     setErrors(found);
-    if (hasErrors(found) || !captcha.answer) return;
+    if (hasErrors(found) || !captcha.answer) return refused();
     setBusy(true);
     setFormError(undefined);
     setCaptchaError(undefined);
@@ -55,10 +57,12 @@ export function SigninPage() {
       await navigate(backurl, { replace: true });
     } catch (error) {
       captcha.renew();
-      const placed = placeError<Field>(error, describe(error), ['username', 'password']);
+      // A wrong name or password is told at the password, which takes the focus to be typed again.
+      const placed = placeError<Field>(error, describe(error), ['username', 'password'], { 'signin.noSuchUser': 'password' });
       setErrors(placed.fields);
       setCaptchaError(placed.captcha);
       setFormError(placed.form);
+      refused();
     } finally {
       setBusy(false);
     }
@@ -76,7 +80,7 @@ export function SigninPage() {
     >
       {sessionEnded && <Notice tone="warning" title={t(`signin.reason.${reason}`)} />}
       {formError && <Notice tone="danger">{formError}</Notice>}
-      <form className={form.form} onSubmit={submit} noValidate>
+      <form ref={formRef} className={form.form} onSubmit={submit} noValidate>
         <TextField
           label={t('signin.username')}
           hint={t('signin.usernameHint')}

@@ -7,6 +7,7 @@ import { TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Checkbox } from '@client/components/Toggle';
 import type { FieldErrors } from '@client/forms/validate';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import type { AccountField } from './accountFields';
 import form from '../shared/Form.module.css';
 
@@ -27,12 +28,15 @@ interface AccountStepProps {
 /** Sign-up step 1: the name to sign in with, the password, and agreeing to the terms. */
 export function AccountStep({ bind, agreed, onAgree, errors, onNext }: AccountStepProps) {
   const { t } = useTranslation();
+  const { form: formRef, refused } = useRefusalFocus();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onNext();
+    // Refused: the first field in error takes the focus (moved on: this step is gone and nothing is looked for).
+    refused();
   };
   return (
-    <form className={form.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={form.form} onSubmit={submit} noValidate>
       <TextField
         label={t('signup.username')}
         hint={t('signup.usernameHint', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
