@@ -112,10 +112,10 @@ export const ERROR_STATUS = {
   'reportById.spam': 403,
   'reportById.notFound': 404,
   'reportById.error': 503,
+  /** Also a muted author's reply: the message says until when (`muted until <ISO>`). */
   'reply.bad': 400,
   'reply.spam': 403,
   'reply.notFound': 404,
-  /** The author is muted: the message says until when (`muted until <ISO>`). */
   'unReply.bad': 400,
   'judgement.bad': 400,
   'judgement.spam': 403,

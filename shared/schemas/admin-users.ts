@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { MANAGED_ROLES, MUTE_DURATIONS_MS } from '../roles';
 import { LIMITS } from '../limits';
 import { LANGUAGE_CODES } from '../languages';
-import { boolParam, emailField, idParam, limitParam, platformId, skipParam } from './common';
+import { boolParam, emailField, emptyAsAbsent, idParam, limitParam, platformId, skipParam } from './common';
 import { originNameField, passwordField, usernameField } from './account';
 import { adminPage } from './admin';
 
 /** `GET /admin/searchUser`: by id, name, bound account or e-mail; all users, staff or bots. */
 export const SEARCH_USER_PARAMETERS = ['id', 'username', 'originName', 'originPersonaId', 'originEmail'] as const;
-/** An empty query value, as a form with nothing typed sends it, reads as absent. */
-const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
-
 export const searchUserQuery = adminPage.extend({
   /** Empty: every account of the type (the staff page's first view and its staff tab send none). */
   name: z.string().trim().max(254).default(''),

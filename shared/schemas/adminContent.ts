@@ -3,7 +3,7 @@ import { TIMELINE_SUBJECTS } from '../timeline';
 import { APPEAL_STATES, JUDGE_ACTIONS, type AppealState } from '../judgement';
 import { LIMITS } from '../limits';
 import type { TimelineEntry } from '../types/cases';
-import { idParam } from './common';
+import { emptyAsAbsent, idParam } from './common';
 import { adminPage, timeWindow } from './admin';
 
 /** One or several values: `type=reply&type=report` or `type=reply,report`. */
@@ -18,7 +18,7 @@ export const COMMENT_STATES = ['all', 'visible', 'hidden', 'deleted'] as const;
 export type CommentState = (typeof COMMENT_STATES)[number];
 
 /** `all` (what the original's staff page sends by default) and an empty value: no filter. */
-const anyAsAbsent = (v: unknown) => (v === 'all' || v === '' ? undefined : v);
+const anyAsAbsent = (v: unknown) => (v === 'all' ? undefined : emptyAsAbsent(v));
 
 /** `GET /admin/commentAll`: every timeline entry, hidden and deleted ones included, filtered. */
 export const commentAllQuery = adminPage.extend(timeWindow.shape).extend({

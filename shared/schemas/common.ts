@@ -3,6 +3,9 @@ import { LIMITS } from '../limits';
 
 /** A non-negative integer that may arrive as a query string. */
 const intParam = z.coerce.number().int().nonnegative();
+/** An empty query value, as a form with nothing typed sends it, reads as absent. */
+export const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Query booleans arrive as the strings "true"/"false". */

@@ -6,7 +6,8 @@ import { askedCounters, statisticsCounters } from './counters';
 import { activityFeed } from './feed';
 import { dayNumberOf } from './windows';
 import { siteStats } from './site-stats';
-import { TREND_MAX, trendingCases } from './trend';
+import { trendingCases } from './trend';
+import { LIMITS } from '@shared/limits';
 import { activeRankings, pickedRankings } from './rankings';
 import { presentTrending } from './presenter';
 
@@ -51,11 +52,11 @@ export async function siteStatsReply(db: Db): Promise<Reply> {
   return ok('siteStats.ok', await siteStats(db), { keepMs: SITE_STATS_KEEP_MS });
 }
 
-/** `GET /trend`: the window's top cases, read in full (`TREND_MAX`) and cut to the asked length; kept by time alone. */
+/** `GET /trend`: the window's top cases, read in full (`LIMITS.trendMax`) and cut to the asked length; kept by time alone. */
 export const trendKey = (query: { time: TimeWindow; limit: number }) => `trend:${query.time}:${query.limit}`;
 
 export async function trendReply(db: Db, query: { time: TimeWindow; limit: number }): Promise<Reply> {
-  const top = await trendingCases(db, query.time, TREND_MAX);
+  const top = await trendingCases(db, query.time, LIMITS.trendMax);
   return ok('trend.ok', top.slice(0, query.limit).map(presentTrending), { keepMs: WINDOW_AGGREGATE_KEEP_MS });
 }
 

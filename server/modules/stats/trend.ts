@@ -1,12 +1,8 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TimeWindow } from '@shared/schemas/stats';
-import { LIMITS } from '@shared/limits';
 import { players, timeline } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { windowStart } from './windows';
-
-/** The longest trend list (the original's). */
-export const TREND_MAX = LIMITS.trendMax;
 
 /** What counts as activity on a case: what people write on it (name changes do not). */
 const HOT_TYPES = ['report', 'reply', 'judgement', 'banAppeal'] as const;

@@ -40,14 +40,15 @@ export async function follow(db: Db, userId: number, playerIds: number[]) {
   });
 }
 
-/** Makes the followed cases exactly these (`POST /user/me` `subscribes`); cases gone or hidden are left out. */
-export async function replaceFollows(db: Db, userId: number, playerIds: number[]) {
+/** Makes the followed cases exactly these (`POST /user/me` `subscribes`); cases gone or hidden are left out. Answers those kept. */
+export async function replaceFollows(db: Db, userId: number, playerIds: number[]): Promise<number[]> {
   const ids = [...new Set(playerIds)];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002, ${userId})`);
     const known = ids.length ? (await tx.select({ id: players.id }).from(players).where(and(inArray(players.id, ids), eq(players.valid, true)))).map((r) => r.id) : [];
     await tx.delete(subscriptions).where(known.length ? and(eq(subscriptions.userId, userId), notInArray(subscriptions.playerId, known)) : eq(subscriptions.userId, userId));
     if (known.length) await tx.insert(subscriptions).values(known.map((playerId) => ({ userId, playerId }))).onConflictDoNothing();
+    return known;
   });
 }
 

@@ -44,12 +44,10 @@ export const userRoutes: AnyRoute[] = [
     success: { code: 'me.success' },
     handler: async ({ user, body, services }) => {
       const { subscribes } = body.data;
-      if (subscribes) {
-        enforce(subscriptionPolicy.remove, user.actor);
-        await replaceFollows(services.db, user.id, subscribes);
-      }
+      if (subscribes) enforce(subscriptionPolicy.remove, user.actor);
+      const followed = subscribes && (await replaceFollows(services.db, user.id, subscribes));
       const attr = await updateOwnAttr(services, user, body.data.attr ?? {});
-      return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr, ...(subscribes && { subscribes: await followedIds(services.db, user.id) }) });
+      return ok('me.success', { attr: presentUser({ ...user.row, attr }, 'self').attr, ...(followed && { subscribes: followed }) });
     },
   }),
   defineRoute({
