@@ -6,6 +6,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- [--cases 100000] [--seconds 10] [--keep]
  *   npm run bench -- --db pglite [--cases 100000]   (embedded: the site in PGlite on disk, no unbatched case-read baseline)
+ *   npm run bench -- --keep --rows 'bot replies' [--prof DIR]   (only the rows named, with the two hello-worlds;
+ *     printed, not written to RESULTS.md; --prof: Tribunal under `--cpu-prof`, its profile in DIR)
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,7 +26,7 @@ import { DETAIL_HEADER, detailTable, MAIN_HEADER, mainTable, markdownTable, prin
 import { HOT_CASES, readRows, type Row, type ServerName } from './read/rows';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' } } });
+const { values } = parseArgs({ options: { cases: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, keep: { type: 'boolean', default: false }, db: { type: 'string', default: 'postgres' }, rows: { type: 'string', default: '' }, prof: { type: 'string', default: '' } } });
 const CASES = Number(values.cases);
 const USERS = Math.max(1000, Math.round(CASES / 10));
 const SECONDS = Number(values.seconds);
@@ -128,7 +130,7 @@ try {
   const processes: Partial<Record<ServerName, ChildProcess>> = { bare: await baseline('bare'), express: await baseline('express') };
   if (!EMBEDDED) processes.case = await baseline('case');
   processes.app = await startProcess(
-    [...nodeArgs, 'bin/tribunal.js'],
+    [...nodeArgs, ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.prof)}`] : []), 'bin/tribunal.js'],
     { PORT: String(ports.app), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET, DATA_DIR, ...(EMBEDDED ? { REDIS_URL: '' } : {}) },
     /Tribunal is running/,
   );
@@ -141,7 +143,8 @@ try {
   ].join('; ');
 
   const loadAtStart = os.loadavg()[0]!;
-  const rows = readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED });
+  const chosen = values.rows ? new RegExp(values.rows, 'i') : null;
+  const rows = readRows({ cases: CASES, users: USERS, bots, members, embedded: EMBEDDED }).filter((r) => !chosen || r.server === 'bare' || r.server === 'express' || chosen.test(r.name));
   const run = async (row: Row) => {
     process.stdout.write(`${row.name} ... `);
     const m = await measure({ url: `http://127.0.0.1:${ports[row.server]}`, pid: processes[row.server]!.pid! }, CONNECTIONS, SECONDS, row.requests, row.counted);
@@ -177,7 +180,7 @@ try {
   console.log(`\n${baseLine}\n${rssLine(results)}\n${pageLoads.join('\n')}\nanswers to Accept-Encoding: br, gzip: ${encodings}`);
 
   // A size other than the default keeps a section of its own, so the 100,000-case figures stay beside it.
-  writeResults(
+  if (!chosen) writeResults(
     `read${EMBEDDED ? '-embedded' : ''}${CASES === 100_000 ? '' : `-${CASES}`}`,
     [
       `### Read path${EMBEDDED ? ', embedded (PGlite on disk)' : ''}: ${heading}`,
@@ -193,7 +196,7 @@ try {
       `${baseLine} ${rssLine(results)} ${pageLoads.join('; ')}. Answers to \`Accept-Encoding: br, gzip\` (below 1 kB they go plain): ${encodings}.`,
     ].join('\n'),
   );
-  console.log('\nwritten to bench/RESULTS.md');
+  if (!chosen) console.log('\nwritten to bench/RESULTS.md');
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }
