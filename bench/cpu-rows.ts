@@ -78,13 +78,15 @@ try {
   const cpu = new Map<string, number[]>();
   const p99 = new Map<string, number[]>();
   const split = new Map<string, Array<Measured['cpuSplitUs']>>();
+  const db = new Map<string, number[]>();
   const add = <T,>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   const run = async (key: string, port: number, pid: number, requests: typeof hello, counted?: string[]) => {
     const m = await measure({ url: `http://127.0.0.1:${port}`, pid }, Number(values.connections), Number(values.seconds), requests, counted);
     add(cpu, key, m.cpuUs);
     add(p99, key, m.counted.p99);
     add(split, key, m.cpuSplitUs);
-    console.log(`${key}: ${m.cpuUs.toFixed(0)} µs/req, ${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms, non-2xx ${m.counted.failed}`);
+    add(db, key, m.dbCpuUs);
+    console.log(`${key}: ${m.cpuUs.toFixed(0)} µs/req (PostgreSQL ${m.dbCpuUs.toFixed(0)} µs), ${m.counted.perSecond.toFixed(0)}/s, p99 ${m.counted.p99.toFixed(1)} ms, non-2xx ${m.counted.failed}`);
   };
   const loadAtStart = os.loadavg()[0]!;
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -115,7 +117,12 @@ try {
     '|---|---|---|---|',
     ...splitKeys.map(([label, key]) => `| ${label} | ${splitCell(key!)} |`),
   ];
-  console.log(`\n${lines.join('\n')}\n\n${splitLines.join('\n')}`);
+  const dbLines = [
+    `| row | ${header.slice(1).join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.name} | ${apps.map((a) => `${median(db.get(`${row.name}|${a.name}`)!).toFixed(0)} µs`).join(' | ')} |`),
+  ];
+  console.log(`\n${lines.join('\n')}\n\n${splitLines.join('\n')}\n\n${dbLines.join('\n')}`);
   writeResults(
     `read-cpu-${CASES}`,
     [
@@ -128,6 +135,10 @@ try {
       'Where that time went (the median round): the main thread, where JavaScript runs, in user space and in the kernel (system calls: socket reads and writes), and the other threads (the garbage collector\'s helpers, libuv\'s pool), from `/proc`. A CPU profile samples by the clock and charges a system call with the time its thread waited for the CPU inside it, so it overstates socket writes on a busy machine.',
       '',
       ...splitLines,
+      '',
+      "PostgreSQL's CPU time per answer (median of the rounds): every PostgreSQL process of the machine, the backends and the writers of its log and pages, so other databases' work on the same server counts too.",
+      '',
+      ...dbLines,
     ].join('\n'),
   );
 } finally {

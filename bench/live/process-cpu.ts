@@ -27,3 +27,24 @@ export function readCpuSplitMs(pid: number) {
   const main = cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
   return { mainUserMs: main.userMs, mainSystemMs: main.systemMs, otherThreadsMs: all.userMs + all.systemMs - main.userMs - main.systemMs };
 }
+
+/**
+ * The CPU time (user + system) every PostgreSQL process on this machine has used so far, in ms: the
+ * backends that run the statements, and the writers of the log and of the pages (what a write costs
+ * beyond its statement). Other databases on the same server count too, so it is a figure for a quiet
+ * machine. 0 where there is none (embedded: the database runs inside the server's own process).
+ */
+export function readPostgresCpuMs(): number {
+  let ms = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const { userMs, systemMs } = cpuOfStat(`/proc/${entry}/stat`);
+      ms += userMs + systemMs;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return ms;
+}

@@ -5,7 +5,7 @@
  */
 import autocannon, { type Request } from 'autocannon';
 import { readRssMb } from '../live/hosts';
-import { readCpuSplitMs } from '../live/process-cpu';
+import { readCpuSplitMs, readPostgresCpuMs } from '../live/process-cpu';
 
 export interface Target {
   url: string;
@@ -50,6 +50,8 @@ export interface Measured {
   cpuUs: number;
   /** The same, split: the main thread in user space and in the kernel, and the other threads (`readCpuSplitMs`). */
   cpuSplitUs: { mainUser: number; mainSystem: number; otherThreads: number };
+  /** PostgreSQL's CPU time (every one of its processes on this machine) per answer of the measured run, µs. */
+  dbCpuUs: number;
   /** Bytes received per answer (headers and body), on average. */
   bytesPerAnswer: number;
 }
@@ -84,6 +86,7 @@ export async function measure(target: Target, connections: number, seconds: numb
   let rssMb = readRssMb(target.pid);
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, readRssMb(target.pid))), 100);
   const cpuBefore = readCpuSplitMs(target.pid);
+  const dbBefore = readPostgresCpuMs();
   let measured: Awaited<ReturnType<typeof run>>;
   try {
     measured = await run(target, connections, seconds, requests);
@@ -96,6 +99,7 @@ export async function measure(target: Target, connections: number, seconds: numb
   const answers = Math.max(1, [...latencies.values()].reduce((n, list) => n + list.length, 0));
   const labels = [...new Set(counted ?? latencies.keys())];
   const cpuAfter = readCpuSplitMs(target.pid);
+  const dbCpuUs = ((readPostgresCpuMs() - dbBefore) * 1000) / answers;
   const perAnswerUs = (key: keyof typeof cpuAfter) => ((cpuAfter[key] - cpuBefore[key]) * 1000) / answers;
   const cpuSplitUs = { mainUser: perAnswerUs('mainUserMs'), mainSystem: perAnswerUs('mainSystemMs'), otherThreads: perAnswerUs('otherThreadsMs') };
   return {
@@ -109,6 +113,7 @@ export async function measure(target: Target, connections: number, seconds: numb
     rssMb,
     cpuUs: cpuSplitUs.mainUser + cpuSplitUs.mainSystem + cpuSplitUs.otherThreads,
     cpuSplitUs,
+    dbCpuUs,
     bytesPerAnswer: result.throughput.total / answers,
   };
 }

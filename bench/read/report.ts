@@ -25,12 +25,13 @@ export function mainTable(results: RowResult[], bare: number): string[][] {
       String(s.failed + m.errors),
       m.rssMb.toFixed(0),
       m.cpuUs.toFixed(0),
+      m.dbCpuUs.toFixed(0),
       m.bytesPerAnswer.toFixed(0),
       verdict(row.target, s.perSecond / bare, s.p99),
     ];
   });
 }
-export const MAIN_HEADER = ['scenario', 'req/s', '÷ node:http', '÷ Express', 'p50 ms', 'p99 ms', 'errors', 'server RSS MB', 'server CPU µs/req', 'bytes/answer', 'target at 1M cases'];
+export const MAIN_HEADER = ['scenario', 'req/s', '÷ node:http', '÷ Express', 'p50 ms', 'p99 ms', 'errors', 'server RSS MB', 'server CPU µs/req', 'PostgreSQL CPU µs/req', 'bytes/answer', 'target at 1M cases'];
 
 /** Each kind of request of the rows made of several (a page load; reads beside replies). */
 export function detailTable(results: RowResult[]): string[][] {
