@@ -1,5 +1,5 @@
 import { NAME_SEARCH_MIN, nameKey } from './names';
-import { USERNAME_PATTERN } from './usernames';
+import { LIMITS } from './limits';
 
 /**
  * What the search looks through, its sorts and its text rule: plain data and checks, apart from the
@@ -33,9 +33,7 @@ export function searchParamProblem(type: SearchType, param: string): string | nu
     if (param.length > 64) return 'at most 64 characters';
     return nameKey(param).length >= NAME_SEARCH_MIN ? null : `at least ${NAME_SEARCH_MIN} characters (look-alike characters count once)`;
   }
-  if (type === 'user') {
-    if (!USERNAME_PATTERN.test(param)) return 'letters, digits, _ and - only';
-    return param.length >= NAME_SEARCH_MIN && param.length <= 40 ? null : `${NAME_SEARCH_MIN} to 40 characters`;
-  }
+  // Any characters: names taken over from the original site are not all of today's letters, digits, _ and -.
+  if (type === 'user') return param.length >= NAME_SEARCH_MIN && param.length <= LIMITS.usernameMax ? null : `${NAME_SEARCH_MIN} to ${LIMITS.usernameMax} characters`;
   return param.length >= NAME_SEARCH_MIN ? null : `at least ${NAME_SEARCH_MIN} characters`;
 }

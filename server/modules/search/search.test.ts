@@ -235,6 +235,23 @@ describe('GET /api/search?type=user', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|players\.example|originEmail|attr/);
   });
 
+  it('finds names outside today\'s letters, digits, _ and - (accounts taken over from the original site)', async () => {
+    const w = plainWord();
+    const han = await app.factories.createUser({ username: `张三丰${w}` });
+    const accented = await app.factories.createUser({ username: `Zoë_${w} Ü` });
+    const found = async (param: string) => {
+      const res = await search({ type: 'user', param });
+      expectOk(res, 'search.success');
+      return res.body.data.map((d: { dbId: number }) => d.dbId);
+    };
+    expect(await found('张三丰')).toContain(han.id);
+    expect(await found(`zoë_${w} `)).toEqual([accented.id]);
+    // Wildcards are plain characters.
+    expect(await found('bad*name')).toEqual([]);
+    expect(await found('a%_b')).toEqual([]);
+    expectInvalid(await search({ type: 'user', param: '张三' }), 'search.bad', 'param');
+  });
+
   it('sorts by best match, join time or last sign-in before paging', async () => {
     const w = plainWord();
     const exact = await app.factories.createUser({ username: w });
@@ -299,7 +316,7 @@ describe('GET /api/search?type=user', () => {
     expect(recent.body.data.map((d: { dbId: number }) => d.dbId).sort((a: number, b: number) => a - b)).toEqual([...recentIds].sort((a, b) => a - b));
   });
 
-  it.each([['ab'], ['a b c'], ['bad*name'], ['x'.repeat(41)]])('400 search.bad for "%s"', async (param) => {
+  it.each([['ab'], ['x'.repeat(41)], ['bad\u0000name']])('400 search.bad for "%s"', async (param) => {
     expectInvalid(await search({ type: 'user', param }), 'search.bad', 'param');
   });
 });
