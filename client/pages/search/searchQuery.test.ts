@@ -36,7 +36,9 @@ describe('search addresses', () => {
     expect(searchable({ param: 'ab', type: 'player' })).toBe(false);
     expect(searchable({ param: 'arn', type: 'player' })).toBe(false);
     expect(searchable({ param: '', type: 'comment' })).toBe(false);
-    expect(searchable({ param: 'two words', type: 'user' })).toBe(false);
+    expect(searchable({ param: 'ab', type: 'user' })).toBe(false);
+    expect(searchable({ param: 'x'.repeat(41), type: 'user' })).toBe(false);
+    expect(searchable({ param: 'two words', type: 'user' })).toBe(true);
     expect(searchable({ param: 'abc', type: 'player' })).toBe(true);
     expect(searchable({ param: 'abc', type: 'comment' })).toBe(true);
   });
