@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
+import { createTestApp, collectEvents, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { openCase, report } from '@server/test/cases';
 import { players } from '@server/db/schema';
@@ -146,6 +146,13 @@ describe('POST /api/admin/setComment', () => {
     expect(res.body.data.comment.editTime).toEqual(expect.any(String));
     expect((await updated).payload).toMatchObject({ entry: { id: r.id, content: { text: '<p>cleaned words</p>' } } });
     expect((await publicTimeline(dbId)).body.data.result.find((e: Item) => e.id === r.id).content.text).toBe('<p>cleaned words</p>');
+    // Whoever replays the room from its start reads the entry as it is now, not its first words.
+    const latecomer = await app.socket();
+    const replayed = collectEvents(latecomer);
+    await joinRoom(latecomer, `case:${dbId}`, 0);
+    await vi.waitFor(() => expect(replayed.some((e) => e.name === 'timeline.updated')).toBe(true));
+    expect(JSON.stringify(replayed)).not.toContain('original words here');
+    expect(replayed.find((e) => e.name === 'timeline.added' && (e.payload as { entry: { id: number } }).entry.id === r.id)?.payload).toMatchObject({ entry: { content: { text: '<p>cleaned words</p>' } } });
     const log = await adminLog(`?action=setComment&actorId=${superId}&targetUserId=${author.user.id}`);
     expect(log.body.data[0]).toMatchObject({ targetCaseId: dbId, targetEntryId: r.id, detail: { outcome: 'edited', before: { content: '<p>original words here</p>' }, after: { content: '<p>cleaned words</p>' } } });
     expectInvalid(await setComment(superToken, { id: r.id, valid: 2 }), 'admin.setComment.bad', 'data.valid');

@@ -22,6 +22,7 @@ import { sanitizeRichText } from '@server/http/sanitize';
 import { inTransaction } from '@server/db/outbox';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { recordAdminAction } from './oplog';
+import { restateStoredEntry, withholdStoredEntry } from '@server/db/stored-events';
 
 /** The soft-delete mark a `setComment` that emptied an entry leaves in its `extra`. */
 const deletedOf = (row: Pick<TimelineRow, 'extra'>): DeletedMark | null => {
@@ -176,6 +177,7 @@ export async function setComment(services: Services, user: AuthedUser, input: Se
       if (outcome === 'restored') detail.restored = { content: clip(next.content), videoLink: next.videoLink };
       await recordAdminAction(tx, { actorId: user.id, action: 'setComment', targetUserId: row.byUserId, targetCaseId: row.playerId, targetEntryId: row.id, detail: { outcome, ...detail } });
       const [publicEntry] = await presentEntries(tx, [next]);
+      await (next.valid ? restateStoredEntry(tx, room, publicEntry!) : withholdStoredEntry(tx, room, row.id));
       if (row.valid && !next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: false });
       else if (!row.valid && next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: true, entry: publicEntry! });
       else if (next.valid && outcome === 'edited') await emit(room, 'timeline.updated', { entry: publicEntry! });

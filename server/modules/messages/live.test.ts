@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RoomEvent } from '@shared/socket';
 import { RoomCursor } from '@client/realtime/roomCursor';
 import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
@@ -116,6 +116,18 @@ describe('live pushes', () => {
     const staff = nextEvent(adminTab, (e) => e.name === 'message.new');
     expectOk(await send(sup.token, { type: 'toAdmins', content: 'Vote on the open appeals, please.' }), 'message.success', 201);
     expect(await staff).toMatchObject({ room: 'staff', payload: { message: { type: 'toAdmins' } } });
+  });
+
+  it('replays no words of a broadcast deleted since', async () => {
+    const sup = await app.factories.signedIn({ privileges: ['super'] });
+    const pushed = (await send(sup.token, { type: 'toAll', content: 'Wrong date zebrasecret, ignore.' })).body.data;
+    expectOk(await app.request.post('/api/message/delete').set('x-access-token', sup.token).send({ data: { id: pushed.id } }), 'message.deleted');
+    const visitor = await app.socket();
+    const replayed = collectEvents(visitor);
+    const joined = await joinRoom(visitor, 'all', 0);
+    if (!joined.ok) throw new Error('join refused');
+    if (!joined.refetch) await vi.waitFor(() => expect(replayed.some((e) => e.name === 'message.deleted' && (e.payload as { id: number }).id === pushed.id)).toBe(true));
+    expect(JSON.stringify(replayed)).not.toContain('zebrasecret');
   });
 
   it('stays in the announce box for whoever was offline', async () => {

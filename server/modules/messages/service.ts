@@ -16,6 +16,7 @@ import { assertMaySendType, mayDelete, mayMark } from './policy';
 import { presentMessage, type MessageRow, type Party } from './presenter';
 import { roomsOf } from './realtime';
 import { messageSlot } from './queries';
+import { withholdStoredMessage } from '@server/db/stored-events';
 
 /**
  * Sends a message: checks the sender, the type and the recipient, stores the
@@ -97,6 +98,7 @@ export async function deleteMessage(services: Services, user: AuthedUser, id: nu
     const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
     if (!row || !mayDelete(user, row)) throw new AppError('message.notFound', 'no such message of yours', 403);
     await tx.delete(messages).where(eq(messages.id, id));
+    await withholdStoredMessage(tx, roomsOf(row), id);
     for (const room of roomsOf(row)) await emit(room, 'message.deleted', { id });
     return { id };
   });

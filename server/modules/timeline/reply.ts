@@ -15,6 +15,7 @@ import { assertNotDuplicate, assertNotSpam, previousEntrySql } from './spam';
 import { appendEntry } from './append';
 import { authorBadgesSql, presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
+import { restateStoredEntry, withholdStoredEntry } from '@server/db/stored-events';
 
 const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
   empty: 'the reply is empty',
@@ -70,7 +71,9 @@ export async function setEntryVisibility(services: Services, user: AuthedUser, i
     const [after] = await tx.update(timeline).set({ valid }).where(eq(timeline.id, id)).returning();
     // Shown again: the entry goes with the event, so pages that had dropped it put it back.
     const [shown] = valid ? await presentEntries(tx, [after!]) : [];
-    await emit(roomOf.case(entry.playerId), 'timeline.hidden', shown ? { id, valid, entry: shown } : { id, valid });
+    const room = roomOf.case(entry.playerId);
+    await (shown ? restateStoredEntry(tx, room, shown) : withholdStoredEntry(tx, room, id));
+    await emit(room, 'timeline.hidden', shown ? { id, valid, entry: shown } : { id, valid });
     return after!;
   });
 }

@@ -175,6 +175,30 @@ describe('live case page', () => {
     expect(seen.some((e) => e.name === 'case.updated')).toBe(true);
   });
 
+  it('replays no words of an entry hidden or rewritten since: the room\'s stored events tell it as everyone sees it now', async () => {
+    const { dbId } = await openCase(app, bot);
+    const { token } = await app.factories.signedIn();
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const hiddenLater = (await reply(token, { toPlayerId: dbId, content: '<p>zebrasecret words https://example.com/x</p>' })).body.data;
+    const shownAgain = (await reply(token, { toPlayerId: dbId, content: '<p>hidden for a while then shown</p>' })).body.data;
+    const unReply = (data: object) => app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data });
+    expectOk(await unReply({ id: hiddenLater.id }), 'unReply.success');
+    expectOk(await unReply({ id: shownAgain.id }), 'unReply.success');
+    expectOk(await unReply({ id: shownAgain.id, valid: true }), 'unReply.success');
+
+    const visitor = await app.socket();
+    const replayed = collectEvents(visitor);
+    expect(await joinRoom(visitor, `case:${dbId}`, 0)).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    const about = (id: number) => replayed.filter((e) => (e.payload as { entry?: { id: number } }).entry?.id === id || (e.payload as { id?: number }).id === id);
+    expect(JSON.stringify(replayed)).not.toContain('zebrasecret');
+    expect(about(hiddenLater.id).map((e) => e.name)).toEqual(['timeline.added', 'timeline.hidden']);
+    expect(about(hiddenLater.id)[0]!.payload).toMatchObject({ entry: { id: hiddenLater.id, type: 'reply', content: { text: '' } } });
+    // Shown again: every event carries it as it is now, its words included.
+    const texts = about(shownAgain.id).map((e) => (e.payload as { entry?: { content: { text: string } } }).entry?.content.text);
+    expect(texts).toEqual(['<p>hidden for a while then shown</p>', undefined, '<p>hidden for a while then shown</p>']);
+  });
+
   it('replays what a watcher missed while away, in order', async () => {
     const { dbId } = await openCase(app, bot);
     const page = await timeline(`dbId=${dbId}`);
