@@ -143,6 +143,20 @@ describe('RealtimeClient', () => {
     expect(refetched).toEqual([3]);
   });
 
+  it('closes the socket when the page goes into the back-forward cache, and joins again from its place on coming back', () => {
+    client = new RealtimeClient({ openSocket: openFake });
+    client.join('case:7', { onEvent: () => undefined });
+    fake.joins[0]!.ack(ok('case:7', 4));
+    const pageEvent = (name: string, persisted: boolean) => Object.assign(new Event(name), { persisted });
+    window.dispatchEvent(pageEvent('pagehide', false));
+    expect(fake.connected).toBe(true);
+    window.dispatchEvent(pageEvent('pagehide', true));
+    expect(fake.connected).toBe(false);
+    window.dispatchEvent(pageEvent('pageshow', true));
+    expect(fake.connected).toBe(true);
+    expect(fake.joins.at(-1)).toMatchObject({ room: 'case:7', lastSeq: 4 });
+  });
+
   it('comes back after the server closed the connection (its node stopping)', async () => {
     client = new RealtimeClient({ openSocket: openFake, reconnectJitterMs: 10 });
     client.join('all', { onEvent: () => undefined });

@@ -205,6 +205,10 @@ export class RealtimeClient {
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', () => socket.disconnect());
       window.addEventListener('online', () => this.connectIfWanted());
+      // A page kept in the browser's back-forward cache would hold its socket open, and its staff
+      // presence on a case with it: close it on leaving, and join again (replaying) on coming back.
+      window.addEventListener('pagehide', (e) => void (e.persisted && socket.disconnect()));
+      window.addEventListener('pageshow', (e) => void (e.persisted && this.connectIfWanted()));
     }
     this.socket = socket;
   }
