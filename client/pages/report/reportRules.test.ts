@@ -46,6 +46,7 @@ describe('reportProblems', () => {
 
   it('needs a description within the limit', () => {
     expect(reportProblems(draft({ description: '' })).description).toBe('required');
+    expect(reportProblems(draft({ description: '<p> &nbsp;</p><p><br></p>' })).description).toBe('required');
     expect(reportProblems(draft({ description: 'x'.repeat(65536) })).description).toBe('descriptionTooLong');
   });
 });

@@ -94,6 +94,12 @@ describe('POST /api/player/report', () => {
     expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: null, description: '<p><a href="https://youtu.be/abc123">the round</a></p>' }), 'report.success');
   });
 
+  it('400 report.bad on data.description for a description that shows nothing, evidence or not', async () => {
+    for (const description of ['<p> </p>', '<p>&nbsp;</p><p><br></p>', '<script>alert(1)</script>']) {
+      expectInvalid(await report(app, bot, app.directory.freshAccount(), { description }), 'report.bad', 'data.description');
+    }
+  });
+
   it('accepts an image instead of a video', async () => {
     expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: '', description: '<p><img src="https://i.example.org/shot.png"></p>' }), 'report.success');
   });
@@ -149,5 +155,6 @@ describe('POST /api/player/reportById', () => {
     expect((await caseRow(byUser.body.data.dbId)).commentsNum).toBe(2);
     expectError(await send({ originUserId: '99999999999' }), 404, 'reportById.notFound');
     expectInvalid(await send({}), 'reportById.bad', 'data');
+    expectInvalid(await send({ originUserId: account.userId, description: '<p> </p>' }), 'reportById.bad', 'data.description');
   });
 });
