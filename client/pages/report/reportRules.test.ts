@@ -42,6 +42,7 @@ describe('reportProblems', () => {
     expect(reportProblems(draft({ videoLinks: [], description: '<p><img src="https://img.example/a.png"></p>' }))).toEqual({});
     expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://www.youtube.com/watch?v=abc</p>' }))).toEqual({});
     expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://example.com/clip</p>' })).videoLinks).toBe('noEvidence');
+    expect(reportProblems(draft({ videoLinks: [], description: '<p>see <img src="https://drive.google.com/x.png"></p>' })).videoLinks).toBe('noEvidence');
   });
 
   it('needs a description within the limit', () => {

@@ -85,6 +85,8 @@ describe('POST /api/player/report', () => {
     ['a network drive in the text', { videoLink: 'https://youtu.be/x', description: '<p>more at <a href="https://drive.google.com/file/d/1">here</a></p>' }],
     ['a link that is not a video site', { videoLink: 'https://example.com/video', description: '<p>look</p>' }],
     ['only a link that is not a video site in the text', { videoLink: '', description: '<p>clip at https://example.com/video</p>' }],
+    ['a network-drive image as the only evidence', { videoLink: '', description: '<p>see <img src="https://drive.google.com/x.png"></p>' }],
+    ['a network-drive image beside a video link', { videoLink: 'https://youtu.be/x', description: '<p>see <img src="https://pan.baidu.com/shot.png"></p>' }],
   ])('refuses %s', async (_label, data) => {
     expectError(await report(app, bot, app.directory.freshAccount(), data), 400, 'report.bad');
   });
