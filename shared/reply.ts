@@ -18,7 +18,7 @@ export function visibleLength(text: string, atMost = Infinity): number {
   return n;
 }
 
-/** User HTML that shows nothing: no visible text and no image (a reply or a report's description needs one). */
+/** User HTML that shows nothing: no visible text and no image (replies, reports and messages need one; setComment deletes such an entry). */
 export const isBlankHtml = (html: string) => !plainText(html) && !/<img\b/i.test(html);
 
 /**
