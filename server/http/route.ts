@@ -64,6 +64,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   appToken?: boolean;
   /** The scope an application's key needs to call this write (reads need `read`); absent: keys may not (`appKeyReach`). */
   appScope?: AppWriteScope;
+  /** A POST that changes nothing (a listing the original asked for by POST): a banned or frozen staff account may still read it (`lockedStaffWrites`). */
+  readsByPost?: true;
   /** How long shared caches may keep a visitor's successful answer (`cache-control.ts`); absent: not at all. */
   cache?: RouteCache;
   /**
@@ -136,7 +138,7 @@ export const readsOnly = (spec: AnyRoute) => spec.method === 'get' || (!!spec.ap
  * route reads the token.
  */
 export const effectivePolicy = (spec: AnyRoute): Rule => {
-  const own = lockedStaffWrites(readsOnly(spec), spec.policy);
+  const own = lockedStaffWrites(readsOnly(spec) || !!spec.readsByPost, spec.policy);
   return spec.auth === 'none'
     ? allOf(spec.policy.name, appKeyReach(readsOnly(spec), spec.appScope), own)
     : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(readsOnly(spec), spec.appScope), own);
