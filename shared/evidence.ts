@@ -36,18 +36,19 @@ export function imageSources(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]!);
 }
 
-/** Links anywhere in user HTML (hrefs and bare URLs), for the network-drive rule. */
+/** Links anywhere in user HTML (hrefs, image sources and bare URLs), for the network-drive rule. */
 export function linksIn(html: string): string[] {
   const hrefs = [...html.matchAll(/\bhref\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]!);
   const bare = [...html.replace(/<[^>]+>/g, ' ').matchAll(/https?:\/\/[^\s<>"']+/gi)].map((m) => m[0]);
-  return [...hrefs, ...bare];
+  return [...hrefs, ...imageSources(html), ...bare];
 }
 
 /**
  * Evidence a description holds by itself: an image, or a link to a video site (bots and apps that
- * send no `videoLink` paste the video's address into the text).
+ * send no `videoLink` paste the video's address into the text). An image on a network drive is
+ * none: drives are refused wherever they appear.
  */
 export const descriptionEvidence = (html: string): string[] => [
-  ...imageSources(html).filter((src) => classifyLink(src) !== 'invalid'),
+  ...imageSources(html).filter((src) => !['invalid', 'drive'].includes(classifyLink(src))),
   ...linksIn(html).filter((link) => classifyLink(link) === 'video'),
 ];

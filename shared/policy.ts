@@ -163,6 +163,27 @@ export function appKeyReach(reads: boolean, scope: AppWriteScope | undefined): R
   });
 }
 
+const LOCKED: Refusal = DENIED('this account is banned or frozen');
+
+/** Whether the actor holds a staff role it may still use: a banned or frozen account keeps none (read-only, PRIVILEGE_WEIGHT 0). */
+export const actsAsStaff = (actor: Pick<Actor, 'privileges'>) => hasAny(actor.privileges, ADMIN_LEVELS[1]) && !isLocked(actor.privileges);
+
+/**
+ * Every route's rule behind this one: a banned or frozen account writes nothing its staff roles
+ * alone opened (a frozen account is read-only except binding). On a write, a locked actor the rule
+ * lets through is judged again as if it held no staff role; what that refuses is refused as the
+ * product refuses locked accounts. Reads, and writes every account may make (binding, the
+ * password), stay as the route's rule says.
+ */
+export function lockedStaffWrites(reads: boolean, r: Rule): Rule {
+  return rule(r.name, (a, now) => {
+    const refusal = r.check(a, now);
+    if (refusal || reads || !a || actsAsStaff(a) || !hasAny(a.privileges, ADMIN_LEVELS[1])) return refusal;
+    const withoutStaff = { ...a, privileges: a.privileges.filter((p) => !(ADMIN_LEVELS[1] as readonly string[]).includes(p)) };
+    return r.check(withoutStaff, now) ? LOCKED : null;
+  }, r.roles);
+}
+
 /** Not muted (refused with the area's code and the mute's end, which the client shows). */
 export function notMuted(code: ErrorCode, status?: number): Rule {
   return signedInOnly('notMuted', (a, now) => (isMuted(a, now) ? { code, status, message: `muted until ${new Date(a.mutedUntil!).toISOString()}` } : null));
@@ -175,10 +196,10 @@ export function notMuted(code: ErrorCode, status?: number): Rule {
  */
 export const staffSees = (privileges: readonly string[]) => ({ email: hasAny(privileges, ADMIN_LEVELS[2]), addresses: hasAny(privileges, ADMIN_LEVELS[3]) });
 
-/** Staff may hide and show any entry; authors may hide their own replies (not show them again). */
+/** Staff may hide and show any entry (not while banned or frozen); authors may hide their own replies (not show them again). */
 export function mayHideEntry(actor: Actor | null, entry: { byUserId: number | null; type: string }, show: boolean): boolean {
   if (!actor) return false;
-  if (hasAny(actor.privileges, ADMIN_LEVELS[1])) return true;
+  if (actsAsStaff(actor)) return true;
   return !show && entry.type === 'reply' && entry.byUserId === actor.id;
 }
 

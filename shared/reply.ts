@@ -18,6 +18,9 @@ export function visibleLength(text: string, atMost = Infinity): number {
   return n;
 }
 
+/** User HTML that shows nothing: no visible text and no image (replies, reports and messages need one; setComment deletes such an entry). */
+export const isBlankHtml = (html: string) => !plainText(html) && !/<img\b/i.test(html);
+
 /**
  * The rule for a reply's HTML, applied by the reply form and the server alike: some
  * visible text of at least `LIMITS.replyMinChars` characters — a single character is meaningless —
@@ -25,9 +28,9 @@ export function visibleLength(text: string, atMost = Infinity): number {
  */
 export function replyProblem(html: string): ReplyProblem | null {
   if (html.length > LIMITS.replyMax) return 'tooLong';
+  if (isBlankHtml(html)) return 'empty';
   const text = plainText(html);
   const image = /<img\b/i.test(html);
-  if (!text && !image) return 'empty';
   if (text && !image && visibleLength(text, LIMITS.replyMinChars) < LIMITS.replyMinChars) return 'tooShort';
   return null;
 }

@@ -41,6 +41,9 @@ const ROLES: Role[] = [
   { name: 'root', privileges: ['root'] },
   { name: 'blacklisted', privileges: ['blacklisted'] },
   { name: 'freezed', privileges: ['freezed'], bound: false },
+  // Staff roles on a locked account open no write (lockedStaffWrites in shared/policy.ts).
+  { name: 'admin+freezed', privileges: ['admin', 'freezed'] },
+  { name: 'root+blacklisted', privileges: ['root', 'blacklisted'] },
 ];
 const COLUMNS = ['visitor', ...ROLES.map((r) => r.name)];
 const MUTE_END = Date.UTC(2099, 0, 1);

@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { CaptchaFields } from '@shared/schemas/captcha';
 import type { Services } from '@server/core/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
-import { allOf, appKeyReach, appTokenReach, rules, type Actor, type Rule } from '@shared/policy';
+import { allOf, appKeyReach, appTokenReach, lockedStaffWrites, rules, type Actor, type Rule } from '@shared/policy';
 import type { AppWriteScope } from '@shared/applications';
 import { sendReply, type Reply } from './envelope';
 import { AppError } from '@server/app-error';
@@ -64,6 +64,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
   appToken?: boolean;
   /** The scope an application's key needs to call this write (reads need `read`); absent: keys may not (`appKeyReach`). */
   appScope?: AppWriteScope;
+  /** A POST that changes nothing (a listing the original asked for by POST): a banned or frozen staff account may still read it (`lockedStaffWrites`). */
+  readsByPost?: true;
   /** How long shared caches may keep a visitor's successful answer (`cache-control.ts`); absent: not at all. */
   cache?: RouteCache;
   /**
@@ -130,14 +132,17 @@ export const readsOnly = (spec: AnyRoute) => spec.method === 'get' || (!!spec.ap
 
 /**
  * The route's own policy, behind the rules every route shares: what an app's token and an
- * application's key may reach. A key is read on every route (its application's bot account, also
- * where no token is read otherwise), so its reach applies to every route; an app's token only
- * where the route reads the token.
+ * application's key may reach, and no staff write by a banned or frozen account
+ * (`lockedStaffWrites`). A key is read on every route (its application's bot account, also where
+ * no token is read otherwise), so its reach applies to every route; an app's token only where the
+ * route reads the token.
  */
-export const effectivePolicy = (spec: AnyRoute): Rule =>
-  spec.auth === 'none'
-    ? allOf(spec.policy.name, appKeyReach(readsOnly(spec), spec.appScope), spec.policy)
-    : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(readsOnly(spec), spec.appScope), spec.policy);
+export const effectivePolicy = (spec: AnyRoute): Rule => {
+  const own = lockedStaffWrites(readsOnly(spec) || !!spec.readsByPost, spec.policy);
+  return spec.auth === 'none'
+    ? allOf(spec.policy.name, appKeyReach(readsOnly(spec), spec.appScope), own)
+    : allOf(spec.policy.name, appTokenReach(spec.method, !!spec.appToken), appKeyReach(readsOnly(spec), spec.appScope), own);
+};
 
 /** Refuses unless `policy` lets `actor` through: a route's own, or one a part of its body needs (checked by the handler). */
 export function enforce(policy: Rule, actor: Actor | null) {

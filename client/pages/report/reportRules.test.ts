@@ -42,10 +42,12 @@ describe('reportProblems', () => {
     expect(reportProblems(draft({ videoLinks: [], description: '<p><img src="https://img.example/a.png"></p>' }))).toEqual({});
     expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://www.youtube.com/watch?v=abc</p>' }))).toEqual({});
     expect(reportProblems(draft({ videoLinks: [], description: '<p>watch https://example.com/clip</p>' })).videoLinks).toBe('noEvidence');
+    expect(reportProblems(draft({ videoLinks: [], description: '<p>see <img src="https://drive.google.com/x.png"></p>' })).videoLinks).toBe('noEvidence');
   });
 
   it('needs a description within the limit', () => {
     expect(reportProblems(draft({ description: '' })).description).toBe('required');
+    expect(reportProblems(draft({ description: '<p> &nbsp;</p><p><br></p>' })).description).toBe('required');
     expect(reportProblems(draft({ description: 'x'.repeat(65536) })).description).toBe('descriptionTooLong');
   });
 });

@@ -1,5 +1,6 @@
 import { classifyLink, descriptionEvidence } from '@shared/evidence';
 import { LIMITS } from '@shared/limits';
+import { isBlankHtml } from '@shared/reply';
 
 /** What the report form holds before it is sent. */
 export interface ReportDraft {
@@ -66,7 +67,7 @@ export function reportProblems(draft: ReportDraft): Partial<Record<ReportField, 
   const links = draft.videoLinks.map((l) => l.trim()).filter(Boolean);
   if (links.some((l) => linkProblem(l))) problems.videoLinks = 'badLinks';
   else if (joinLinks(links).length > LIMITS.videoLinkMax) problems.videoLinks = 'linksTooLong';
-  if (!draft.description) problems.description = 'required';
+  if (isBlankHtml(draft.description)) problems.description = 'required';
   else if (draft.description.length > LIMITS.reportMax) problems.description = 'descriptionTooLong';
   if (!problems.videoLinks && !links.length && !descriptionEvidence(draft.description).length) problems.videoLinks = 'noEvidence';
   return problems;

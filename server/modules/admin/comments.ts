@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { roomOf } from '@shared/socket';
-import { plainText } from '@shared/spam';
+import { isBlankHtml } from '@shared/reply';
 import { LIMITS } from '@shared/limits';
 import type { TimelineSubject } from '@shared/timeline';
 import type {
@@ -108,7 +108,6 @@ export const commentAppeal = (db: DbOrTx, q: CommentAppealQuery, staff: boolean)
 const EDITABLE: readonly string[] = ['report', 'reply', 'judgement', 'banAppeal', 'verify'];
 const DETAIL_TEXT_MAX = 2000;
 const clip = (s: string | null) => (s && s.length > DETAIL_TEXT_MAX ? `${s.slice(0, DETAIL_TEXT_MAX)}…` : s);
-const isBlank = (html: string) => !plainText(html) && !/<img\b/i.test(html);
 
 /**
  * `setComment`: edits content and video link, hides or shows; content emptied with no video link
@@ -151,7 +150,7 @@ export async function setComment(services: Services, user: AuthedUser, input: Se
     } else {
       const newContent = content ?? row.content;
       const newVideo = videoLink !== undefined ? videoLink : row.videoLink;
-      const emptied = editing && isBlank(newContent) && !newVideo;
+      const emptied = editing && isBlankHtml(newContent) && !newVideo;
       if (emptied) {
         extra.deleted = { time: now.toISOString(), byUserId: user.id, content: row.content, videoLink: row.videoLink } satisfies DeletedMark;
         [next] = (await tx.update(timeline).set({ content: '', videoLink: null, valid: false, extra }).where(eq(timeline.id, row.id)).returning()) as [TimelineRow];

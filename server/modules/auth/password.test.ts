@@ -133,6 +133,22 @@ describe('POST /api/user/forgetPasswordVerify', () => {
     expect(await canSignIn(user.username, NEW_PASSWORD)).toBe(true);
   });
 
+  it('voids the account\'s other reset codes: an older mail cannot reset the new password again', async () => {
+    const { user } = await app.factories.signedIn();
+    const first = await resetCode(user);
+    const second = await resetCode(user);
+    const other = await app.factories.createUser();
+    const othersCode = await resetCode(other);
+    expectOk(await resetWith(second), 'forgetPassword.success');
+    const session = await app.factories.signIn({ username: user.username, password: NEW_PASSWORD });
+
+    expectError(await resetWith(first, 'yet-another-pass'), 404, 'forgetPassword.notFound');
+    expect((await me(session)).status).toBe(200);
+    expect(await canSignIn(user.username, NEW_PASSWORD)).toBe(true);
+    // Another account's pending code is untouched.
+    expectOk(await resetWith(othersCode), 'forgetPassword.success');
+  });
+
   it('400 forgetPassword.expired after 4 hours; the password stays, the code is gone', async () => {
     const user = await app.factories.createUser();
     const code = await resetCode(user);

@@ -6,7 +6,7 @@ import { userById } from '@server/modules/users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeInTransaction, revokeSessions } from './signin';
 import { inTransaction } from '@server/db/outbox';
-import { isExpired, takeVerification } from '../users/verifications';
+import { dropVerificationsOf, isExpired, takeVerification } from '../users/verifications';
 import { failedAttempts } from '@server/http/user-limit';
 import { recordUserOperation, type ClientInfo } from '@server/modules/users/operations';
 
@@ -22,7 +22,10 @@ export async function forgetPassword(services: Services, input: { username: stri
   await services.jobs.enqueue('auth.resetMail', { username: input.username, originEmail: input.originEmail, language: input.language }, { personal: true });
 }
 
-/** Sets the new password with a reset code: single use, expiring, and every session is signed out. */
+/**
+ * Sets the new password with a reset code: single use, expiring, and every session is signed out.
+ * The account's other reset codes go with it, so an older mail cannot reset the new password again.
+ */
 export async function forgetPasswordVerify(services: Services, input: { code: string; newpassword: string }, client?: ClientInfo) {
   const passwordHash = await hashPassword(input.newpassword);
   const outcome = await inTransaction(services, async (r) => {
@@ -32,6 +35,7 @@ export async function forgetPasswordVerify(services: Services, input: { code: st
     if (isExpired(row)) return 'expired' as const;
     const user = await userById(r.tx, row.userId!);
     if (!user || !user.valid) throw new AppError('forgetPassword.notFound');
+    await dropVerificationsOf(r.tx, 'reset', user.id);
     await revokeInTransaction(r, user.id, { passwordHash });
     await recordUserOperation(r.tx, { userId: user.id, kind: 'resetPassword', client });
     return 'done' as const;

@@ -162,6 +162,7 @@ export const fileRoutes: AnyRoute[] = [
     area: 'files',
     auth: 'required',
     policy: filePolicy.all,
+    readsByPost: true,
     body: allFilesBody,
     success: { code: 'files.ok' },
     handler: async ({ body, services }) => {

@@ -128,6 +128,9 @@ describe('rules and errors', () => {
     expectInvalid(await send({ action: 'guilt', content: reasoning(), cheatMethods: ['aimbot'], hackerLevel: 5 }), 'judgement.bad', 'data.hackerLevel');
     // Markup alone is not reasoning.
     expectError(await send({ action: 'discuss', content: '<p>   </p><p><br></p>' }), 400, 'judgement.bad');
+    // Four characters as the reader sees them: tags inside a line add no space between its letters.
+    expectError(await send({ action: 'discuss', content: '<p><b>ab</b>cd</p>' }), 400, 'judgement.bad');
+    expectError(await send({ action: 'discuss', content: '<p><a href="https://example.com/">a</a><span>b</span><em>c</em>d</p>' }), 400, 'judgement.bad');
     expectError(await send({ action: 'discuss', content: '<p>aaaaaaaaaaaa</p>' }), 403, 'judgement.spam');
     // The hacker level and methods only travel with guilt/kill.
     expectOk(await send({ action: 'suspect', content: reasoning(), cheatMethods: ['aimbot'], hackerLevel: 4 }), 'judgement.success');

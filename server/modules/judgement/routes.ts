@@ -52,6 +52,7 @@ export const judgementRoutes: AnyRoute[] = [
     area: 'judgementLog',
     auth: 'required',
     policy: judgementPolicy.log,
+    readsByPost: true,
     body: judgementLogBody,
     success: { code: 'judgementLog.ok' },
     errors: ['user.permissionDenied'],

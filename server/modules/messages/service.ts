@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { isBroadcast } from '@shared/messages';
-import { plainText } from '@shared/spam';
+import { isBlankHtml } from '@shared/reply';
 import { roomOf } from '@shared/socket';
 import type { MarkInput, SendMessageInput } from '@shared/schemas/messages';
 import type { MessageItem } from '@shared/types/messages';
@@ -30,7 +30,7 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
   const toUserId = broadcast ? null : input.toUserId!;
   if (toUserId === user.id) throw new AppError('message.self', 'you cannot send messages to yourself');
   const content = sanitizeRichText(input.content);
-  if (!plainText(content) && !/<img\b/i.test(content)) throw new AppError('message.bad', 'the message is empty');
+  if (isBlankHtml(content)) throw new AppError('message.bad', 'the message is empty');
 
   const slot = await messageSlot(services.db, toUserId);
   // The two parties are known here (the sender signed in, the recipient just read): the message is presented without another read.

@@ -85,6 +85,8 @@ describe('POST /api/player/report', () => {
     ['a network drive in the text', { videoLink: 'https://youtu.be/x', description: '<p>more at <a href="https://drive.google.com/file/d/1">here</a></p>' }],
     ['a link that is not a video site', { videoLink: 'https://example.com/video', description: '<p>look</p>' }],
     ['only a link that is not a video site in the text', { videoLink: '', description: '<p>clip at https://example.com/video</p>' }],
+    ['a network-drive image as the only evidence', { videoLink: '', description: '<p>see <img src="https://drive.google.com/x.png"></p>' }],
+    ['a network-drive image beside a video link', { videoLink: 'https://youtu.be/x', description: '<p>see <img src="https://pan.baidu.com/shot.png"></p>' }],
   ])('refuses %s', async (_label, data) => {
     expectError(await report(app, bot, app.directory.freshAccount(), data), 400, 'report.bad');
   });
@@ -92,6 +94,12 @@ describe('POST /api/player/report', () => {
   it('accepts a video-site link in the text when there is no videoLink (how the chat bots send evidence)', async () => {
     expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: '', description: '<p>clip: https://www.bilibili.com/video/BV1xx411c7mD kills through walls</p>' }), 'report.success');
     expectOk(await report(app, bot, app.directory.freshAccount(), { videoLink: null, description: '<p><a href="https://youtu.be/abc123">the round</a></p>' }), 'report.success');
+  });
+
+  it('400 report.bad on data.description for a description that shows nothing, evidence or not', async () => {
+    for (const description of ['<p> </p>', '<p>&nbsp;</p><p><br></p>', '<script>alert(1)</script>']) {
+      expectInvalid(await report(app, bot, app.directory.freshAccount(), { description }), 'report.bad', 'data.description');
+    }
   });
 
   it('accepts an image instead of a video', async () => {
@@ -149,5 +157,6 @@ describe('POST /api/player/reportById', () => {
     expect((await caseRow(byUser.body.data.dbId)).commentsNum).toBe(2);
     expectError(await send({ originUserId: '99999999999' }), 404, 'reportById.notFound');
     expectInvalid(await send({}), 'reportById.bad', 'data');
+    expectInvalid(await send({ originUserId: account.userId, description: '<p> </p>' }), 'reportById.bad', 'data.description');
   });
 });

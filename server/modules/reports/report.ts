@@ -5,6 +5,8 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { sanitizeRichText } from '@server/http/sanitize';
+import { fieldIssue } from '@server/http/validate';
+import { isBlankHtml } from '@shared/reply';
 import { inTransaction } from '@server/db/outbox';
 import { applySighting, lockOrCreateCase } from '@server/modules/cases/sighting';
 import type { ResolvedAccount } from '@server/modules/cases/platform-sync';
@@ -24,6 +26,7 @@ type ReportFields = Omit<ReportInput, 'originName'>;
 export async function fileReport(services: Services, user: AuthedUser, account: ResolvedAccount, input: ReportFields, area: 'report' | 'reportById') {
   if (user.row.originUserId && user.row.originUserId === account.userId) throw new AppError(`${area}.bad`, 'you cannot report your own account');
   const description = sanitizeRichText(input.description);
+  if (isBlankHtml(description)) throw new AppError(`${area}.bad`, [fieldIssue('body', 'data.description', input.description, 'empty', 'the description is empty')], 400);
   assertNotSpam(description, `${area}.spam`);
   const at = new Date();
 

@@ -152,6 +152,18 @@ describe('GET /api/player/timeline', () => {
     expect((await timeline(`dbId=${dbId}`)).body.data.total).toBe(2);
     expectError(await unReply(admin.token, { id: 2_000_000_000 }), 404, 'unReply.notFound');
   });
+
+  it('lets a frozen or banned staff account hide and show nothing but its own replies', async () => {
+    const { dbId } = await openCase(app, bot);
+    const author = await app.factories.signedIn();
+    const posted = (await reply(author.token, { toPlayerId: dbId, content: '<p>a reply to keep</p>' })).body.data;
+    const unReply = (token: string, data: object) => app.request.post('/api/player/unReply').set('x-access-token', token).send({ data });
+    for (const privileges of [['admin', 'freezed'], ['root', 'blacklisted']]) {
+      const locked = await app.factories.signedIn({ privileges });
+      expectError(await unReply(locked.token, { id: posted.id }), 403, 'user.permissionDenined');
+    }
+    expect((await timeline(`dbId=${dbId}`)).body.data.total).toBe(2);
+  });
 });
 
 describe('live case page', () => {

@@ -57,6 +57,12 @@ describe('POST /api/user/changeName', () => {
     expectOk(await changeName(token, user.username.toUpperCase()), 'changeName.success');
   });
 
+  it('409 changeName.occupied for the account\'s own name unchanged; no chance is spent', async () => {
+    const { user, token } = await app.factories.signedIn();
+    expectError(await changeName(token, user.username), 409, 'changeName.occupied');
+    expect(await app.factories.userRow(user.id)).toMatchObject({ username: user.username, attr: expect.objectContaining({ changeNameLeft: 3 }) });
+  });
+
   it('409 changeName.occupied: another account has the name (any case), or a pending sign-up holds it', async () => {
     const { user, token } = await app.factories.signedIn();
     const other = await app.factories.createUser();

@@ -33,6 +33,8 @@ export async function changeName(services: Services, user: AuthedUser, newname: 
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       const chances = fresh!.attr.changeNameLeft ?? 3;
       if (chances <= 0) throw new AppError('changeName.noChance');
+      // The account's own name, unchanged, is taken (by it) and spends nothing; a change of case is a rename.
+      if (newname === fresh!.username) throw new AppError('changeName.occupied', 'this is already your name');
       if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
       const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
       await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));

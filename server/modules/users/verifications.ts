@@ -32,6 +32,11 @@ export async function takeVerification(tx: DbOrTx, type: VerificationType, code:
   return row ?? null;
 }
 
+/** Deletes every code of this type still pending for the account (a reset spent voids the others mailed before it). */
+export async function dropVerificationsOf(tx: DbOrTx, type: VerificationType, userId: number) {
+  await tx.delete(verifications).where(and(eq(verifications.type, type), eq(verifications.userId, userId)));
+}
+
 export const isExpired = (row: { expiresTime: Date }, now = Date.now()) => row.expiresTime.getTime() <= now;
 
 /** Whether an unexpired sign-up is pending for this username. */
