@@ -16,5 +16,5 @@ export function usePageMeta() {
   const matches = useMatches();
   const page = matches.map((m) => (m.handle as RouteHandle | undefined)?.page).findLast(Boolean) ?? 'notFound';
   const { values } = useSnapshot(pageTitle);
-  useEffect(() => applyPageMeta(pageMeta(t, page, values ?? undefined)), [t, page, values, i18n.language]);
+  useEffect(() => applyPageMeta(pageMeta(i18n, page, values ?? undefined)), [t, i18n, page, values, i18n.language]);
 }
