@@ -22,7 +22,10 @@ function pathsOf(list: readonly RouteObject[], parent = ''): string[] {
 
 /** The page names routes give their titles under (`meta.<page>.title`). */
 function pagesOf(list: readonly RouteObject[]): string[] {
-  return list.flatMap((r) => [...((r.handle as RouteHandle | undefined)?.page ? [(r.handle as RouteHandle).page] : []), ...pagesOf(r.children ?? [])]);
+  return list.flatMap((r) => {
+    const page = (r.handle as RouteHandle | undefined)?.page;
+    return [...(page ? [page] : []), ...pagesOf(r.children ?? [])];
+  });
 }
 
 describe('the client route table', () => {
