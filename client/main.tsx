@@ -9,11 +9,12 @@ import { signinPath } from './app/guards';
 import { rememberCaptchaChoice } from './app/captchaChoice';
 import { FirstReadsContext, firstReadsInPage, forgetOnLeaving } from './app/firstReads';
 import { preloadRoute } from './app/lazyPage';
+import { toast } from './components/toast';
 import { initialLanguage } from './i18n/language';
-import { setupI18n } from './i18n/setup';
+import { i18n, setupI18n } from './i18n/setup';
 import { startOpenCases } from './realtime/openCasesRealtime';
 import { startSessionRealtime } from './realtime/sessionRealtime';
-import { createRouter, routes } from './routes';
+import { createRouter, needsAccount, routes } from './routes';
 import { startVoice } from './sound/startVoice';
 import { preferences, watchPreferences } from './state/preferences';
 import { endSession, refreshMe, session, syncWithStore } from './state/session';
@@ -24,14 +25,20 @@ const FIRST_READ_WAIT_MS = 400;
 async function start() {
   const router = createRouter();
 
+  /** While the stored login is first checked (/user/me and the realtime handshake, as the page loads). */
+  let checkingStoredLogin = false;
   /**
    * The server ended the session (a `user.token*` code): forget it here and ask to sign in again. On a
-   * protected page its guard redirects to the same address at the same time.
+   * protected page its guard redirects to the same address at the same time. A login found ended as
+   * the page loads leaves a public page where it is, with the same notice the sign-in page gives.
    */
   const expireSession = (reason: string) => {
     endSession(reason);
     const { pathname, search, hash } = router.state.location;
-    if (pathname !== '/signin') void router.navigate(signinPath({ reason, backurl: pathname + search + hash }), { replace: true });
+    if (pathname === '/signin') return;
+    const backurl = pathname + search + hash;
+    if (checkingStoredLogin && !needsAccount(pathname)) return toast.info(i18n.t(`signin.reason.${reason}`), { label: i18n.t('signin.requiredLink'), to: signinPath({ backurl }) });
+    void router.navigate(signinPath({ reason, backurl }), { replace: true });
   };
   // Before any read: a page's first reads start before the first render.
   configureApi({ token: () => session.token, onSessionEnd: expireSession });
@@ -46,10 +53,11 @@ async function start() {
   rememberCaptchaChoice(query.get('captcha'));
   await setupI18n(language);
   syncWithStore();
+  checkingStoredLogin = !!session.token;
   startSessionRealtime(() => expireSession('user.tokenExpired'));
   startOpenCases((to) => void router.navigate(to));
   startVoice();
-  if (session.token) void refreshMe().catch(() => undefined);
+  if (session.token) void refreshMe().catch(() => undefined).finally(() => (checkingStoredLogin = false));
 
   await firstPage;
   // The root may hold the screen as the server drew it (server/modules/pages/first-paint.ts). It is

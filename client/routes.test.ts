@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import fs from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { isScreenPath, SCREENS } from '@shared/screens';
-import { LANGUAGES } from '@shared/languages';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@shared/languages';
+import { applyPageMeta, pageMeta } from './app/meta';
 import type { RouteHandle } from './app/usePageMeta';
+import { I18N_OPTIONS, interfaceStrings } from './i18n/options';
 import { routeExists, routes } from './routes';
 
 /** Every full path of the route tree, the catch-all left out. */
@@ -19,7 +22,10 @@ function pathsOf(list: readonly RouteObject[], parent = ''): string[] {
 
 /** The page names routes give their titles under (`meta.<page>.title`). */
 function pagesOf(list: readonly RouteObject[]): string[] {
-  return list.flatMap((r) => [...((r.handle as RouteHandle | undefined)?.page ? [(r.handle as RouteHandle).page] : []), ...pagesOf(r.children ?? [])]);
+  return list.flatMap((r) => {
+    const page = (r.handle as RouteHandle | undefined)?.page;
+    return [...(page ? [page] : []), ...pagesOf(r.children ?? [])];
+  });
 }
 
 describe('the client route table', () => {
@@ -29,6 +35,24 @@ describe('the client route table', () => {
     for (const { code } of LANGUAGES) {
       const meta = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../locales/${code}.json`), 'utf8')).meta as Record<string, { title?: unknown }>;
       expect(pages.filter((page) => typeof meta[page]?.title !== 'string' || !meta[page]!.title), code).toEqual([]);
+    }
+  });
+
+  it('sets every page title, description and keywords from translations, never a raw key, in every language', async () => {
+    const strings = (code: string) => interfaceStrings(JSON.parse(fs.readFileSync(path.resolve(__dirname, `../locales/${code}.json`), 'utf8')));
+    const pages = [...new Set([...pagesOf(routes), 'notFound'])];
+    for (const { code } of LANGUAGES) {
+      const i18n = i18next.createInstance();
+      await i18n.init({ ...I18N_OPTIONS, lng: code, resources: { [FALLBACK_LANGUAGE]: { translation: strings(FALLBACK_LANGUAGE) }, [code]: { translation: strings(code) } } });
+      const product = i18n.t('app.keywords');
+      for (const page of pages) {
+        applyPageMeta(pageMeta(i18n, page, { name: 'Zoë' }));
+        const shown = [document.title, ...[...document.head.querySelectorAll('meta')].map((tag) => tag.content)];
+        expect(shown.filter((text) => /\bmeta\./.test(text)), `${code} ${page}`).toEqual([]);
+        const keywords = document.head.querySelector<HTMLMetaElement>('meta[name="keywords"]')!.content;
+        expect(keywords.startsWith(product), `${code} ${page}`).toBe(true);
+        if (!i18n.exists(`meta.${page}.keywords`)) expect(keywords, `${code} ${page}`).toBe(product);
+      }
     }
   });
 

@@ -73,7 +73,7 @@ const ListedPage = lazyPage(() => import('./pages/listed/ListedPage'), 'ListedPa
 const DataPage = lazyPage(() => import('./pages/openData/DataPage'), 'DataPage');
 
 function screen(path: string, page: string, Page: ComponentType, access: Access = 'public', children?: RouteObject[]): RouteObject {
-  const handle: RouteHandle = { page };
+  const handle: RouteHandle = { page, access };
   return {
     path,
     handle,
@@ -90,6 +90,7 @@ function screen(path: string, page: string, Page: ComponentType, access: Access 
 function redirect(path: string, to: string, access: Access): RouteObject {
   return {
     path,
+    handle: { access } satisfies RouteHandle,
     element: (
       <Guard access={access}>
         <Navigate to={to} replace />
@@ -172,6 +173,9 @@ const pages: RouteObject[] = [
 
 /** Whether a path opens a screen (rather than falling through to the 404 redirect). */
 export const routeExists = (path: string) => matchRoutes(pages, path) !== null;
+
+/** Whether a path's screen, or the frame around it, is for signed-in viewers only. */
+export const needsAccount = (path: string) => (matchRoutes(pages, path) ?? []).some((m) => ((m.route.handle as RouteHandle | undefined)?.access ?? 'public') !== 'public');
 
 export const routes: RouteObject[] = [
   /** The share card alone, for other sites' frames: no header, no footer. */

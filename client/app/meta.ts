@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 
 interface PageMeta {
   title: string;
@@ -8,12 +8,16 @@ interface PageMeta {
 
 /**
  * Title, description and keywords of a page, from `meta.<page>.*` (with the page's own values,
- * such as a player's name), the product's keywords first.
+ * such as a player's name), the product's keywords first; a page without its own description or
+ * keywords has the product's.
  */
-export function pageMeta(t: TFunction, page: string, values: Record<string, string> = {}): PageMeta {
+export function pageMeta(i18n: Pick<I18n, 't' | 'exists'>, page: string, values: Record<string, string> = {}): PageMeta {
+  const t = i18n.t.bind(i18n);
   const product = t('app.name');
   const title = t(`meta.${page}.title`, values);
-  const ownKeywords = t(`meta.${page}.keywords`, { ...values, defaultValue: '' });
+  const keywordsKey = `meta.${page}.keywords`;
+  // An empty defaultValue would not do: with `returnEmptyString: false` (client/i18n/options.ts) i18next answers the key itself.
+  const ownKeywords = i18n.exists(keywordsKey) ? t(keywordsKey, values) : '';
   return {
     title: page === 'home' ? `${product} · ${title}` : `${title} · ${product}`,
     description: t(`meta.${page}.description`, { ...values, defaultValue: t('app.description') }),

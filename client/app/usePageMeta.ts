@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { Access } from './guards';
 import { applyPageMeta, pageMeta } from './meta';
 import { pageTitle } from './pageTitle';
 
 export interface RouteHandle {
-  /** The page's key under `meta.` in the locale files. */
-  page: string;
+  /** The page's key under `meta.` in the locale files (none on a route that only redirects). */
+  page?: string;
+  /** Who may open the route (its Guard's). */
+  access?: Access;
 }
 
 /** Sets title, description and keywords for the deepest matched route that names its page. */
@@ -16,5 +19,5 @@ export function usePageMeta() {
   const matches = useMatches();
   const page = matches.map((m) => (m.handle as RouteHandle | undefined)?.page).findLast(Boolean) ?? 'notFound';
   const { values } = useSnapshot(pageTitle);
-  useEffect(() => applyPageMeta(pageMeta(t, page, values ?? undefined)), [t, page, values, i18n.language]);
+  useEffect(() => applyPageMeta(pageMeta(i18n, page, values ?? undefined)), [t, i18n, page, values, i18n.language]);
 }

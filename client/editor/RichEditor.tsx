@@ -1,6 +1,5 @@
 import { useCallback, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkNode } from '@lexical/link';
 import { ClearEditorPlugin } from '@lexical/react/LexicalClearEditorPlugin';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
@@ -15,6 +14,7 @@ import { $getRoot, $insertNodes, type LexicalEditor } from 'lexical';
 import { Icon } from '@client/components/Icon';
 import { useFormat } from '@client/i18n/format';
 import { RichText } from '@client/richText/RichText';
+import { LINK_NODES } from './AllowlistLinkNode';
 import { ContractedNode } from './ContractedNode';
 import { EmoteNode } from './EmoteNode';
 import { ImageNode } from './ImageNode';
@@ -89,7 +89,7 @@ export function RichEditor({ label, maxLength, onChange, placeholder, hint, erro
         initialConfig={{
           namespace: 'tribunal',
           theme: THEME,
-          nodes: [LinkNode, ImageNode, HorizontalRuleNode, EmoteNode, ContractedNode],
+          nodes: [...LINK_NODES, ImageNode, HorizontalRuleNode, EmoteNode, ContractedNode],
           editable: !disabled,
           editorState: initialHtml ? (editor: LexicalEditor) => loadHtml(editor, initialHtml) : undefined,
           onError: (e: Error) => {
