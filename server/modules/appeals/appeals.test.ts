@@ -6,6 +6,7 @@ import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
 import { makeZip } from '@server/test/zip';
 import { png } from '@server/test/media';
+import { confirmOverdueSuspect } from '@server/modules/judgement/suspect-deadline';
 
 let app: TestApp;
 let bot: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+const DAY = 24 * 60 * 60 * 1000;
 const caseRow = async (id: number) => (await app.services.db.select().from(players).where(eq(players.id, id)))[0]!;
 const setStatus = (id: number, status: number) => app.services.db.update(players).set({ status }).where(eq(players.id, id));
 
@@ -298,6 +300,22 @@ describe('resolving appeals', () => {
       expect({ how, ...(await caseRow(dbId)) }).toMatchObject({ how, status: 2, appealStatus: 'fail' });
       const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
       expect(tl.body.data.result[0].appealStatus).toBe('fail');
+    }
+  });
+
+  it('a failed appeal gives the case back its status start: the suspect’s 7 days are not restarted', async () => {
+    for (const how of ['setAppeal', 'guilt'] as const) {
+      const { token, dbId } = await accusedWithCase(2);
+      const suspectSince = new Date(Date.now() - 5 * DAY);
+      await app.services.db.update(players).set({ statusTime: suspectSince }).where(eq(players.id, dbId));
+      expectOk(await appeal(token, dbId), 'banAppeal.success', 201);
+      expect((await caseRow(dbId)).statusTime.getTime()).toBeGreaterThan(suspectSince.getTime());
+      if (how === 'setAppeal') expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 'setAppeal.success');
+      else expectOk(await judge(adminA.token, dbId, 'guilt', { cheatMethods: ['aimbot'] }), 'judgement.success');
+      expect({ how, status: (await caseRow(dbId)).status, since: (await caseRow(dbId)).statusTime.getTime() }).toEqual({ how, status: 2, since: suspectSince.getTime() });
+      // Two days later the 7 days of the verdict are over.
+      expect(await confirmOverdueSuspect(app.services, dbId, new Date(Date.now() + 2 * DAY + 60_000))).toBe(true);
+      expect((await caseRow(dbId)).status).toBe(1);
     }
   });
 

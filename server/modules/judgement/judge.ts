@@ -16,7 +16,7 @@ import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/mod
 import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
 import { judgementAudienceSql, noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql } from '@server/modules/judgement/appeal-state';
+import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql, statusTimeBeforeOf } from '@server/modules/judgement/appeal-state';
 import { setAppealState } from '@server/modules/judgement/appeal-resolution';
 import { latestJudgementsSql, tallyFrom, type CastVote } from './votes';
 
@@ -95,6 +95,8 @@ export async function judgeCase(
         cheatMethods: status === 1 ? (input.cheatMethods ?? row.cheatMethods) : status === 9 ? row.cheatMethods : [],
         hackerLevel: status === 9 ? row.hackerLevel : hackerLevelAfter(status, input.hackerLevel, row.hackerLevel),
         ...(outcome ? { appealStatus: outcome } : {}),
+        // Back where it was before the appeal: that status keeps its start (the suspect's 7 days run on).
+        ...(appeal && outcome === 'fail' ? { statusTime: statusTimeBeforeOf(appeal) } : {}),
       },
       tally: tallyFrom({ id: row.id, status }, withVote),
       stateChange: { action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) },
