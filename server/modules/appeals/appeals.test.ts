@@ -303,6 +303,26 @@ describe('resolving appeals', () => {
     }
   });
 
+  it('failing an appeal writes the verdict of the status it returns to: suspect back to 2, guilt with the methods back to 1', async () => {
+    const cases = [
+      { how: 'setAppeal', status: 2, action: 'suspect', methods: null },
+      { how: 'close', status: 2, action: 'suspect', methods: null },
+      { how: 'setAppeal', status: 1, action: 'guilt', methods: ['aimbot'] },
+    ] as const;
+    for (const c of cases) {
+      const { token, dbId } = await accusedWithCase(c.status);
+      if (c.status === 1) await app.services.db.update(players).set({ cheatMethods: ['aimbot'] }).where(eq(players.id, dbId));
+      const filed = await appeal(token, dbId);
+      if (c.how === 'setAppeal') expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 'setAppeal.success');
+      else expectOk(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: filed.body.data.id, status: 'close' } }), 'viewBanAppeal.success');
+      const verdicts = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=judgement&order=desc&limit=1`);
+      const verdict = verdicts.body.data.result[0];
+      expect({ ...c, got: [verdict.judgeAction, verdict.appealOutcome, verdict.cheatMethods ?? null] }).toEqual({ ...c, got: [c.action, 'fail', c.methods] });
+      const row = await caseRow(dbId);
+      expect({ ...c, status: row.status, methods: row.cheatMethods }).toEqual({ ...c, status: c.status, methods: c.methods ?? [] });
+    }
+  });
+
   it('a failed appeal gives the case back its status start: the suspect’s 7 days are not restarted', async () => {
     for (const how of ['setAppeal', 'guilt'] as const) {
       const { token, dbId } = await accusedWithCase(2);
