@@ -61,7 +61,7 @@ describe('POST /api/player/banAppeal', () => {
     expectOk(res, 'banAppeal.success', 201);
     expect(await caseRow(dbId)).toMatchObject({ status: 9, appealStatus: 'unprocessed' });
     expect((await toStaff).payload).toMatchObject({ type: 'banAppeal', playerId: dbId });
-    const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
+    const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`).set('x-access-token', token);
     expect(tl.body.data.result[0]).toMatchObject({
       type: 'banAppeal',
       byUserId: user.id,
@@ -154,6 +154,31 @@ describe('MOSS archives', () => {
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect((download.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('visitors get none of an appeal’s links, neither read nor live; members read them', async () => {
+    const { token, dbId } = await accusedWithCase(2);
+    const visitorSocket = await app.socket();
+    await joinRoom(visitorSocket, `case:${dbId}`);
+    const added = nextEvent(visitorSocket, (e) => e.name === 'timeline.added' && (e.payload as { entry: { type: string } }).entry.type === 'banAppeal');
+    const links = { videoLink: 'https://www.youtube.com/watch?v=pov-secret', btrLink: 'https://battlefieldtracker.com/bf1/profile/pc/secret' };
+    const res = await appeal(token, dbId, { extendedLinks: links });
+    expectOk(res, 'banAppeal.success', 201);
+    const live = JSON.stringify((await added).payload);
+    const updated = nextEvent(visitorSocket, (e) => e.name === 'timeline.updated');
+    expectOk(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: res.body.data.id, status: 'lock' } }), 'viewBanAppeal.success');
+    const liveUpdate = JSON.stringify((await updated).payload);
+    const member = await app.factories.signedIn();
+    for (const path of [`/api/player/timeline?dbId=${dbId}&subject=banAppeal`, `/api/player/timeline/item?id=${res.body.data.id}`]) {
+      const asVisitor = await app.request.get(path);
+      const entry = asVisitor.body.data.result?.[0] ?? asVisitor.body.data;
+      expect(entry.content, path).toMatchObject({ showAttachment: false, extendedLinks: {} });
+      expect(JSON.stringify(asVisitor.body), path).not.toContain('secret');
+      const asMember = await app.request.get(path).set('x-access-token', member.token);
+      expect((asMember.body.data.result?.[0] ?? asMember.body.data).content, path).toMatchObject({ showAttachment: true, extendedLinks: links });
+    }
+    for (const payload of [live, liveUpdate]) expect(payload).not.toContain('secret');
+    visitorSocket.disconnect();
   });
 
   it('a banned account’s token reads exactly what a visitor reads (timeline, entry, archive); a member reads the attachment', async () => {
