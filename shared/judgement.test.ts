@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appealOutcomeOf, confirmingVoters, JUDGE_ACTIONS, statusAfterJudgement, type JudgeAction } from './judgement';
+import { appealFailureAction, appealOutcomeOf, confirmingVoters, JUDGE_ACTIONS, methodsOfLatestVerdicts, statusAfterJudgement, type JudgeAction } from './judgement';
 
 /**
  * The original's transition table, written out cell by cell ("-" = unchanged); status 6 + guilt depends on
@@ -63,5 +63,20 @@ describe('appealOutcomeOf', () => {
     for (const a of ['innocent', 'farm', 'invalid', 'suspect'] as const) expect(appealOutcomeOf(a)).toBe('accept');
     expect(appealOutcomeOf('discuss')).toBeNull();
     expect(appealOutcomeOf('more')).toBeNull();
+  });
+});
+
+describe('methodsOfLatestVerdicts', () => {
+  const j = (action: string, methods: string[] | null = null) => ({ type: 'judgement', action, methods });
+  const report = (methods: string[]) => ({ type: 'report', action: null, methods });
+  it('takes the latest run of guilt/kill votes, across the judgement that ended it, not older runs', () => {
+    expect(methodsOfLatestVerdicts([j('suspect'), j('guilt', ['aimbot']), j('guilt', ['wallhack', 'aimbot']), j('discuss'), j('guilt', ['teleport'])]).sort()).toEqual(['aimbot', 'wallhack']);
+  });
+  it('falls back to what the reports named when no vote of guilt came before', () => {
+    expect(methodsOfLatestVerdicts([j('suspect'), report(['wallhack']), report(['aimbot', 'wallhack'])]).sort()).toEqual(['aimbot', 'wallhack']);
+    expect(methodsOfLatestVerdicts([])).toEqual([]);
+  });
+  it('a failed appeal returns a suspect with a suspect verdict, a confirmed case with guilt', () => {
+    expect([appealFailureAction(2), appealFailureAction(1)]).toEqual(['suspect', 'guilt']);
   });
 });

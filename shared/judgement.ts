@@ -57,6 +57,41 @@ export function confirmingVoters(newestFirst: readonly Vote[]): number[] {
   return voters;
 }
 
+/** A judgement or a report, newest first, as read for the cheat methods a confirmation carries. */
+export interface MethodsSource {
+  type: string;
+  action: string | null;
+  methods: readonly string[] | null;
+}
+
+/**
+ * The cheat methods of a verdict no admin chose them for (the 7-day rule, an appeal failed back to
+ * confirmed): those of the latest run of guilt/kill judgements, the votes that made the case a
+ * cheater or a suspect; a case judged without any takes those its reports named.
+ */
+export function methodsOfLatestVerdicts(newestFirst: readonly MethodsSource[]): string[] {
+  const voted = new Set<string>();
+  let inRun = false;
+  for (const e of newestFirst) {
+    if (e.type !== 'judgement') continue;
+    if (e.action === 'guilt' || e.action === 'kill') {
+      inRun = true;
+      for (const m of e.methods ?? []) voted.add(m);
+    } else if (inRun) break;
+  }
+  if (voted.size) return [...voted];
+  const reported = new Set<string>();
+  for (const e of newestFirst) if (e.type === 'report') for (const m of e.methods ?? []) reported.add(m);
+  return [...reported];
+}
+
+/**
+ * The judgement that fails an appeal (`admin/setAppeal`, `viewBanAppeal` close) is the action of the
+ * status the case returns to: `suspect` back to 2 (no vote of guilt while the case stays a suspect),
+ * `guilt` with the confirmed methods back to 1.
+ */
+export const appealFailureAction = (statusBefore: number): JudgeAction => (statusBefore === 2 ? 'suspect' : 'guilt');
+
 /**
  * Status 9 ends by a judgement (the original's never ended): guilt or kill fail the appeal (the case returns to
  * the status it had before it), innocent/farm/invalid/suspect accept it (the case takes that

@@ -161,6 +161,8 @@ export const LIMITS = {
   feedRecentKept: 1000,
   /** Cases the export reads per statement while it streams. */
   feedExportPage: 1000,
+  /** Cases read per statement by `GET /players/stream` (written out before the next page is read). */
+  caseStreamPage: 500,
   /** Days a daily open-data dump stays listed and downloadable before the job deletes it. */
   dumpKeepDays: 30,
   /** Cases the open-data job reads per statement while it writes a dump. */

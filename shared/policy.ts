@@ -131,6 +131,8 @@ export const rules = {
   contractedSyntax: oneOf('contractedSyntax', ADMIN_LEVELS[1]),
   /** Staff and bots: bulk reads. */
   staffOrBot: signedInOnly('staffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[1], 'bot']) ? null : DENIED('for staff and bots'))),
+  /** Bots, admins, super and root (B/A/S/R, as the original): the unpaged case stream `GET /players/stream`. */
+  caseStream: oneOf('caseStream', ['bot', 'admin', 'super', 'root']),
   /** Super staff and bots (S/R/D/B): the appeal comments feed. */
   superStaffOrBot: signedInOnly('superStaffOrBot', (a) => (hasAny(a.privileges, [...ADMIN_LEVELS[2], 'bot']) ? null : DENIED('for super staff and bots'))),
   /** Webhook subscribers: bot, dev, root. */

@@ -25,6 +25,10 @@ export const playersQuery = z.object({
 });
 export type PlayersQuery = z.infer<typeof playersQuery>;
 
+/** `GET /players/stream`: the filters and sort of `/players`, every match (no page; `limit`, uncapped, stops it early). */
+export const playersStreamQuery = playersQuery.omit({ skip: true, limit: true }).extend({ limit: z.coerce.number().int().min(1).optional() });
+export type PlayersStreamQuery = z.infer<typeof playersStreamQuery>;
+
 /** One of the three keys of a case; `userId` wins, then `personaId`, then `dbId` (as the original). */
 const caseKeyShape = {
   userId: platformId.optional(),

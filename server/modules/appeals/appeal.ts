@@ -64,7 +64,7 @@ export async function fileAppeal(services: Services, user: AuthedUser, input: Ba
     if (!highStaff && previous && at.getTime() - previous.createTime.getTime() < APPEAL_COOLDOWN_MS) {
       throw new AppError('banAppeal.timeLimit', 'one appeal per 24 hours');
     }
-    const extra: AppealExtra = { appealType: input.appealType, extendedLinks: extendedLinks as Record<string, string>, statusBefore: row.status };
+    const extra: AppealExtra = { appealType: input.appealType, extendedLinks: extendedLinks as Record<string, string>, statusBefore: row.status, statusTimeBefore: row.statusTime.toISOString() };
     const { entry, after, record } = await appendEntry(services, r, row, {
       type: 'banAppeal',
       author: { ...user.row, achievements: checks.achievements },

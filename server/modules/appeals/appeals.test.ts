@@ -6,6 +6,7 @@ import { expectError, expectInvalid, expectOk } from '@server/test/expect';
 import { report } from '@server/test/cases';
 import { makeZip } from '@server/test/zip';
 import { png } from '@server/test/media';
+import { confirmOverdueSuspect } from '@server/modules/judgement/suspect-deadline';
 
 let app: TestApp;
 let bot: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+const DAY = 24 * 60 * 60 * 1000;
 const caseRow = async (id: number) => (await app.services.db.select().from(players).where(eq(players.id, id)))[0]!;
 const setStatus = (id: number, status: number) => app.services.db.update(players).set({ status }).where(eq(players.id, id));
 
@@ -59,7 +61,7 @@ describe('POST /api/player/banAppeal', () => {
     expectOk(res, 'banAppeal.success', 201);
     expect(await caseRow(dbId)).toMatchObject({ status: 9, appealStatus: 'unprocessed' });
     expect((await toStaff).payload).toMatchObject({ type: 'banAppeal', playerId: dbId });
-    const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
+    const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`).set('x-access-token', token);
     expect(tl.body.data.result[0]).toMatchObject({
       type: 'banAppeal',
       byUserId: user.id,
@@ -152,6 +154,31 @@ describe('MOSS archives', () => {
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect((download.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('visitors get none of an appeal’s links, neither read nor live; members read them', async () => {
+    const { token, dbId } = await accusedWithCase(2);
+    const visitorSocket = await app.socket();
+    await joinRoom(visitorSocket, `case:${dbId}`);
+    const added = nextEvent(visitorSocket, (e) => e.name === 'timeline.added' && (e.payload as { entry: { type: string } }).entry.type === 'banAppeal');
+    const links = { videoLink: 'https://www.youtube.com/watch?v=pov-secret', btrLink: 'https://battlefieldtracker.com/bf1/profile/pc/secret' };
+    const res = await appeal(token, dbId, { extendedLinks: links });
+    expectOk(res, 'banAppeal.success', 201);
+    const live = JSON.stringify((await added).payload);
+    const updated = nextEvent(visitorSocket, (e) => e.name === 'timeline.updated');
+    expectOk(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: res.body.data.id, status: 'lock' } }), 'viewBanAppeal.success');
+    const liveUpdate = JSON.stringify((await updated).payload);
+    const member = await app.factories.signedIn();
+    for (const path of [`/api/player/timeline?dbId=${dbId}&subject=banAppeal`, `/api/player/timeline/item?id=${res.body.data.id}`]) {
+      const asVisitor = await app.request.get(path);
+      const entry = asVisitor.body.data.result?.[0] ?? asVisitor.body.data;
+      expect(entry.content, path).toMatchObject({ showAttachment: false, extendedLinks: {} });
+      expect(JSON.stringify(asVisitor.body), path).not.toContain('secret');
+      const asMember = await app.request.get(path).set('x-access-token', member.token);
+      expect((asMember.body.data.result?.[0] ?? asMember.body.data).content, path).toMatchObject({ showAttachment: true, extendedLinks: links });
+    }
+    for (const payload of [live, liveUpdate]) expect(payload).not.toContain('secret');
+    visitorSocket.disconnect();
   });
 
   it('a banned account’s token reads exactly what a visitor reads (timeline, entry, archive); a member reads the attachment', async () => {
@@ -298,6 +325,42 @@ describe('resolving appeals', () => {
       expect({ how, ...(await caseRow(dbId)) }).toMatchObject({ how, status: 2, appealStatus: 'fail' });
       const tl = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=banAppeal`);
       expect(tl.body.data.result[0].appealStatus).toBe('fail');
+    }
+  });
+
+  it('failing an appeal writes the verdict of the status it returns to: suspect back to 2, guilt with the methods back to 1', async () => {
+    const cases = [
+      { how: 'setAppeal', status: 2, action: 'suspect', methods: null },
+      { how: 'close', status: 2, action: 'suspect', methods: null },
+      { how: 'setAppeal', status: 1, action: 'guilt', methods: ['aimbot'] },
+    ] as const;
+    for (const c of cases) {
+      const { token, dbId } = await accusedWithCase(c.status);
+      if (c.status === 1) await app.services.db.update(players).set({ cheatMethods: ['aimbot'] }).where(eq(players.id, dbId));
+      const filed = await appeal(token, dbId);
+      if (c.how === 'setAppeal') expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 'setAppeal.success');
+      else expectOk(await app.request.post('/api/player/viewBanAppeal').set('x-access-token', adminA.token).send({ data: { id: filed.body.data.id, status: 'close' } }), 'viewBanAppeal.success');
+      const verdicts = await app.request.get(`/api/player/timeline?dbId=${dbId}&subject=judgement&order=desc&limit=1`);
+      const verdict = verdicts.body.data.result[0];
+      expect({ ...c, got: [verdict.judgeAction, verdict.appealOutcome, verdict.cheatMethods ?? null] }).toEqual({ ...c, got: [c.action, 'fail', c.methods] });
+      const row = await caseRow(dbId);
+      expect({ ...c, status: row.status, methods: row.cheatMethods }).toEqual({ ...c, status: c.status, methods: c.methods ?? [] });
+    }
+  });
+
+  it('a failed appeal gives the case back its status start: the suspect’s 7 days are not restarted', async () => {
+    for (const how of ['setAppeal', 'guilt'] as const) {
+      const { token, dbId } = await accusedWithCase(2);
+      const suspectSince = new Date(Date.now() - 5 * DAY);
+      await app.services.db.update(players).set({ statusTime: suspectSince }).where(eq(players.id, dbId));
+      expectOk(await appeal(token, dbId), 'banAppeal.success', 201);
+      expect((await caseRow(dbId)).statusTime.getTime()).toBeGreaterThan(suspectSince.getTime());
+      if (how === 'setAppeal') expectOk(await app.request.post('/api/admin/setAppeal').set('x-access-token', adminA.token).send({ toPlayerId: dbId }), 'setAppeal.success');
+      else expectOk(await judge(adminA.token, dbId, 'guilt', { cheatMethods: ['aimbot'] }), 'judgement.success');
+      expect({ how, status: (await caseRow(dbId)).status, since: (await caseRow(dbId)).statusTime.getTime() }).toEqual({ how, status: 2, since: suspectSince.getTime() });
+      // Two days later the 7 days of the verdict are over.
+      expect(await confirmOverdueSuspect(app.services, dbId, new Date(Date.now() + 2 * DAY + 60_000))).toBe(true);
+      expect((await caseRow(dbId)).status).toBe(1);
     }
   });
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PERSONS_TO_REVIEW } from '@shared/judgement';
+import { appealFailureAction, methodsOfLatestVerdicts, PERSONS_TO_REVIEW } from '@shared/judgement';
 import { roomOf } from '@shared/socket';
 import { players, timeline } from '@server/db/schema';
 import type { Services } from '@server/core/services';
@@ -11,7 +11,9 @@ import { caseById } from '@server/modules/cases/queries';
 import { presentCase } from '@server/modules/cases/presenter';
 import { judgeCase } from '@server/modules/judgement/judge';
 import { setAppealState } from '../judgement/appeal-resolution';
-import { latestAppeal } from '../judgement/appeal-state';
+import { appealExtraOf, latestAppeal } from '../judgement/appeal-state';
+import { verdictMethodsSql } from '../judgement/votes';
+import { readScalars } from '@server/db/scalars';
 import { recordAdminAction } from '@server/modules/admin/oplog';
 
 /** Viewers kept per appeal: enough to show who looked, bounded. */
@@ -53,21 +55,26 @@ const FAIL_TEXT = '<p>The appeal was reviewed and not accepted; the earlier verd
 
 /**
  * Fails the case's open appeal (`admin/setAppeal`, `viewBanAppeal` with `close`): a judgement that
- * returns the case to the status it had before the appeal, through the same voting path.
+ * returns the case to the status it had before the appeal, through the same voting path; its action
+ * is that status's (`appealFailureAction`), so a suspect stays a suspect without a vote of guilt.
  */
 export async function failAppeal(services: Services, user: AuthedUser, playerId: number, content?: string, action: 'setAppeal' | 'viewBanAppeal' = 'setAppeal') {
   const row = await caseById(services.db, playerId);
   if (!row) throw new AppError('setAppeal.notFound', 'no such case');
   const appeal = await latestAppeal(services.db, playerId);
   if (row.status !== 9 || appeal?.appealStatus !== 'unprocessed') throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
+  const verdict = appealFailureAction(appealExtraOf(appeal).statusBefore ?? 1);
+  // Back to confirmed: the case's methods (kept under appeal), else those of the votes that confirmed it.
+  const cheatMethods =
+    verdict !== 'guilt' ? null : row.cheatMethods.length ? row.cheatMethods : methodsOfLatestVerdicts((await readScalars(services.db, { sources: verdictMethodsSql(playerId) })).sources);
   return judgeCase(services, user, {
     toPlayerId: playerId,
-    action: 'guilt',
+    action: verdict,
     content: content && content.length >= 5 ? content : FAIL_TEXT,
-    cheatMethods: row.cheatMethods.length ? row.cheatMethods : null,
+    cheatMethods,
     hackerLevel: null,
   }, {
-    onlyUnderAppeal: true,
+    failsAppeal: true,
     also: (r, caseId) => recordAdminAction(r.tx, { actorId: user.id, action, targetCaseId: caseId, targetEntryId: appeal.id, detail: { to: 'fail' } }),
   });
 }

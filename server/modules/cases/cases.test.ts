@@ -89,6 +89,63 @@ describe('GET /api/players', () => {
   );
 });
 
+describe('GET /api/players/stream', () => {
+  const stream = (q: string, token: string | null = bot) => {
+    const req = app.request.get(`/api/players/stream?${q}`).buffer(true).parse((res, cb) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => cb(null, text));
+    });
+    return token ? req.set('x-access-token', token) : req;
+  };
+
+  it('streams every case of the filters of /players as one JSON array, across pages, in the sort order', async () => {
+    // More than two pages (LIMITS.caseStreamPage), with ties on the sort column that the id orders.
+    const at = (i: number) => new Date(Date.UTC(2023, 0, 1, 0, 0, Math.floor(i / 3)));
+    const rows = await app.services.db
+      .insert(players)
+      .values(Array.from({ length: 1234 }, (_, i) => ({ originUserId: `77${i}`, originPersonaId: `88${i}`, originName: `streamed_${i}`, games: ['bfv'], viewNum: i % 7, createTime: at(i), updateTime: at(i), statusTime: at(i) })))
+      .returning({ id: players.id, createTime: players.createTime, viewNum: players.viewNum });
+    const res = await stream('game=bfv&sortBy=createTime&order=desc');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const all = JSON.parse(res.body as string) as Array<{ id: number; originName: string; createTime: string }>;
+    const expected = [...rows].sort((a, b) => b.createTime.getTime() - a.createTime.getTime() || b.id - a.id).map((r) => r.id);
+    expect(all.map((c) => c.id)).toEqual(expected);
+    expect(all[0]).toMatchObject({ originName: 'streamed_1233', originUserId: '771233', createTime: ISO_DATE });
+    const byViews = JSON.parse((await stream('game=bfv&sortBy=viewNum&order=asc')).body as string) as Array<{ id: number }>;
+    expect(byViews.map((c) => c.id)).toEqual([...rows].sort((a, b) => a.viewNum - b.viewNum || a.id - b.id).map((r) => r.id));
+    // No cap on limit; a limit stops it.
+    expect(JSON.parse((await stream('game=bfv&limit=100000')).body as string)).toHaveLength(1234);
+    expect(JSON.parse((await stream('game=bfv&limit=501')).body as string)).toHaveLength(501);
+  });
+
+  it('filters as /players does (status, game, times) and answers [] when nothing matches', async () => {
+    const ids = (body: unknown) => (JSON.parse(body as string) as Array<{ id: number }>).map((c) => c.id);
+    expect(ids((await stream('game=bf4&status=1')).body).sort()).toEqual([mine[1], mine[2]].sort());
+    expect(ids((await stream(`game=bf4&createTimeFrom=${Date.UTC(2024, 0, 2)}&createTimeTo=${Date.UTC(2024, 0, 3)}`)).body).sort()).toEqual([mine[1], mine[2]].sort());
+    for (const q of ['sortBy=updateTime&order=asc', 'sortBy=commentsNum&order=desc', 'status=-1&sortBy=viewNum']) {
+      const listed = (await list(`${q}&limit=100`)).body.data.result.map((c: { id: number }) => c.id);
+      expect({ q, ids: ids((await stream(`game=bf4&${q}`)).body) }).toEqual({ q, ids: listed });
+    }
+    expect(JSON.parse((await stream('game=bf4&status=8')).body as string)).toEqual([]);
+    expectInvalid(await app.request.get('/api/players/stream?sortBy=name').set('x-access-token', bot), 'players.bad', 'sortBy');
+  });
+
+  it('is for bot, admin, super and root tokens only', async () => {
+    expectTokenExpired(await app.request.get('/api/players/stream'));
+    for (const privileges of [['normal'], ['dev']]) {
+      const { token } = await app.factories.signedIn({ privileges });
+      expectError(await app.request.get('/api/players/stream').set('x-access-token', token), 403, 'user.permissionDenined');
+    }
+    for (const privileges of [['admin'], ['super'], ['root']]) {
+      const { token } = await app.factories.signedIn({ privileges });
+      expect((await stream('game=bf4', token)).status).toBe(200);
+    }
+  });
+});
+
 describe('GET /api/player', () => {
   it('finds a case by userId, personaId or dbId; userId wins; empty keys are ignored', async () => {
     const { account, dbId } = await openCase(app, bot);

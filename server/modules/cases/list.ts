@@ -9,7 +9,7 @@ import { preparedByKey, UNNAMED } from '@server/db/prepared';
 import type { CaseRecord } from '@shared/types/cases';
 import { presentCaseColumns } from './presenter';
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   createTime: players.createTime,
   updateTime: players.updateTime,
   viewNum: players.viewNum,

@@ -5,4 +5,6 @@ export const casePolicy = {
   update: rules.notLocked,
   /** Full records in bulk: staff and bots. */
   bulk: rules.staffOrBot,
+  /** Every matching case in one stream (`GET /players/stream`): bots, admins, super and root. */
+  stream: rules.caseStream,
 };

@@ -1,5 +1,7 @@
 import { rules } from '@shared/policy';
-import { batchBody, batchsQuery, playerQuery, playersQuery, viewedBody } from '@shared/schemas/cases';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { batchBody, batchsQuery, playerQuery, playersQuery, playersStreamQuery, viewedBody } from '@shared/schemas/cases';
 import { exemptStaffOrBot } from '@shared/policy';
 import { defineRoute, type AnyRoute } from '@server/http/route';
 import { PUBLIC_READ } from '@server/http/cache-control';
@@ -10,6 +12,7 @@ import { casesByKeys, readCase } from './queries';
 import { presentCase } from './presenter';
 import { caseReadKey, casesListKey, listCasesReply, readCaseReply } from './cached-read';
 import { viewsNotStored } from './views';
+import { caseStream } from './stream';
 
 const TAG = 'Cases';
 
@@ -27,6 +30,24 @@ export const caseRoutes: AnyRoute[] = [
     keep: ({ query }) => casesListKey(query),
     success: { code: 'players.ok' },
     handler: ({ query, read }) => read((db) => listCasesReply(db, query)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/players/stream',
+    tag: TAG,
+    summary:
+      'Every case matching the filters and sort of `/players` (`limit` has no cap and is optional; no `skip`), as one raw JSON array of case records streamed as it is read (not in the envelope). Bots, admins, super and root.',
+    area: 'players',
+    auth: 'required',
+    policy: casePolicy.stream,
+    query: playersStreamQuery,
+    success: { code: 'players.ok' },
+    handler: async ({ res, query, services }) => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      // The response pulls pages as the client reads; a client that leaves ends the stream, a failed read cuts the array short (invalid JSON tells the tool).
+      await pipeline(Readable.from(caseStream(services.db, query)), res).catch((err: unknown) => services.log.warn({ err }, 'case stream ended before its end'));
+      return ok('players.ok');
+    },
   }),
   defineRoute({
     method: 'get',

@@ -5,14 +5,28 @@ import type { DbOrTx } from '@server/db/client';
 import { rowFromJson } from '@server/db/json-row';
 import { readScalars } from '@server/db/scalars';
 
-/** What an appeal entry keeps in `extra`: its type and links, and the status the case had before it. */
+/**
+ * What an appeal entry keeps in `extra`: its type and links, and the status the case had before it
+ * with that status's start (ISO; absent on appeals filed before it was kept).
+ */
 export interface AppealExtra {
   appealType: string;
   extendedLinks: Record<string, string>;
   statusBefore: number;
+  statusTimeBefore?: string;
 }
 
 export const appealExtraOf = (row: TimelineRow) => (row.extra ?? {}) as unknown as AppealExtra;
+
+/**
+ * When the status a failed appeal returns to began: the 7 days of a suspect run from the verdict,
+ * not from the appeal's end, so appealing again and again cannot postpone them. An appeal filed
+ * before the start was kept answers its own filing time, the latest that status can have begun.
+ */
+export const statusTimeBeforeOf = (appeal: TimelineRow) => {
+  const kept = appealExtraOf(appeal).statusTimeBefore;
+  return kept ? new Date(kept) : appeal.createTime;
+};
 
 /** The case's newest appeal as JSON (`appealFromJson` reads it), as a subquery read with a writer's other checks. */
 export const latestAppealSql = (playerId: number) =>

@@ -16,7 +16,7 @@ import { assertNotDuplicate, assertNotSpam, previousEntrySql } from '@server/mod
 import { authorBadgesSql } from '@server/modules/timeline/queries';
 import { appendEntry } from '@server/modules/timeline/append';
 import { judgementAudienceSql, noticeAppealOutcome, noticeJudgement } from '@server/modules/notifications/case-notices';
-import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql } from '@server/modules/judgement/appeal-state';
+import { appealExtraOf, appealFromJson, latestAppealSql, lockedAppealSql, statusTimeBeforeOf } from '@server/modules/judgement/appeal-state';
 import { setAppealState } from '@server/modules/judgement/appeal-resolution';
 import { latestJudgementsSql, tallyFrom, type CastVote } from './votes';
 
@@ -26,9 +26,12 @@ interface Verdict {
   outcome: AppealOutcome;
 }
 
-/** Under appeal (status 9) the judgement decides the case's latest appeal, not a vote: lenient ones accept it, guilt and kill fail it. */
-function appealVerdictOf(appeal: TimelineRow | null, action: JudgementInput['action']): Verdict {
-  const outcome = appeal && appeal.appealStatus === 'unprocessed' ? appealOutcomeOf(action) : null;
+/**
+ * Under appeal (status 9) the judgement decides the case's latest appeal, not a vote: lenient ones accept it, guilt and kill fail it;
+ * `fails` (staff failing the appeal, whose judgement is the action of the status it returns to) fails it whatever the action.
+ */
+function appealVerdictOf(appeal: TimelineRow | null, action: JudgementInput['action'], fails = false): Verdict {
+  const outcome = appeal && appeal.appealStatus === 'unprocessed' ? (fails ? 'fail' : appealOutcomeOf(action)) : null;
   if (outcome === 'fail') return { status: appealExtraOf(appeal!).statusBefore ?? 1, appeal, outcome };
   if (outcome === 'accept') return { status: ACTION_TARGET[action], appeal, outcome };
   return { status: 9, appeal: null, outcome: null };
@@ -50,7 +53,7 @@ export async function judgeCase(
   services: Services,
   user: AuthedUser,
   input: JudgementInput,
-  opts: { onlyUnderAppeal?: boolean; /** More writes of the same transaction (e.g. the admin log of `setAppeal`). */ also?: (r: Recorder, caseId: number) => Promise<void> } = {},
+  opts: { /** Fails the open appeal (refused when there is none). */ failsAppeal?: boolean; /** More writes of the same transaction (e.g. the admin log of `setAppeal`). */ also?: (r: Recorder, caseId: number) => Promise<void> } = {},
 ) {
   if (!mayUseAction(user.privileges, input.action)) {
     throw new AppError('judgement.permissionDenied', input.action === 'kill' ? 'only super admins and root may confirm directly' : 'only admins may judge');
@@ -73,11 +76,11 @@ export async function judgeCase(
     });
     if (checks.lockedAppeal) throw new AppError('judgement.appealLock', 'an appeal on this case is locked');
     // Failing an appeal is checked again here, under the lock: two staff failing it at once write one verdict.
-    if (opts.onlyUnderAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
+    if (opts.failsAppeal && row.status !== 9) throw new AppError('banAppeal.noNeed', 'this case has no open appeal');
     assertNotDuplicate(checks.previous, content, 'judgement.bad');
     // The vote is counted with itself: the verdict of a run of guilt votes, and the tally, include this one.
     const withVote: CastVote[] = [{ action: input.action, byUserId: user.id, username: user.row.username }, ...checks.judgements];
-    const underAppeal = row.status === 9 ? appealVerdictOf(appealFromJson(checks.appeal), input.action) : null;
+    const underAppeal = row.status === 9 ? appealVerdictOf(appealFromJson(checks.appeal), input.action, opts.failsAppeal) : null;
     const verdict = underAppeal ?? voteVerdictOf(row, input.action, withVote);
     const { status, appeal, outcome } = verdict;
     const appended = await appendEntry(services, r, row, {
@@ -95,6 +98,8 @@ export async function judgeCase(
         cheatMethods: status === 1 ? (input.cheatMethods ?? row.cheatMethods) : status === 9 ? row.cheatMethods : [],
         hackerLevel: status === 9 ? row.hackerLevel : hackerLevelAfter(status, input.hackerLevel, row.hackerLevel),
         ...(outcome ? { appealStatus: outcome } : {}),
+        // Back where it was before the appeal: that status keeps its start (the suspect's 7 days run on).
+        ...(appeal && outcome === 'fail' ? { statusTime: statusTimeBeforeOf(appeal) } : {}),
       },
       tally: tallyFrom({ id: row.id, status }, withVote),
       stateChange: { action: input.action, by: { id: user.id, username: user.row.username }, ...(outcome ? { appeal: outcome } : {}) },

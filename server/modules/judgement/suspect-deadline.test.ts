@@ -43,6 +43,26 @@ describe('the 7-day suspect rule', () => {
     expect(await autoEntries(id)).toHaveLength(1);
   });
 
+  it('the confirmation carries the methods of the guilt votes that made it a suspect, else the reported ones', async () => {
+    const { token: admin } = await app.factories.signedIn({ privileges: ['admin'] });
+    const { token: superToken } = await app.factories.signedIn({ privileges: ['super'] });
+    const judge = (token: string, toPlayerId: number, action: string, cheatMethods?: string[]) =>
+      app.request.post('/api/player/judgement').set('x-access-token', token).send({ data: { toPlayerId, action, cheatMethods, content: `<p>Reviewed the evidence: ${action}.</p>` } });
+    const voted = (await openCase(app, bot)).dbId;
+    expectOk(await judge(admin, voted, 'guilt', ['aimbot', 'magicBullet']), 'judgement.success');
+    expectOk(await judge(superToken, voted, 'suspect'), 'judgement.success');
+    // Suspected with no vote of guilt: the report named wallhack (server/test/cases.ts).
+    const direct = (await openCase(app, bot)).dbId;
+    expectOk(await judge(superToken, direct, 'suspect'), 'judgement.success');
+    for (const [id, methods] of [[voted, ['aimbot', 'magicBullet']], [direct, ['wallhack']]] as const) {
+      expect(await caseRow(id)).toMatchObject({ status: 2, cheatMethods: [] });
+      expect(await confirmOverdueSuspect(app.services, id, new Date(Date.now() + 8 * DAY))).toBe(true);
+      const row = await caseRow(id);
+      expect({ id, status: row.status, methods: [...row.cheatMethods].sort() }).toEqual({ id, status: 1, methods });
+      expect([...((await autoEntries(id))[0]!.cheatMethods ?? [])].sort()).toEqual(methods);
+    }
+  });
+
   it('leaves cases before their deadline, and cases that left status 2', async () => {
     const early = await suspectSince(6);
     const cleared = await suspectSince(9);

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
+import { methodsOfLatestVerdicts } from '@shared/judgement';
 import { players } from '@server/db/schema';
 import type { Services } from '@server/core/services';
 import { inTransaction } from '@server/db/outbox';
@@ -8,6 +9,7 @@ import { readScalars } from '@server/db/scalars';
 import { judgementAudienceSql, noticeJudgement } from '@server/modules/notifications/case-notices';
 import { appendEntry } from '@server/modules/timeline/append';
 import { deadlineOf } from './suspect-schedule';
+import { verdictMethodsSql } from './votes';
 
 /** Marks the automatic entry, so the client can say why in the reader's language. */
 const SUSPECT_DEADLINE_REASON = 'suspectDeadline';
@@ -21,16 +23,19 @@ export async function confirmOverdueSuspect(services: Services, playerId: number
   return inTransaction(services, async (r) => {
     const row = await caseById(r.tx, playerId, { forUpdate: true });
     if (!row || row.status !== 2 || deadlineOf(row.statusTime) > now) return false;
+    // A suspect case holds no methods (a verdict other than confirmed clears them): the confirmation takes its guilt votes'.
+    const { sources } = await readScalars(r.tx, { sources: verdictMethodsSql(row.id) });
+    const cheatMethods = methodsOfLatestVerdicts(sources);
     const { after } = await appendEntry(services, r, row, {
       type: 'judgement',
       author: null,
       fields: {
         content: `<p>${AUTO_TEXT}</p>`,
         judgeAction: 'kill',
-        cheatMethods: row.cheatMethods.length ? row.cheatMethods : null,
+        cheatMethods: cheatMethods.length ? cheatMethods : null,
         extra: { auto: SUSPECT_DEADLINE_REASON },
       },
-      caseChanges: { status: 1 },
+      caseChanges: { status: 1, cheatMethods },
       stateChange: { auto: SUSPECT_DEADLINE_REASON },
       at: now,
     });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { confirmingVoters, PERSONS_TO_CONFIRM } from '@shared/judgement';
+import { confirmingVoters, PERSONS_TO_CONFIRM, type MethodsSource } from '@shared/judgement';
 import type { VoteTally } from '@shared/types/cases';
 import { timeline, users, type PlayerRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
@@ -25,6 +25,17 @@ export const latestJudgementsSql = (playerId: number) => sql<CastVote[]>`
     select ${timeline.id} as id, ${timeline.judgeAction} as action, ${timeline.byUserId} as by_user_id from ${timeline}
     where ${timeline.playerId} = ${playerId} and ${timeline.type} = 'judgement' order by ${timeline.id} desc limit ${RUN_WINDOW}
   ) j left join ${users} on ${users.id} = j.by_user_id`;
+
+/**
+ * The case's latest judgements and reports with their cheat methods, newest first, as one subquery
+ * (`methodsOfLatestVerdicts` picks the methods a verdict without a voter's choice carries).
+ */
+export const verdictMethodsSql = (playerId: number) => sql<MethodsSource[]>`
+  select coalesce(jsonb_agg(jsonb_build_object('type', e.type, 'action', e.action, 'methods', e.methods) order by e.id desc), '[]'::jsonb)
+  from (
+    select ${timeline.id} as id, ${timeline.type} as type, ${timeline.judgeAction} as action, ${timeline.cheatMethods} as methods from ${timeline}
+    where ${timeline.playerId} = ${playerId} and ${timeline.type} in ('judgement', 'report') order by ${timeline.id} desc limit ${RUN_WINDOW}
+  ) e`;
 
 /**
  * The running tally shown to admins, from the case's judgements newest first: only meaningful while

@@ -17,7 +17,8 @@ import { caseSnapshot } from './snapshot';
 
 type EntryType = 'report' | 'reply' | 'judgement' | 'banAppeal';
 type EntryFields = Partial<Pick<TimelineRow, 'content' | 'extra' | 'videoLink' | 'cheatGame' | 'cheatMethods' | 'quoteId' | 'judgeAction' | 'hackerLevel' | 'appealStatus' | 'viewedAdmins'>>;
-type CaseChanges = Partial<Pick<PlayerRow, 'status' | 'originName' | 'originPersonaId' | 'avatarLink' | 'games' | 'cheatMethods' | 'hackerLevel' | 'appealStatus' | 'valid'>>;
+/** `statusTime` only to restore an earlier status's start (a failed appeal); a status change otherwise starts now. */
+type CaseChanges = Partial<Pick<PlayerRow, 'status' | 'statusTime' | 'originName' | 'originPersonaId' | 'avatarLink' | 'games' | 'cheatMethods' | 'hackerLevel' | 'appealStatus' | 'valid'>>;
 
 export interface NewEntry {
   type: EntryType;
@@ -85,7 +86,7 @@ export async function appendEntry(services: Services, r: Recorder, c: PlayerRow,
   const { after, rows } = await writeEntries(
     tx,
     c,
-    { ...changes, statusTime: statusChanged ? at : c.statusTime, commentsNum: sql`${players.commentsNum} + 1`, updateTime: at },
+    { ...changes, statusTime: changes.statusTime ?? (statusChanged ? at : c.statusTime), commentsNum: sql`${players.commentsNum} + 1`, updateTime: at },
     input.renamed ? [nameChangeRow(account, input.renamed, at), main] : [main],
   );
   const entry = rows[rows.length - 1]!;

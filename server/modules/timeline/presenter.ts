@@ -29,11 +29,13 @@ export function presentQuote(row: TimelineRow, author: Author | null): QuotedEnt
 export function presentEntry(row: TimelineRow, author: Author | null, quote: QuotedEntry | null, opts: PresentOptions = {}): TimelineEntry {
   const extra = (row.extra ?? {}) as Record<string, unknown>;
   const content: TimelineEntry['content'] = { text: row.content };
+  // An appeal's attachments (its links and archive) are for signed-in readers (docs/api-compatibility.md#bugs-of-the-original-not-kept):
+  // without `showAttachment` (a visitor, a banned account, every live event) `extendedLinks` is empty.
+  const hideAttachment = row.type === 'banAppeal' && !opts.showAttachment;
   if (row.type === 'banAppeal') {
     content.appealType = String(extra.appealType ?? 'none');
     content.showAttachment = !!opts.showAttachment;
-    const links = (extra.extendedLinks ?? {}) as Record<string, string>;
-    content.extendedLinks = opts.showAttachment ? links : Object.fromEntries(Object.entries(links).filter(([k]) => k !== 'mossDownloadUrl'));
+    content.extendedLinks = opts.showAttachment ? ((extra.extendedLinks ?? {}) as Record<string, string>) : {};
   }
   const entry: TimelineEntry = {
     id: row.id,
@@ -50,7 +52,7 @@ export function presentEntry(row: TimelineRow, author: Author | null, quote: Quo
     content,
   };
   if (author?.achievements) entry.byUserAchievements = author.achievements;
-  if (row.videoLink) entry.videoLink = row.videoLink;
+  if (row.videoLink && !hideAttachment) entry.videoLink = row.videoLink;
   if (row.cheatGame) entry.cheatGame = row.cheatGame;
   if (row.cheatMethods) entry.cheatMethods = row.cheatMethods;
   if (row.quoteId) entry.toCommentId = row.quoteId;

@@ -55,12 +55,12 @@ function MossDownload({ href }: { href: string }) {
 }
 
 /**
- * The archive of a MOSS appeal that arrived live: live events are public and leave it out, so a
- * signed-in reader asks for the entry once.
+ * The links and archive of an appeal that arrived live: live events are public and leave them out,
+ * so a signed-in reader asks for the entry once.
  */
 function useAttachment(entry: TimelineEntry, signedIn: boolean): TimelineEntry['content'] {
   const [full, setFull] = useState<TimelineEntry | null>(null);
-  const missing = signedIn && !entry.content.showAttachment && entry.content.appealType === 'moss';
+  const missing = signedIn && !entry.content.showAttachment && entry.type === 'banAppeal';
   useEffect(() => {
     if (!missing) return;
     const controller = new AbortController();
