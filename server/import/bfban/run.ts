@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { importSources, type ImportProgressRow } from '@server/db/schema';
 import type { Issue } from './issues';
+import { batchFailure } from './batch-error';
 import { knownIds } from './known';
 import { openSource, type Source } from './source';
 import { TABLES, type SinceTimes, type TablePlan } from './tables';
@@ -125,7 +126,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     // Batch n is written while batch n+1 is read and mapped: the database works beside this process.
     let writing: Promise<void> | null = null;
     const write = async (rows: unknown[], raw: Record<string, unknown>[], issues: Issue[], at: { lastKey: number; read: number; refused: number }) => {
-      await db.transaction(async (tx) => {
+      await writeBatch(table.name, raw, table.key, () => db.transaction(async (tx) => {
         if (bulk) await enterBulkMode(tx);
         const written = await table.write(tx, rows);
         counts.written += written.inserted + written.updated;
@@ -133,7 +134,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
         if (opts.since) await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
         await saveIssues(tx, source.id, issues);
         await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey: at.lastKey, rowsRead: at.read, rowsWritten: counts.written, rowsRefused: at.refused, done: false, siteFrom: row?.siteFrom ?? null });
-      });
+      }));
       progress.advance(raw.length);
     };
     for await (const raw of source.batches(selectSql, params, batchSize)) {
@@ -223,6 +224,15 @@ async function findDeletions(db: Db, source: Source, opts: ImportOptions, table:
       return names;
     });
     for (const name of stored) await opts.dropStored?.(name);
+  }
+}
+
+/** Runs a batch's transaction; a failure is told by table and keys with the database's reason only (`batch-error.ts`). */
+async function writeBatch(table: string, raw: Record<string, unknown>[], key: string, transaction: () => Promise<void>) {
+  try {
+    await transaction();
+  } catch (e) {
+    throw batchFailure(table, raw[0]?.[key], raw[raw.length - 1]?.[key], e);
   }
 }
 
