@@ -25,10 +25,10 @@ export interface QuirkManifest {
   playerIds: Record<'invisible' | 'blocked', { personaId: string; userId: string }>;
   comment: Record<
     | 'trash' | 'unknownAction' | 'appealJson' | 'appealPlain' | 'appealBadJson' | 'appealEmptyStatus' | 'appealClose' | 'appealLock'
-    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible',
+    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible' | 'nulContent',
     number
   >;
-  user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction', number>;
+  user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction' | 'nulIntroduction', number>;
   message: Record<'appealNotice' | 'command' | 'feedback' | 'unknownType' | 'danglingRecipient' | 'broadcast', number>;
   operation: Record<'truncatedBind' | 'badActor' | 'commentEdit', number>;
   storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked', number>;
@@ -83,6 +83,8 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     [u(9), 'duplicateBinding', { username: 'second_binder', privilege: ['normal'], bindAs: 1 }],
     [u(10), 'noPassword', { username: 'no_password', password: null, privilege: ['normal'] }],
     [u(11), 'introduction', { username: 'old_profile', privilege: ['normal'], introduction: '<p>From the old column</p>' }],
+    // NUL, which MySQL's text holds and PostgreSQL's cannot: an escape in attr's JSON, a character in the old column.
+    [u(12), 'nulIntroduction', { username: 'nul_profile', privilege: ['normal'], attr: { introduction: '<p>a\u0000b</p>' }, introduction: 'x\u0000y' }],
   ];
   const user = {} as QuirkManifest['user'];
   for (const [id, key, v] of userRows) {
@@ -121,6 +123,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     [c(12), 'danglingQuote', ['reply', ...pi(p(1)), 1, dt(T + 11_000), 1, null, '<p>quoting nothing</p>', null, '[]', 777_777_777, null, '[]', 'open']],
     [c(13), 'badCheatGame', ['report', ...pi(p(1)), 1, dt(T + 12_000), 1, null, '<p>wrong game</p>', 'bf2042', JSON.stringify(['aimbot']), null, null, '[]', 'open']],
     [c(14), 'floorToken', ['reply', ...pi(p(1)), 1, dt(T + 13_000), 1, null, `<p>as said in {floor:${c(1)}}</p>`, null, '[]', c(1), null, '[]', 'open']],
+    [c(15), 'nulContent', ['reply', ...pi(p(1)), 1, dt(T + 14_000), 1, null, '<p>NUL here:\u0000:end</p>', null, '[]', null, null, '[]', 'open']],
   ];
   const comment = {} as QuirkManifest['comment'];
   for (const [id, key, v] of commentRows) {

@@ -156,6 +156,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect((await e(c.badCheatGame)).cheat_game).toBeNull();
     expect(await e(c.floorToken)).toMatchObject({ quote_id: c.reportOfInvisible, content: `<p>as said in {floor:${c.reportOfInvisible}}</p>` });
     expect(await rowsOf(db, sql`select id from timeline where id in (${c.unknownAction}, ${c.danglingPlayer})`)).toEqual([]);
+    expect((await e(c.nulContent)).content).toBe('<p>NUL here::end</p>');
   });
 
   it('maps accounts: bcrypt kept, roles, attributes in the operator\'s zone, achievements and follows in their tables', async () => {
@@ -174,6 +175,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect((await user(u.duplicateBinding)).origin_user_id).toBeNull();
     expect((await user(u.noPassword)).password_hash).toBe(NO_PASSWORD);
     expect((await user(u.introduction)).attr).toMatchObject({ introduction: '<p>From the old column</p>' });
+    expect((await user(u.nulIntroduction)).attr).toMatchObject({ introduction: '<p>ab</p>' });
     expect(await rowsOf(db, sql`select achievement_id from user_achievements where user_id = ${u.achievements} order by 1`)).toEqual([{ achievement_id: 'app_use_mobile' }, { achievement_id: 'one_search_player' }]);
     expect(await rowsOf(db, sql`select player_id from subscriptions where user_id = ${u.danglingSubscribes} order by 1`)).toEqual([{ player_id: 1 }, { player_id: 2 }]);
     // Ids stay: a new account starts above them.
@@ -240,6 +242,9 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(find('storage_items', q.storage.badName, 'filename')).toMatchObject({ value: '../../etc/passwd', refused: true });
     expect(find('users', q.user.achievements, 'attr.achievements')).toMatchObject({ value: 'made_up_badge', refused: false });
     expect(find('name_logs', q.nameLog.orphan, 'originUserId')).toMatchObject({ refused: false, why: expect.stringContaining('no case') });
+    expect(find('comments', q.comment.nulContent, 'content')).toMatchObject({ value: '<p>NUL here:\\0:end</p>', refused: false, why: expect.stringContaining('NUL') });
+    expect(find('users', q.user.nulIntroduction, 'attr')).toMatchObject({ refused: false, why: expect.stringContaining('NUL') });
+    expect(find('users', q.user.nulIntroduction, 'introduction')).toMatchObject({ value: 'x\\0y', refused: false });
     expect(issues.filter((i) => i.refused)).toHaveLength(7);
     // What came after a refused row came in.
     expect(await rowsOf(db, sql`select id from timeline where id = ${q.comment.danglingAuthor}`)).toHaveLength(1);
@@ -408,6 +413,8 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       );
       expect(failed?.code).toBe(1);
       expect(failed?.stdout).toMatch(/REFUSED players\.status: not a case status/);
+      // What the real run would change is in the dry run's report too.
+      expect(failed?.stdout).toMatch(/kept {4}comments\.content: NUL characters removed/);
       expect(failed?.stdout).toMatch(/dry run ended with \d+ refused rows/);
       expect(fs.readFileSync(path.join(dataDir, 'bfban-import-report-dry-run.csv'), 'utf8')).toMatch(/^table,id,column,value,why,refused\n/);
       const list = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'list'], { cwd: root, env });

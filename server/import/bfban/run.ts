@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { importSources, type ImportProgressRow } from '@server/db/schema';
-import type { Issue } from './issues';
+import { issuesOf, type Issue } from './issues';
+import { withoutNul } from './values';
 import { batchFailure } from './batch-error';
 import { knownIds } from './known';
 import { openSource, type Source } from './source';
@@ -243,8 +244,11 @@ function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: Retur
   let refused = 0;
   let skipped = 0;
   let adjusted = 0;
-  for (const r of raw) {
+  for (const source of raw) {
+    const nul = issuesOf(table.name, String(source[table.key]));
+    const r = withoutNul(source, nul);
     const mapped = table.map(r, known.context);
+    mapped.issues.unshift(...nul.list);
     issues.push(...mapped.issues);
     if (mapped.row === null) {
       if (mapped.issues.some((i) => i.refused)) refused++;

@@ -1,6 +1,37 @@
 import type { Zone } from './zone';
 import type { RowIssues } from './issues';
 
+const NUL = /\u0000/g;
+
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && !(value instanceof Date) && JSON.stringify(value).includes('\\u0000');
+
+/** `value` without NUL in any of its texts (a parsed JSON column's too, keys included). */
+function stripNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(NUL, '');
+  if (Array.isArray(value)) return value.map(stripNul);
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(NUL, ''), stripNul(v)]));
+  return value;
+}
+
+const NUL_REMOVED = 'NUL characters removed (PostgreSQL text cannot hold them)';
+const shownNul = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)).replace(NUL, '\\0').replace(/\\u0000/g, '\\0');
+
+/**
+ * The row with NUL removed from every text: PostgreSQL's text and JSON cannot hold it (the whole
+ * batch would fail), MySQL's can. Each column changed so is reported, the NUL shown as `\0`.
+ */
+export function withoutNul(raw: Record<string, unknown>, issues: RowIssues): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  for (const [column, value] of Object.entries(raw)) {
+    if (!hasNul(value)) continue;
+    out ??= { ...raw };
+    out[column] = stripNul(value);
+    issues.adjust(column, shownNul(value), NUL_REMOVED);
+  }
+  return out ?? raw;
+}
+
 /**
  * JSON columns: MySQL gives them parsed, MariaDB as text (its JSON is LONGTEXT). Unparseable text
  * is reported and read as `fallback`.
@@ -9,7 +40,11 @@ export function jsonColumn<T>(value: unknown, column: string, issues: RowIssues,
   if (value === null || value === undefined || value === '') return fallback;
   if (typeof value !== 'string') return value;
   try {
-    return JSON.parse(value) as unknown;
+    const parsed = JSON.parse(value) as unknown;
+    // A NUL written as the escape \u0000 (MariaDB's JSON is text: the row's NUL were removed before).
+    if (!hasNul(parsed)) return parsed;
+    issues.adjust(column, shownNul(value), NUL_REMOVED);
+    return stripNul(parsed);
   } catch {
     issues.adjust(column, value, 'not valid JSON: read as empty');
     return fallback;
