@@ -11,6 +11,8 @@ export interface MapContext {
   playerByOriginUserId: ReadonlyMap<string, number>;
   /** Timeline entries that exist here: their case and type. */
   entries: ReadonlyMap<number, { playerId: number; type: string }>;
+  /** Stored file names here (unique), with the file's id. */
+  fileByName: ReadonlyMap<string, number>;
   /** Platform accounts already bound to a user here: user id by platform user id. */
   boundBy: ReadonlyMap<string, number>;
   /** users.introduction exists in this source (installations older than 2022-02). */
@@ -23,6 +25,7 @@ export const emptyContext = (zone: Zone, hasIntroductionColumn = false): MapCont
   players: new Map(),
   playerByOriginUserId: new Map(),
   entries: new Map(),
+  fileByName: new Map(),
   boundBy: new Map(),
   hasIntroductionColumn,
 });

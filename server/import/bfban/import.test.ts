@@ -198,7 +198,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(await log(q.operation.commentEdit)).toMatchObject({ action: 'setCommentAndThenSom', target_case_id: q.player.invisible, target_user_id: null, detail: { truncated: true } });
     const file = await one(db, sql`select * from files where id = ${q.storage.image}`);
     expect(file).toMatchObject({ name: '2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png', by_user_id: q.veteran.id, kind: 'image', mime_type: 'image/png', details: { importedFrom: { fileId: '01IMG', copied: false } } });
-    expect(await rowsOf(db, sql`select id from files where id in (${q.storage.danglingOwner}, ${q.storage.badName})`)).toEqual([]);
+    expect(await rowsOf(db, sql`select id from files where id in (${q.storage.danglingOwner}, ${q.storage.badName}, ${q.storage.duplicateName})`)).toEqual([]);
     // Storage held is counted from the files (the original said 999,999); today's counters carry over.
     expect(await one(db, sql`select total_bytes, day_bytes, day_files from media_quotas where user_id = ${q.veteran.id}`)).toEqual({ total_bytes: 1234 + 2345, day_bytes: 3579, day_files: 2 });
     const names = await rowsOf<{ origin_name: string; from_time: Date; to_time: Date }>(db, sql`select origin_name, from_time, to_time from name_history where player_id = ${q.player.invisible} order by origin_name`);
@@ -225,7 +225,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(res.body.data).toEqual({ players: cases.n, reports: totals.reports });
     const entries = await rowsOf(db, sql`select actor_id, detail from admin_log where action = 'importBfban'`);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor_id: 0, detail: { passes: [{ since: null, refused: 7 }] } });
+    expect(entries[0]).toMatchObject({ actor_id: 0, detail: { passes: [{ since: null, refused: 8 }] } });
   });
 
   it('lists what it could not map: refused rows, adjusted values, skipped names, each with table, id, column, value and why', async () => {
@@ -245,7 +245,8 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(find('comments', q.comment.nulContent, 'content')).toMatchObject({ value: '<p>NUL here:\\0:end</p>', refused: false, why: expect.stringContaining('NUL') });
     expect(find('users', q.user.nulIntroduction, 'attr')).toMatchObject({ refused: false, why: expect.stringContaining('NUL') });
     expect(find('users', q.user.nulIntroduction, 'introduction')).toMatchObject({ value: 'x\\0y', refused: false });
-    expect(issues.filter((i) => i.refused)).toHaveLength(7);
+    expect(find('storage_items', q.storage.duplicateName, 'filename')).toMatchObject({ refused: true, why: expect.stringContaining(`file #${q.storage.image}`) });
+    expect(issues.filter((i) => i.refused)).toHaveLength(8);
     // What came after a refused row came in.
     expect(await rowsOf(db, sql`select id from timeline where id = ${q.comment.danglingAuthor}`)).toHaveLength(1);
   });
@@ -413,6 +414,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       );
       expect(failed?.code).toBe(1);
       expect(failed?.stdout).toMatch(/REFUSED players\.status: not a case status/);
+      expect(failed?.stdout).toMatch(/REFUSED storage_items\.filename: also the name of file #/);
       // What the real run would change is in the dry run's report too.
       expect(failed?.stdout).toMatch(/kept {4}comments\.content: NUL characters removed/);
       expect(failed?.stdout).toMatch(/dry run ended with \d+ refused rows/);

@@ -156,7 +156,7 @@ export const TABLES: TablePlan[] = [
     columns: () => 'id, filename, size, byUserId, fileId, createTime',
     since: (t) => ({ where: 'createTime >= ?', params: [t.wall] }),
     map: mapStorageItem,
-    remember: () => undefined,
+    remember: (k, r) => k.addFile(r.id, r.name),
     // Size, state and details become ours once `--files` copied the bytes: reading the row again keeps them.
     write: (tx, rows) => upsert(tx, { table: 'files', columns: ['id', 'name', 'by_user_id', 'mime_type', 'kind', 'state', 'size', 'details', 'create_time'], conflict: ['id'], update: ['name', 'by_user_id', 'create_time'] }, rows),
   }),
