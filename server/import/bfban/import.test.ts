@@ -19,6 +19,7 @@ import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../..
 import { localDatetime } from '../../../bench/bfban/random';
 import { importBfban, type ImportOptions } from './run';
 import { parseZone } from './zone';
+import { sourceZone } from './command';
 import { silentProgress } from './terminal';
 import { NO_PASSWORD } from './map-users';
 import { copyImportedFiles } from './files';
@@ -400,6 +401,13 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("reads the source server's own zone when --time-zone is not given", async () => {
+    const [[server]] = (await mysql.query(`SELECT TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), NOW()) AS m`)) as unknown as [[{ m: number }]];
+    const m = Number(server.m);
+    const abs = Math.abs(m);
+    expect((await sourceZone(source.url)).name).toBe(`${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`);
   });
 
   it('as a command: a dry run reads everything, writes nothing, prints the report and exits 1 when rows would be refused', async () => {

@@ -10,7 +10,7 @@ import { TABLES, type SinceTimes, type TablePlan } from './tables';
 import { clearIssues, loadProgress, saveIssues, saveProgress, sourceRow } from './progress';
 import { finalizeImport } from './finalize';
 import { recordImport } from './finalize/admin-entry';
-import { wallClockIn, type Zone } from './zone';
+import { utcOffsetAt, wallClockIn, type Zone } from './zone';
 import { duration, type Progress } from './terminal';
 import { assertEmptyOrOurs } from './target-check';
 import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
@@ -91,7 +91,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   const src = opts.dryRun ? null : await sourceRow(db, source.id);
   const bulk = !opts.dryRun && (await bulkModeAvailable(db));
   const times: SinceTimes | null = opts.since ? { wall: wallClockIn(opts.zone, opts.since), utc: opts.since.toISOString().slice(0, 19).replace('T', ' ') } : null;
-  progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name}${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
+  progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name} (UTC${utcOffsetAt(opts.zone, new Date())} now)${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
   if (!opts.dryRun && !opts.since && stored.size === 0) {
     const n = await deferIndexes(db);
     if (n) progress.note(`first load into an empty database: ${n} secondary indexes are built once the rows are in, not row by row`);
