@@ -73,6 +73,12 @@ describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_00
     }
   });
 
+  it('refuses a later pass in another zone than the first pass read the times in, before it writes anything', async () => {
+    await expect(since({ zone: parseZone('+09:00') })).rejects.toThrow(/--time-zone \+09:00: the first pass of .* read its times in \+08:00/);
+    await expect(since({ zone: parseZone('Asia/Tokyo'), dryRun: true })).rejects.toThrow(/read its times in \+08:00/);
+    expect(await one(app.services.db, sql`select time_zone from import_sources`)).toEqual({ time_zone: '+08:00' });
+  });
+
   it("starts this site's own rows a margin above the imported ids", async () => {
     const db = app.services.db;
     const [[maxUser]] = (await mysql.query('SELECT MAX(id) AS m FROM users')) as unknown as [[{ m: number }]];

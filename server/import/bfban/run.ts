@@ -76,6 +76,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   const batchSize = opts.batchSize ?? 5_000;
   const pass = opts.since ? `since:${opts.since.toISOString()}` : 'full';
   await assertEmptyOrOurs(db, source.id);
+  await assertSameZone(db, source.id, opts.zone, !opts.dryRun);
   const hasIntroduction = await source.hasColumn('users', 'introduction');
   const known = knownIds(opts.zone, hasIntroduction);
   if (!opts.dryRun) await known.load(db);
@@ -190,6 +191,21 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   // A --since pass is done; the next one starts afresh.
   if (opts.since) await db.execute(sql`update import_progress set pass = 'full', done = true where source = ${source.id}`);
   return result;
+}
+
+/**
+ * Every pass reads DATETIME values in the zone the first one read them in: another would move the
+ * times of every row it reads again. A real pass records its zone when none was (a first pass, or
+ * an import older than the record).
+ */
+async function assertSameZone(db: Db, source: string, zone: Zone, record: boolean) {
+  const [src] = await db.select({ timeZone: importSources.timeZone }).from(importSources).where(eq(importSources.source, source));
+  if (src?.timeZone && src.timeZone !== zone.name) {
+    throw new Error(`--time-zone ${zone.name}: the first pass of ${source} read its times in ${src.timeZone}; run every pass with --time-zone ${src.timeZone}, or the times read again would move`);
+  }
+  if (record && !src?.timeZone) {
+    await db.insert(importSources).values({ source, timeZone: zone.name }).onConflictDoUpdate({ target: importSources.source, set: { timeZone: zone.name } });
+  }
 }
 
 async function buildIndexes(db: Db, opts: ImportOptions, progress: Progress) {
