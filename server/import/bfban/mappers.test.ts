@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { emptyContext, type MapContext } from './context';
+import { mapPlayer } from './map-players';
+import { mapComment } from './map-comments';
+import { mapMessage } from './map-messages';
+import { parseZone } from './zone';
+
+const ctx = (): MapContext => {
+  const c = emptyContext(parseZone('+08:00'));
+  (c.users as Set<number>).add(1).add(2);
+  (c.players as Map<number, { originUserId: string; originPersonaId: string; originName: string }>).set(5, { originUserId: '100', originPersonaId: '200', originName: 'Someone' });
+  return c;
+};
+const player = (extra: Record<string, unknown>) => ({ id: 5, originName: 'Someone', originUserId: '100', originPersonaId: '200', games: '["bfv"]', cheatMethods: '["aimbot"]', avatarLink: null, viewNum: 3, valid: 1, status: 1, createTime: '2024-01-01 08:00:00', updateTime: '2024-01-01 08:00:00', appealStatus: null, hackerLevel: null, ...extra });
+const entry = (extra: Record<string, unknown>) => ({ id: 9, type: 'report', toPlayerId: 5, toOriginUserId: '100', toOriginPersonaId: '200', toOriginName: 'Someone', byUserId: 1, createTime: '2024-01-01 09:00:00', valid: 1, videoLink: null, content: '<p>x</p>', cheatGame: 'bfv', cheatMethods: '["aimbot"]', toCommentId: null, judgeAction: null, viewedAdmins: '[]', appealStatus: null, hackerLevel: null, ...extra });
+const why = (issues: { column: string; why: string }[], column: string) => issues.filter((i) => i.column === column).map((i) => i.why);
+
+describe('mapping values of the original', () => {
+  it('sanitises private messages with the allowlist every content takes', () => {
+    const m = mapMessage({ id: 1, byUserId: 1, toUserId: 2, type: 'direct', content: '<p>hi<script>alert(1)</script><img src=x onerror=alert(2)></p>', haveRead: 0, createTime: '2024-01-01 08:00:00' }, ctx());
+    expect(m.row!.content).not.toMatch(/script|onerror/);
+    expect(m.row!.content).toContain('hi');
+    // The original's instructions to its own client stay as they were: no box shows them.
+    const command = mapMessage({ id: 2, byUserId: 1, toUserId: 1, type: 'command', content: '{"action":"setComment","target":9}', haveRead: 0, createTime: '2024-01-01 08:00:00' }, ctx());
+    expect(command.row!.content).toBe('{"action":"setComment","target":9}');
+  });
+
+});
