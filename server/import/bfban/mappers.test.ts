@@ -25,4 +25,13 @@ describe('mapping values of the original', () => {
     expect(command.row!.content).toBe('{"action":"setComment","target":9}');
   });
 
+  it('drops a video link that is not http(s), with a report line', () => {
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.example/v']) {
+      const m = mapComment(entry({ videoLink: link }), ctx());
+      expect(m.row!.video_link).toBeNull();
+      expect(why(m.issues, 'videoLink')).toEqual(['not an http(s) link: left out']);
+    }
+    expect(mapComment(entry({ videoLink: 'https://www.youtube.com/watch?v=1' }), ctx()).row!.video_link).toBe('https://www.youtube.com/watch?v=1');
+  });
+
 });

@@ -51,6 +51,15 @@ export function jsonColumn<T>(value: unknown, column: string, issues: RowIssues,
   }
 }
 
+/** A link the site would take: http(s) only; any other (`javascript:`, `data:`) is reported and left out. */
+export function httpLink(value: unknown, column: string, issues: RowIssues): string | null {
+  const link = textOrNull(value)?.trim();
+  if (!link) return null;
+  if (/^https?:\/\//i.test(link)) return link;
+  issues.adjust(column, link, 'not an http(s) link: left out');
+  return null;
+}
+
 /** A DATETIME of the original: text in its server's zone (mysql2 `dateStrings`). */
 export function datetime(zone: Zone, value: unknown, column: string, issues: RowIssues): Date | null {
   if (value === null || value === undefined) return null;
