@@ -4,6 +4,8 @@ import type { MapContext } from './context';
 import { cheatMethodOf, isGame } from './vocabulary';
 import { datetime, intIn, jsonColumn, textOrNull } from './values';
 
+const INT_MAX = 2_147_483_647;
+
 export type PlayerTarget = Record<string, unknown> & { id: number };
 
 /** players (one per platform account) -> cases, id kept (players.id is the `dbId` of old links). */
@@ -37,6 +39,12 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
   const legacy = textOrNull(raw.appealStatus);
   if (legacy !== null && legacy !== '1' && legacy !== '2') issues.adjust('appealStatus', legacy, "not an appeal flag ('1' open, '2' handled): read from the case's appeals instead");
   const avatar = textOrNull(raw.avatarLink)?.trim() || null;
+  // The original's column is INT UNSIGNED; this site's is a signed int.
+  let views = intIn(raw.viewNum, 0, Number.MAX_SAFE_INTEGER) ?? 0;
+  if (views > INT_MAX) {
+    issues.adjust('viewNum', raw.viewNum, `above the largest view count here: ${INT_MAX}`);
+    views = INT_MAX;
+  }
 
   if (issues.refused) return { row: null, issues: issues.list };
   return {
@@ -51,7 +59,7 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
       cheat_methods: methods,
       status,
       hacker_level: hackerLevel,
-      view_num: intIn(raw.viewNum, 0, 2_147_483_647) ?? 0,
+      view_num: views,
       valid: Number(raw.valid ?? 1) !== 0,
       create_time: createTime!.toISOString(),
       update_time: (updateTime ?? createTime!).toISOString(),

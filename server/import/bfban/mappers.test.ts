@@ -34,4 +34,11 @@ describe('mapping values of the original', () => {
     expect(mapComment(entry({ videoLink: 'https://www.youtube.com/watch?v=1' }), ctx()).row!.video_link).toBe('https://www.youtube.com/watch?v=1');
   });
 
+  it("caps a view count above this site's int at its largest, with a report line", () => {
+    const m = mapPlayer(player({ viewNum: '4294967295' }), ctx());
+    expect(m.row!.view_num).toBe(2_147_483_647);
+    expect(why(m.issues, 'viewNum')).toHaveLength(1);
+    expect(mapPlayer(player({ viewNum: 12 }), ctx()).issues).toEqual([]);
+  });
+
 });
