@@ -2,7 +2,7 @@ import { CASE_STATUSES } from '@shared/games';
 import { issuesOf, type Mapped } from './issues';
 import type { MapContext } from './context';
 import { cheatMethodOf, isGame } from './vocabulary';
-import { datetime, intIn, jsonColumn, textOrNull } from './values';
+import { datetime, intIn, jsonList, textOrNull } from './values';
 
 const INT_MAX = 2_147_483_647;
 
@@ -24,10 +24,10 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
   const originName = (textOrNull(raw.originName) ?? '').slice(0, 64);
   if (!originName) issues.adjust('originName', raw.originName, 'no name: imported empty');
 
-  const gamesIn = jsonColumn(raw.games, 'games', issues, []);
+  const gamesIn = jsonList(raw.games, 'games', issues);
   const games = Array.isArray(gamesIn) ? [...new Set(gamesIn.filter(isGame))].sort() : [];
   if (Array.isArray(gamesIn) && games.length !== new Set(gamesIn).size) issues.adjust('games', gamesIn, 'unknown games left out');
-  const methodsIn = jsonColumn(raw.cheatMethods, 'cheatMethods', issues, []);
+  const methodsIn = jsonList(raw.cheatMethods, 'cheatMethods', issues);
   const methods = mapMethods(methodsIn, (bad) => issues.adjust('cheatMethods', bad, 'unknown cheat methods left out'));
 
   const updateTime = datetime(ctx.zone, raw.updateTime, 'updateTime', issues);

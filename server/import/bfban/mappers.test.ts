@@ -41,4 +41,15 @@ describe('mapping values of the original', () => {
     expect(mapPlayer(player({ viewNum: 12 }), ctx()).issues).toEqual([]);
   });
 
+  it('reads a JSON string in a list column as a comma-separated list, mapped and checked as a list is', () => {
+    const p = mapPlayer(player({ games: '"bfv"', cheatMethods: '"aimbot,wallhack, invisable"' }), ctx());
+    expect(p.row).toMatchObject({ games: ['bfv'], cheat_methods: ['aimbot', 'wallhack', 'invisable'] });
+    expect(why(p.issues, 'games')).toEqual(['a text, not a list: read as a comma-separated list']);
+    expect(why(p.issues, 'cheatMethods')).toEqual(['a text, not a list: read as a comma-separated list']);
+    const unknown = mapPlayer(player({ games: '"bfv,nosuchgame"' }), ctx());
+    expect(unknown.row!.games).toEqual(['bfv']);
+    expect(why(unknown.issues, 'games')).toContain('unknown games left out');
+    const e = mapComment(entry({ cheatMethods: '"aimbot,wallhack"' }), ctx());
+    expect(e.row!.cheat_methods).toEqual(['aimbot', 'wallhack']);
+  });
 });

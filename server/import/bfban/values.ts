@@ -51,6 +51,17 @@ export function jsonColumn<T>(value: unknown, column: string, issues: RowIssues,
   }
 }
 
+/**
+ * A JSON column meant to hold a list: some rows hold a JSON string instead (`"bfv"`,
+ * `"aimbot,wallhack"`), read as a comma-separated list and reported.
+ */
+export function jsonList(value: unknown, column: string, issues: RowIssues): unknown {
+  const v = jsonColumn(value, column, issues, []);
+  if (typeof v !== 'string') return v;
+  issues.adjust(column, v, 'a text, not a list: read as a comma-separated list');
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 /** A link the site would take: http(s) only; any other (`javascript:`, `data:`) is reported and left out. */
 export function httpLink(value: unknown, column: string, issues: RowIssues): string | null {
   const link = textOrNull(value)?.trim();
