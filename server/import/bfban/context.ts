@@ -7,6 +7,8 @@ export interface MapContext {
   users: ReadonlySet<number>;
   /** Cases that exist here, with the account each shows. */
   players: ReadonlyMap<number, { originUserId: string; originPersonaId: string; originName: string; games?: string[] }>;
+  /** The first case of each persona id (`/player/<personaId>` finds that one). */
+  playerByPersonaId: ReadonlyMap<string, number>;
   /** Cases by platform user id (name logs are keyed so). */
   playerByOriginUserId: ReadonlyMap<string, number>;
   /** Timeline entries that exist here: their case and type. */
@@ -23,6 +25,7 @@ export const emptyContext = (zone: Zone, hasIntroductionColumn = false): MapCont
   zone,
   users: new Set(),
   players: new Map(),
+  playerByPersonaId: new Map(),
   playerByOriginUserId: new Map(),
   entries: new Map(),
   fileByName: new Map(),

@@ -16,6 +16,7 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
   const users = new Set<number>();
   const players = new Map<number, { originUserId: string; originPersonaId: string; originName: string; games?: string[] }>();
   const playerByOriginUserId = new Map<string, number>();
+  const playerByPersonaId = new Map<string, number>();
   const boundBy = new Map<string, number>();
   const fileByName = new Map<string, number>();
   let entryPlayer = new Int32Array(1 << 16);
@@ -41,7 +42,7 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
     },
   } as MapContext['entries'];
 
-  const context: MapContext = { zone, users, players, playerByOriginUserId, entries, fileByName, boundBy, hasIntroductionColumn };
+  const context: MapContext = { zone, users, players, playerByPersonaId, playerByOriginUserId, entries, fileByName, boundBy, hasIntroductionColumn };
   return {
     context,
     addUser(id: number, originUserId: string | null) {
@@ -51,6 +52,8 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
     addPlayer(id: number, a: { originUserId: string; originPersonaId: string; originName: string; games?: string[] }) {
       players.set(id, a);
       playerByOriginUserId.set(a.originUserId, id);
+      const first = playerByPersonaId.get(a.originPersonaId);
+      if (a.originPersonaId && (first === undefined || id < first)) playerByPersonaId.set(a.originPersonaId, id);
     },
     addEntry(id: number, playerId: number, type: string) {
       grow(id);

@@ -21,6 +21,10 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
     issues.adjust('originPersonaId', raw.originPersonaId, 'no persona id: imported empty, /player/<personaId> links cannot find this case (dbId and userId still do)');
     personaId = '';
   }
+  const sharing = personaId ? ctx.playerByPersonaId.get(personaId) : undefined;
+  if (sharing !== undefined && sharing !== id) issues.adjust('originPersonaId', personaId, `also the persona id of case #${sharing}, which /player/<personaId> links find: this case is found by dbId and userId`);
+  const valid = Number(raw.valid ?? 1) !== 0;
+  if (!valid) issues.adjust('valid', raw.valid, 'hidden on the old site (valid=0): imported hidden, as it was there');
   const originName = (textOrNull(raw.originName) ?? '').slice(0, 64);
   if (!originName) issues.adjust('originName', raw.originName, 'no name: imported empty');
 
@@ -60,7 +64,7 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
       status,
       hacker_level: hackerLevel,
       view_num: views,
-      valid: Number(raw.valid ?? 1) !== 0,
+      valid,
       create_time: createTime!.toISOString(),
       update_time: (updateTime ?? createTime!).toISOString(),
     },

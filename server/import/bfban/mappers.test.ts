@@ -9,6 +9,7 @@ const ctx = (): MapContext => {
   const c = emptyContext(parseZone('+08:00'));
   (c.users as Set<number>).add(1).add(2);
   (c.players as Map<number, { originUserId: string; originPersonaId: string; originName: string }>).set(5, { originUserId: '100', originPersonaId: '200', originName: 'Someone' });
+  (c.playerByPersonaId as Map<string, number>).set('200', 5);
   return c;
 };
 const player = (extra: Record<string, unknown>) => ({ id: 5, originName: 'Someone', originUserId: '100', originPersonaId: '200', games: '["bfv"]', cheatMethods: '["aimbot"]', avatarLink: null, viewNum: 3, valid: 1, status: 1, createTime: '2024-01-01 08:00:00', updateTime: '2024-01-01 08:00:00', appealStatus: null, hackerLevel: null, ...extra });
@@ -51,5 +52,15 @@ describe('mapping values of the original', () => {
     expect(why(unknown.issues, 'games')).toContain('unknown games left out');
     const e = mapComment(entry({ cheatMethods: '"aimbot,wallhack"' }), ctx());
     expect(e.row!.cheat_methods).toEqual(['aimbot', 'wallhack']);
+  });
+
+  it('tells of a case whose persona id an earlier case has, and of a case hidden on the old site', () => {
+    const second = mapPlayer(player({ id: 6, originUserId: '101' }), ctx());
+    expect(second.row!.origin_persona_id).toBe('200');
+    expect(why(second.issues, 'originPersonaId')).toEqual([expect.stringContaining('also the persona id of case #5')]);
+    expect(mapPlayer(player({}), ctx()).issues).toEqual([]);
+    const hidden = mapPlayer(player({ valid: 0 }), ctx());
+    expect(hidden.row!.valid).toBe(false);
+    expect(why(hidden.issues, 'valid')).toEqual([expect.stringContaining('hidden on the old site')]);
   });
 });
