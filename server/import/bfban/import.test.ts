@@ -312,6 +312,11 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       const imported = { ...NOT_STAMPED, users: `id <= ${gen.quirks.user.introduction}` };
       const tables = DOMAIN.filter((t) => !['users', 'daily_stats'].includes(t));
       expect(await tableDigests(other.services.db, tables, imported)).toEqual(await tableDigests(app.services.db, tables, imported));
+      // The admin log's line counts what both runs wrote, as the line of the import done in one run.
+      const passOf = async (db: Db) => (await one<{ detail: { passes: Array<{ written: Record<string, number>; refused: number }> } }>(db, sql`select detail from admin_log where action = 'importBfban'`)).detail.passes[0]!;
+      const [cutAndResumed, inOneRun] = [await passOf(other.services.db), await passOf(app.services.db)];
+      expect(cutAndResumed.written.comments).toBeGreaterThan(0);
+      expect(cutAndResumed).toMatchObject({ written: inOneRun.written, refused: inOneRun.refused });
     } finally {
       await other.close();
     }

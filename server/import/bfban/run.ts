@@ -180,12 +180,14 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     await finalizeImport(db, { source: source.id, firstImport: src!.firstStart, ceilings, buildIndexes: () => buildIndexes(db, opts, progress) }, progress);
     const now = new Date();
     if (!src!.completeTime) await db.update(importSources).set({ completeTime: now }).where(eq(importSources.source, source.id));
+    // A pass stopped and run again wrote part of its rows in the earlier run: the pass's progress counts both.
+    const passRows = [...(await loadProgress(db, source.id)).values()].filter((r) => r.pass === pass);
     await recordImport(db, source.id, {
       at: now.toISOString(),
       since: opts.since?.toISOString() ?? null,
-      written: Object.fromEntries(result.tables.map((t) => [t.table, t.written])),
+      written: Object.fromEntries(TABLES.map((t) => [t.name, passRows.find((r) => r.tableName === t.name)?.rowsWritten ?? 0])),
       deleted: Object.fromEntries(result.tables.filter((t) => t.deleted > 0).map((t) => [t.table, t.deleted])),
-      refused: result.refused,
+      refused: passRows.reduce((n, r) => n + r.rowsRefused, 0),
     });
   }
   // A --since pass is done; the next one starts afresh.
