@@ -31,7 +31,7 @@ export interface QuirkManifest {
   user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction' | 'nulIntroduction', number>;
   message: Record<'appealNotice' | 'command' | 'feedback' | 'unknownType' | 'danglingRecipient' | 'broadcast', number>;
   operation: Record<'truncatedBind' | 'badActor' | 'commentEdit', number>;
-  storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked' | 'duplicateName', number>;
+  storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked' | 'duplicateName' | 'twoReasons', number>;
   nameLog: Record<'noPersona' | 'duplicateA' | 'duplicateB' | 'orphan', number>;
   /** The DATETIME text written for the veteran's createTime, and the instant it means. */
   time: { written: string; instantMs: number };
@@ -170,6 +170,8 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     ['linked', ['2024-05-27_0badc0de-0000-4000-8000-00000000dddd.png', 100, u(6), 'https://files.example/old/dddd.png']],
     // The original's filename is not unique: a second record of the image's name.
     ['duplicateName', ['2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png', 999, u(6), '01DUP']],
+    // Refused for two reasons: two lines of the report, one row.
+    ['twoReasons', ['not-a-stored-name.exe', 100, 666_666, '01TWO']],
   ] as const) {
     const [res] = await conn.query(`INSERT INTO storage_items (filename, size, byUserId, fileId, createTime) VALUES (?)`, [[...v, dt(T)]]);
     storage[key] = (res as { insertId: number }).insertId;
@@ -190,7 +192,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
   await conn.query(`SET SESSION sql_mode = DEFAULT`);
 
   return {
-    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length, operation_log: 3, storage_items: 6, storage_quotas: 1, name_logs: 4 },
+    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length, operation_log: 3, storage_items: 7, storage_quotas: 1, name_logs: 4 },
     veteran: { id: u(1), username: 'Veteran_Sniper', password: veteranPassword },
     player,
     playerIds: { invisible: ids(p(1)), blocked: ids(p(6)) },
