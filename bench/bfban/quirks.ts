@@ -25,13 +25,13 @@ export interface QuirkManifest {
   playerIds: Record<'invisible' | 'blocked', { personaId: string; userId: string }>;
   comment: Record<
     | 'trash' | 'unknownAction' | 'appealJson' | 'appealPlain' | 'appealBadJson' | 'appealEmptyStatus' | 'appealClose' | 'appealLock'
-    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible',
+    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible' | 'nulContent',
     number
   >;
-  user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction', number>;
+  user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction' | 'nulIntroduction', number>;
   message: Record<'appealNotice' | 'command' | 'feedback' | 'unknownType' | 'danglingRecipient' | 'broadcast', number>;
   operation: Record<'truncatedBind' | 'badActor' | 'commentEdit', number>;
-  storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked', number>;
+  storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked' | 'duplicateName' | 'twoReasons', number>;
   nameLog: Record<'noPersona' | 'duplicateA' | 'duplicateB' | 'orphan', number>;
   /** The DATETIME text written for the veteran's createTime, and the instant it means. */
   time: { written: string; instantMs: number };
@@ -83,6 +83,8 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     [u(9), 'duplicateBinding', { username: 'second_binder', privilege: ['normal'], bindAs: 1 }],
     [u(10), 'noPassword', { username: 'no_password', password: null, privilege: ['normal'] }],
     [u(11), 'introduction', { username: 'old_profile', privilege: ['normal'], introduction: '<p>From the old column</p>' }],
+    // NUL, which MySQL's text holds and PostgreSQL's cannot: an escape in attr's JSON, a character in the old column.
+    [u(12), 'nulIntroduction', { username: 'nul_profile', privilege: ['normal'], attr: { introduction: '<p>a\u0000b</p>' }, introduction: 'x\u0000y' }],
   ];
   const user = {} as QuirkManifest['user'];
   for (const [id, key, v] of userRows) {
@@ -121,6 +123,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     [c(12), 'danglingQuote', ['reply', ...pi(p(1)), 1, dt(T + 11_000), 1, null, '<p>quoting nothing</p>', null, '[]', 777_777_777, null, '[]', 'open']],
     [c(13), 'badCheatGame', ['report', ...pi(p(1)), 1, dt(T + 12_000), 1, null, '<p>wrong game</p>', 'bf2042', JSON.stringify(['aimbot']), null, null, '[]', 'open']],
     [c(14), 'floorToken', ['reply', ...pi(p(1)), 1, dt(T + 13_000), 1, null, `<p>as said in {floor:${c(1)}}</p>`, null, '[]', c(1), null, '[]', 'open']],
+    [c(15), 'nulContent', ['reply', ...pi(p(1)), 1, dt(T + 14_000), 1, null, '<p>NUL here:\u0000:end</p>', null, '[]', null, null, '[]', 'open']],
   ];
   const comment = {} as QuirkManifest['comment'];
   for (const [id, key, v] of commentRows) {
@@ -165,6 +168,10 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     ['badName', ['../../etc/passwd', 100, u(1), '01BAD']],
     // A file id that is a link rather than a OneDrive item id: served by a redirect to it until copied.
     ['linked', ['2024-05-27_0badc0de-0000-4000-8000-00000000dddd.png', 100, u(6), 'https://files.example/old/dddd.png']],
+    // The original's filename is not unique: a second record of the image's name.
+    ['duplicateName', ['2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png', 999, u(6), '01DUP']],
+    // Refused for two reasons: two lines of the report, one row.
+    ['twoReasons', ['not-a-stored-name.exe', 100, 666_666, '01TWO']],
   ] as const) {
     const [res] = await conn.query(`INSERT INTO storage_items (filename, size, byUserId, fileId, createTime) VALUES (?)`, [[...v, dt(T)]]);
     storage[key] = (res as { insertId: number }).insertId;
@@ -185,7 +192,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
   await conn.query(`SET SESSION sql_mode = DEFAULT`);
 
   return {
-    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length, operation_log: 3, storage_items: 5, storage_quotas: 1, name_logs: 4 },
+    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length, operation_log: 3, storage_items: 7, storage_quotas: 1, name_logs: 4 },
     veteran: { id: u(1), username: 'Veteran_Sniper', password: veteranPassword },
     player,
     playerIds: { invisible: ids(p(1)), blocked: ids(p(6)) },

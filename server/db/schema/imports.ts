@@ -13,6 +13,8 @@ export const importSources = pgTable('import_sources', {
   completeTime: ts('complete_time'),
   /** The one admin-log line of this import (its passes are added to its detail). */
   adminLogId: integer('admin_log_id'),
+  /** The zone (`--time-zone`, or the source server's) the first pass read DATETIME values in: every later pass must read them so. */
+  timeZone: varchar('time_zone', { length: 64 }),
 });
 
 /**

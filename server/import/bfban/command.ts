@@ -5,7 +5,7 @@ import { createLogger } from '@server/infra/logger';
 import { IMPORT_USAGE, parseCommandOptions } from './options';
 import { importBfban } from './run';
 import { openSource } from './source';
-import { parseZone } from './zone';
+import { formatOffset, parseZone } from './zone';
 import { terminalProgress, duration } from './terminal';
 import { printSummary, writeReportFile } from './report';
 import { reportOf, refusedCount } from './progress';
@@ -15,16 +15,14 @@ import { recountQuotas } from './finalize/quotas';
 export { IMPORT_USAGE };
 
 /** The source server's zone when the operator named none: its own setting, or its offset from UTC now. */
-async function sourceZone(from: string) {
+export async function sourceZone(from: string) {
   const src = await openSource(from);
   try {
-    const [row] = await src.query<{ tz: string; sys: string; offset: number }>(`SELECT @@global.time_zone AS tz, @@system_time_zone AS sys, TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), NOW()) AS offset`, []);
-    // The session was set to UTC; NOW() above follows it, so ask the global zone's offset instead.
-    const [g] = await src.query<{ offset: number }>(`SELECT TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', @@global.time_zone)) AS offset`, []);
-    const minutes = Number(g?.offset ?? row?.offset ?? 0);
-    const sign = minutes < 0 ? '-' : '+';
-    const abs = Math.abs(minutes);
-    return parseZone(`${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`);
+    // The session was set to UTC: the global zone's offset is asked (`offset` is a reserved word in MariaDB).
+    const [g] = await src.query<{ tz: string; offset_minutes: number | null }>(`SELECT @@global.time_zone AS tz, TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', @@global.time_zone)) AS offset_minutes`, []);
+    // A named zone without the server's zone tables converts to NULL.
+    if (g?.offset_minutes === null || g?.offset_minutes === undefined) throw new Error(`the source server's zone (${g?.tz ?? 'unknown'}) gives no offset: name it with --time-zone, e.g. +08:00`);
+    return parseZone(formatOffset(Number(g.offset_minutes)));
   } finally {
     await src.close();
   }
@@ -39,7 +37,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
   const startedAt = Date.now();
   const opts = parseCommandOptions(argv);
   const zone = opts.zone ?? (await sourceZone(opts.from));
-  if (!opts.zone) console.log(`--time-zone not given: DATETIME values are read in ${zone.name}, the source server's zone now; name the zone the original's server ran in if it differs`);
+  if (!opts.zone) console.log(`--time-zone not given: DATETIME values are read in UTC${zone.name}, the source server's zone now; name the zone the original's server ran in if it differs`);
   // Index builds and recounts over a million rows run longer than a request's statement may.
   const config = { ...loadConfig(), dbStatementTimeoutMs: 0 };
   const services = await createServices(config, { log: createLogger('error') });

@@ -19,10 +19,12 @@ import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../..
 import { localDatetime } from '../../../bench/bfban/random';
 import { importBfban, type ImportOptions } from './run';
 import { parseZone } from './zone';
+import { sourceZone } from './command';
 import { silentProgress } from './terminal';
 import { NO_PASSWORD } from './map-users';
 import { copyImportedFiles } from './files';
 import { recountQuotas } from './finalize/quotas';
+import { refusedCount } from './progress';
 import { storedBytes } from '@server/infra/storage';
 
 const unavailable = await mariadbUnavailable();
@@ -156,6 +158,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect((await e(c.badCheatGame)).cheat_game).toBeNull();
     expect(await e(c.floorToken)).toMatchObject({ quote_id: c.reportOfInvisible, content: `<p>as said in {floor:${c.reportOfInvisible}}</p>` });
     expect(await rowsOf(db, sql`select id from timeline where id in (${c.unknownAction}, ${c.danglingPlayer})`)).toEqual([]);
+    expect((await e(c.nulContent)).content).toBe('<p>NUL here::end</p>');
   });
 
   it('maps accounts: bcrypt kept, roles, attributes in the operator\'s zone, achievements and follows in their tables', async () => {
@@ -174,6 +177,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect((await user(u.duplicateBinding)).origin_user_id).toBeNull();
     expect((await user(u.noPassword)).password_hash).toBe(NO_PASSWORD);
     expect((await user(u.introduction)).attr).toMatchObject({ introduction: '<p>From the old column</p>' });
+    expect((await user(u.nulIntroduction)).attr).toMatchObject({ introduction: '<p>ab</p>' });
     expect(await rowsOf(db, sql`select achievement_id from user_achievements where user_id = ${u.achievements} order by 1`)).toEqual([{ achievement_id: 'app_use_mobile' }, { achievement_id: 'one_search_player' }]);
     expect(await rowsOf(db, sql`select player_id from subscriptions where user_id = ${u.danglingSubscribes} order by 1`)).toEqual([{ player_id: 1 }, { player_id: 2 }]);
     // Ids stay: a new account starts above them.
@@ -196,7 +200,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(await log(q.operation.commentEdit)).toMatchObject({ action: 'setCommentAndThenSom', target_case_id: q.player.invisible, target_user_id: null, detail: { truncated: true } });
     const file = await one(db, sql`select * from files where id = ${q.storage.image}`);
     expect(file).toMatchObject({ name: '2024-05-27_0badc0de-0000-4000-8000-00000000aaaa.png', by_user_id: q.veteran.id, kind: 'image', mime_type: 'image/png', details: { importedFrom: { fileId: '01IMG', copied: false } } });
-    expect(await rowsOf(db, sql`select id from files where id in (${q.storage.danglingOwner}, ${q.storage.badName})`)).toEqual([]);
+    expect(await rowsOf(db, sql`select id from files where id in (${q.storage.danglingOwner}, ${q.storage.badName}, ${q.storage.duplicateName})`)).toEqual([]);
     // Storage held is counted from the files (the original said 999,999); today's counters carry over.
     expect(await one(db, sql`select total_bytes, day_bytes, day_files from media_quotas where user_id = ${q.veteran.id}`)).toEqual({ total_bytes: 1234 + 2345, day_bytes: 3579, day_files: 2 });
     const names = await rowsOf<{ origin_name: string; from_time: Date; to_time: Date }>(db, sql`select origin_name, from_time, to_time from name_history where player_id = ${q.player.invisible} order by origin_name`);
@@ -223,7 +227,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(res.body.data).toEqual({ players: cases.n, reports: totals.reports });
     const entries = await rowsOf(db, sql`select actor_id, detail from admin_log where action = 'importBfban'`);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor_id: 0, detail: { passes: [{ since: null, refused: 7 }] } });
+    expect(entries[0]).toMatchObject({ actor_id: 0, detail: { passes: [{ since: null, refused: 9 }] } });
   });
 
   it('lists what it could not map: refused rows, adjusted values, skipped names, each with table, id, column, value and why', async () => {
@@ -240,7 +244,14 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(find('storage_items', q.storage.badName, 'filename')).toMatchObject({ value: '../../etc/passwd', refused: true });
     expect(find('users', q.user.achievements, 'attr.achievements')).toMatchObject({ value: 'made_up_badge', refused: false });
     expect(find('name_logs', q.nameLog.orphan, 'originUserId')).toMatchObject({ refused: false, why: expect.stringContaining('no case') });
-    expect(issues.filter((i) => i.refused)).toHaveLength(7);
+    expect(find('comments', q.comment.nulContent, 'content')).toMatchObject({ value: '<p>NUL here:\\0:end</p>', refused: false, why: expect.stringContaining('NUL') });
+    expect(find('users', q.user.nulIntroduction, 'attr')).toMatchObject({ refused: false, why: expect.stringContaining('NUL') });
+    expect(find('users', q.user.nulIntroduction, 'introduction')).toMatchObject({ value: 'x\\0y', refused: false });
+    expect(find('storage_items', q.storage.duplicateName, 'filename')).toMatchObject({ refused: true, why: expect.stringContaining(`file #${q.storage.image}`) });
+    expect(issues.filter((i) => i.refused)).toHaveLength(10);
+    // The summary's count of refused rows is the tables' counts added up, a row refused for two reasons once.
+    const perTable = await one<{ n: number }>(db, sql`select sum(rows_refused)::int as n from import_progress`);
+    expect(await refusedCount(db, new URL(source.url).hostname + ':' + new URL(source.url).port + new URL(source.url).pathname)).toBe(perTable.n);
     // What came after a refused row came in.
     expect(await rowsOf(db, sql`select id from timeline where id = ${q.comment.danglingAuthor}`)).toHaveLength(1);
   });
@@ -305,6 +316,11 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       const imported = { ...NOT_STAMPED, users: `id <= ${gen.quirks.user.introduction}` };
       const tables = DOMAIN.filter((t) => !['users', 'daily_stats'].includes(t));
       expect(await tableDigests(other.services.db, tables, imported)).toEqual(await tableDigests(app.services.db, tables, imported));
+      // The admin log's line counts what both runs wrote, as the line of the import done in one run.
+      const passOf = async (db: Db) => (await one<{ detail: { passes: Array<{ written: Record<string, number>; refused: number }> } }>(db, sql`select detail from admin_log where action = 'importBfban'`)).detail.passes[0]!;
+      const [cutAndResumed, inOneRun] = [await passOf(other.services.db), await passOf(app.services.db)];
+      expect(cutAndResumed.written.comments).toBeGreaterThan(0);
+      expect(cutAndResumed).toMatchObject({ written: inOneRun.written, refused: inOneRun.refused });
     } finally {
       await other.close();
     }
@@ -396,6 +412,13 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     }
   });
 
+  it("reads the source server's own zone when --time-zone is not given", async () => {
+    const [[server]] = (await mysql.query(`SELECT TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), NOW()) AS m`)) as unknown as [[{ m: number }]];
+    const m = Number(server.m);
+    const abs = Math.abs(m);
+    expect((await sourceZone(source.url)).name).toBe(`${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`);
+  });
+
   it('as a command: a dry run reads everything, writes nothing, prints the report and exits 1 when rows would be refused', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bfban-cli-'));
     try {
@@ -408,6 +431,9 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       );
       expect(failed?.code).toBe(1);
       expect(failed?.stdout).toMatch(/REFUSED players\.status: not a case status/);
+      expect(failed?.stdout).toMatch(/REFUSED storage_items\.filename: also the name of file #/);
+      // What the real run would change is in the dry run's report too.
+      expect(failed?.stdout).toMatch(/kept {4}comments\.content: NUL characters removed/);
       expect(failed?.stdout).toMatch(/dry run ended with \d+ refused rows/);
       expect(fs.readFileSync(path.join(dataDir, 'bfban-import-report-dry-run.csv'), 'utf8')).toMatch(/^table,id,column,value,why,refused\n/);
       const list = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'list'], { cwd: root, env });

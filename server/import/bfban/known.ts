@@ -7,7 +7,7 @@ const PAGE = 50_000;
 const TYPE_CODES = ['report', 'judgement', 'reply', 'banAppeal'];
 
 /**
- * The ids already here that later tables refer to (users, cases, entries, bindings), kept in
+ * The ids already here that later tables refer to (users, cases, entries, bindings, file names), kept in
  * memory as rows are written (or, in a dry run, as they would be): references are checked
  * without a query per row. Bounded by the number of accounts, cases and entries, not their
  * content; entries take 5 bytes each. A resumed import reads them back from the database first.
@@ -16,7 +16,9 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
   const users = new Set<number>();
   const players = new Map<number, { originUserId: string; originPersonaId: string; originName: string; games?: string[] }>();
   const playerByOriginUserId = new Map<string, number>();
+  const playerByPersonaId = new Map<string, number>();
   const boundBy = new Map<string, number>();
+  const fileByName = new Map<string, number>();
   let entryPlayer = new Int32Array(1 << 16);
   let entryType = new Uint8Array(1 << 16);
   const grow = (id: number) => {
@@ -40,7 +42,7 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
     },
   } as MapContext['entries'];
 
-  const context: MapContext = { zone, users, players, playerByOriginUserId, entries, boundBy, hasIntroductionColumn };
+  const context: MapContext = { zone, users, players, playerByPersonaId, playerByOriginUserId, entries, fileByName, boundBy, hasIntroductionColumn };
   return {
     context,
     addUser(id: number, originUserId: string | null) {
@@ -50,12 +52,17 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
     addPlayer(id: number, a: { originUserId: string; originPersonaId: string; originName: string; games?: string[] }) {
       players.set(id, a);
       playerByOriginUserId.set(a.originUserId, id);
+      const first = playerByPersonaId.get(a.originPersonaId);
+      if (a.originPersonaId && (first === undefined || id < first)) playerByPersonaId.set(a.originPersonaId, id);
     },
     addEntry(id: number, playerId: number, type: string) {
       grow(id);
       entryPlayer[id] = playerId;
       const code = TYPE_CODES.indexOf(type);
       entryType[id] = code < 0 ? 255 : code;
+    },
+    addFile(id: number, name: string) {
+      if (!fileByName.has(name)) fileByName.set(name, id);
     },
     /** Reads back what an earlier run wrote. */
     async load(db: Db) {
@@ -72,6 +79,7 @@ export function knownIds(zone: Zone, hasIntroductionColumn: boolean) {
         this.addPlayer(Number(r.id), { originUserId: String(r.origin_user_id), originPersonaId: String(r.origin_persona_id), originName: String(r.origin_name), games: r.games as string[] }),
       );
       await pages('timeline', 'id, player_id, type', (r) => this.addEntry(Number(r.id), Number(r.player_id), String(r.type)));
+      await pages('files', 'id, name', (r) => this.addFile(Number(r.id), String(r.name)));
     },
   };
 }

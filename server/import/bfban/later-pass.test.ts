@@ -73,6 +73,21 @@ describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_00
     }
   });
 
+  it('refuses a later pass in another zone than the first pass read the times in, before it writes anything', async () => {
+    await expect(since({ zone: parseZone('+09:00') })).rejects.toThrow(/--time-zone \+09:00: the first pass of .* read its times in \+08:00/);
+    await expect(since({ zone: parseZone('Asia/Tokyo'), dryRun: true })).rejects.toThrow(/read its times in \+08:00/);
+    expect(await one(app.services.db, sql`select time_zone from import_sources`)).toEqual({ time_zone: '+08:00' });
+  });
+
+  it('keeps the last time online and sign-in address of a member who signed in here since the last pass', async () => {
+    const db = app.services.db;
+    const signedIn = new Date(END_MS + 3 * 86_400_000);
+    await db.execute(sql`update users set update_time = ${signedIn.toISOString()}::timestamptz, attr = attr || '{"lastSigninIP":"203.0.113.9"}'::jsonb where id = 1`);
+    await since();
+    expect(await one(db, sql`select update_time, attr->>'lastSigninIP' as ip from users where id = 1`)).toMatchObject({ ip: '203.0.113.9' });
+    expect(new Date(String((await one<{ t: string }>(db, sql`select update_time::text as t from users where id = 1`)).t)).getTime()).toBe(signedIn.getTime());
+  });
+
   it("starts this site's own rows a margin above the imported ids", async () => {
     const db = app.services.db;
     const [[maxUser]] = (await mysql.query('SELECT MAX(id) AS m FROM users')) as unknown as [[{ m: number }]];

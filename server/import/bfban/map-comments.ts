@@ -3,7 +3,7 @@ import { issuesOf, type Mapped, type RowIssues } from './issues';
 import type { MapContext } from './context';
 import { appealTypeOf, isGame, judgeActionOf } from './vocabulary';
 import { mapMethods } from './map-players';
-import { datetime, intIn, jsonColumn, textOrNull } from './values';
+import { datetime, httpLink, intIn, jsonColumn, jsonList, textOrNull } from './values';
 
 export type EntryTarget = Record<string, unknown> & { id: number; player_id: number };
 
@@ -46,8 +46,9 @@ export function mapComment(raw: Record<string, unknown>, ctx: MapContext): Mappe
     if (cheatGame !== '') issues.adjust('cheatGame', cheatGame, 'not a game here: left out');
     cheatGame = null;
   }
-  const methods = mapMethods(jsonColumn(raw.cheatMethods, 'cheatMethods', issues, []), (bad) => issues.adjust('cheatMethods', bad, 'unknown cheat methods left out'));
+  const methods = mapMethods(jsonList(raw.cheatMethods, 'cheatMethods', issues), (bad) => issues.adjust('cheatMethods', bad, 'unknown cheat methods left out'));
   const valid = Number(raw.valid ?? 1) !== 0;
+  const videoLink = httpLink(raw.videoLink, 'videoLink', issues);
 
   let content = textOrNull(raw.content) ?? '';
   let extra: Record<string, unknown> | null = null;
@@ -73,7 +74,7 @@ export function mapComment(raw: Record<string, unknown>, ctx: MapContext): Mappe
       by_user_id: byUserId,
       content,
       extra,
-      video_link: textOrNull(raw.videoLink) || null,
+      video_link: videoLink,
       cheat_game: type === 'report' ? cheatGame : null,
       cheat_methods: type === 'report' || type === 'judgement' ? methods : null,
       quote_id: quoteId,

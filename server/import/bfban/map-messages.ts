@@ -1,3 +1,4 @@
+import { cleanRichText } from './clean-html';
 import { issuesOf, type Mapped } from './issues';
 import type { MapContext } from './context';
 import { messageTypeOf } from './vocabulary';
@@ -31,7 +32,10 @@ export function mapMessage(raw: Record<string, unknown>, ctx: MapContext): Mappe
   if (!createTime) issues.refuse('createTime', raw.createTime, 'no time');
   if (issues.refused) return { row: null, issues: issues.list };
   return {
-    row: { id, by_user_id: byUserId, to_user_id: toUserId, type, content: textOrNull(raw.content) ?? '', player_id: playerId, have_read: Number(raw.haveRead ?? 0) !== 0, create_time: createTime!.toISOString() },
+    row: { id, by_user_id: byUserId, to_user_id: toUserId, type, content: messageContent(type!, textOrNull(raw.content) ?? ''), player_id: playerId, have_read: Number(raw.haveRead ?? 0) !== 0, create_time: createTime!.toISOString() },
     issues: issues.list,
   };
 }
+
+/** Sanitised like every message sent here; a `command` holds the original's JSON instruction, which no box shows. */
+const messageContent = (type: string, text: string) => (type === 'command' ? text : cleanRichText(text));

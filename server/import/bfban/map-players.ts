@@ -2,7 +2,9 @@ import { CASE_STATUSES } from '@shared/games';
 import { issuesOf, type Mapped } from './issues';
 import type { MapContext } from './context';
 import { cheatMethodOf, isGame } from './vocabulary';
-import { datetime, intIn, jsonColumn, textOrNull } from './values';
+import { datetime, intIn, jsonList, textOrNull } from './values';
+
+const INT_MAX = 2_147_483_647;
 
 export type PlayerTarget = Record<string, unknown> & { id: number };
 
@@ -19,13 +21,17 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
     issues.adjust('originPersonaId', raw.originPersonaId, 'no persona id: imported empty, /player/<personaId> links cannot find this case (dbId and userId still do)');
     personaId = '';
   }
+  const sharing = personaId ? ctx.playerByPersonaId.get(personaId) : undefined;
+  if (sharing !== undefined && sharing !== id) issues.adjust('originPersonaId', personaId, `also the persona id of case #${sharing}, which /player/<personaId> links find: this case is found by dbId and userId`);
+  const valid = Number(raw.valid ?? 1) !== 0;
+  if (!valid) issues.adjust('valid', raw.valid, 'hidden on the old site (valid=0): imported hidden, as it was there');
   const originName = (textOrNull(raw.originName) ?? '').slice(0, 64);
   if (!originName) issues.adjust('originName', raw.originName, 'no name: imported empty');
 
-  const gamesIn = jsonColumn(raw.games, 'games', issues, []);
+  const gamesIn = jsonList(raw.games, 'games', issues);
   const games = Array.isArray(gamesIn) ? [...new Set(gamesIn.filter(isGame))].sort() : [];
   if (Array.isArray(gamesIn) && games.length !== new Set(gamesIn).size) issues.adjust('games', gamesIn, 'unknown games left out');
-  const methodsIn = jsonColumn(raw.cheatMethods, 'cheatMethods', issues, []);
+  const methodsIn = jsonList(raw.cheatMethods, 'cheatMethods', issues);
   const methods = mapMethods(methodsIn, (bad) => issues.adjust('cheatMethods', bad, 'unknown cheat methods left out'));
 
   const updateTime = datetime(ctx.zone, raw.updateTime, 'updateTime', issues);
@@ -37,6 +43,12 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
   const legacy = textOrNull(raw.appealStatus);
   if (legacy !== null && legacy !== '1' && legacy !== '2') issues.adjust('appealStatus', legacy, "not an appeal flag ('1' open, '2' handled): read from the case's appeals instead");
   const avatar = textOrNull(raw.avatarLink)?.trim() || null;
+  // The original's column is INT UNSIGNED; this site's is a signed int.
+  let views = intIn(raw.viewNum, 0, Number.MAX_SAFE_INTEGER) ?? 0;
+  if (views > INT_MAX) {
+    issues.adjust('viewNum', raw.viewNum, `above the largest view count here: ${INT_MAX}`);
+    views = INT_MAX;
+  }
 
   if (issues.refused) return { row: null, issues: issues.list };
   return {
@@ -51,8 +63,8 @@ export function mapPlayer(raw: Record<string, unknown>, ctx: MapContext): Mapped
       cheat_methods: methods,
       status,
       hacker_level: hackerLevel,
-      view_num: intIn(raw.viewNum, 0, 2_147_483_647) ?? 0,
-      valid: Number(raw.valid ?? 1) !== 0,
+      view_num: views,
+      valid,
       create_time: createTime!.toISOString(),
       update_time: (updateTime ?? createTime!).toISOString(),
     },

@@ -23,6 +23,8 @@ export function mapStorageItem(raw: Record<string, unknown>, ctx: MapContext): M
   if (!isStoredName(name)) issues.refuse('filename', name, 'not a stored file name (YYYY-MM-DD_<uuid>.<ext>)');
   const type = MIME_BY_EXT[name.slice(name.lastIndexOf('.') + 1)];
   if (isStoredName(name) && !type) issues.refuse('filename', name, 'a file type this site does not take');
+  const holder = ctx.fileByName.get(name);
+  if (holder !== undefined && holder !== id) issues.refuse('filename', name, `also the name of file #${holder}, which keeps it (names are unique here)`);
   const owner = intIn(raw.byUserId, 1, 2_147_483_647);
   if (owner === null || !ctx.users.has(owner)) issues.refuse('byUserId', raw.byUserId, 'no such owner');
   const size = intIn(raw.size, 0, 2_147_483_647) ?? 0;

@@ -59,7 +59,8 @@ export async function reportOf(db: Db, source: string) {
   return db.select().from(importIssues).where(eq(importIssues.source, source)).orderBy(importIssues.tableName, importIssues.id);
 }
 
+/** Rows refused: a row refused for two reasons (two columns) has two lines of the report and counts once. */
 export async function refusedCount(db: Db, source: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(importIssues).where(and(eq(importIssues.source, source), eq(importIssues.refused, true)));
+  const [row] = await db.select({ n: sql<number>`count(distinct (${importIssues.tableName}, ${importIssues.rowKey}))::int` }).from(importIssues).where(and(eq(importIssues.source, source), eq(importIssues.refused, true)));
   return Number(row?.n ?? 0);
 }

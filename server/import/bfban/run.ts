@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { importSources, type ImportProgressRow } from '@server/db/schema';
-import type { Issue } from './issues';
+import { issuesOf, type Issue } from './issues';
+import { withoutNul } from './values';
+import { batchFailure } from './batch-error';
 import { knownIds } from './known';
 import { openSource, type Source } from './source';
 import { TABLES, type SinceTimes, type TablePlan } from './tables';
 import { clearIssues, loadProgress, saveIssues, saveProgress, sourceRow } from './progress';
 import { finalizeImport } from './finalize';
 import { recordImport } from './finalize/admin-entry';
-import { wallClockIn, type Zone } from './zone';
+import { utcOffsetAt, wallClockIn, type Zone } from './zone';
 import { duration, type Progress } from './terminal';
 import { assertEmptyOrOurs } from './target-check';
 import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
@@ -74,6 +76,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   const batchSize = opts.batchSize ?? 5_000;
   const pass = opts.since ? `since:${opts.since.toISOString()}` : 'full';
   await assertEmptyOrOurs(db, source.id);
+  await assertSameZone(db, source.id, opts.zone, !opts.dryRun);
   const hasIntroduction = await source.hasColumn('users', 'introduction');
   const known = knownIds(opts.zone, hasIntroduction);
   if (!opts.dryRun) await known.load(db);
@@ -89,7 +92,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
   const src = opts.dryRun ? null : await sourceRow(db, source.id);
   const bulk = !opts.dryRun && (await bulkModeAvailable(db));
   const times: SinceTimes | null = opts.since ? { wall: wallClockIn(opts.zone, opts.since), utc: opts.since.toISOString().slice(0, 19).replace('T', ' ') } : null;
-  progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name}${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
+  progress.note(`reading ${source.id}${hasIntroduction ? ' (with users.introduction)' : ''}: DATETIME values in ${opts.zone.name} (UTC${utcOffsetAt(opts.zone, new Date())} now)${opts.since ? `, changes since ${opts.since.toISOString()} (${times!.wall} there)` : ''}${opts.dryRun ? ', dry run: nothing is written' : ''}`);
   if (!opts.dryRun && !opts.since && stored.size === 0) {
     const n = await deferIndexes(db);
     if (n) progress.note(`first load into an empty database: ${n} secondary indexes are built once the rows are in, not row by row`);
@@ -125,7 +128,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     // Batch n is written while batch n+1 is read and mapped: the database works beside this process.
     let writing: Promise<void> | null = null;
     const write = async (rows: unknown[], raw: Record<string, unknown>[], issues: Issue[], at: { lastKey: number; read: number; refused: number }) => {
-      await db.transaction(async (tx) => {
+      await writeBatch(table.name, raw, table.key, () => db.transaction(async (tx) => {
         if (bulk) await enterBulkMode(tx);
         const written = await table.write(tx, rows);
         counts.written += written.inserted + written.updated;
@@ -133,7 +136,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
         if (opts.since) await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
         await saveIssues(tx, source.id, issues);
         await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey: at.lastKey, rowsRead: at.read, rowsWritten: counts.written, rowsRefused: at.refused, done: false, siteFrom: row?.siteFrom ?? null });
-      });
+      }));
       progress.advance(raw.length);
     };
     for await (const raw of source.batches(selectSql, params, batchSize)) {
@@ -177,17 +180,34 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     await finalizeImport(db, { source: source.id, firstImport: src!.firstStart, ceilings, buildIndexes: () => buildIndexes(db, opts, progress) }, progress);
     const now = new Date();
     if (!src!.completeTime) await db.update(importSources).set({ completeTime: now }).where(eq(importSources.source, source.id));
+    // A pass stopped and run again wrote part of its rows in the earlier run: the pass's progress counts both.
+    const passRows = [...(await loadProgress(db, source.id)).values()].filter((r) => r.pass === pass);
     await recordImport(db, source.id, {
       at: now.toISOString(),
       since: opts.since?.toISOString() ?? null,
-      written: Object.fromEntries(result.tables.map((t) => [t.table, t.written])),
+      written: Object.fromEntries(TABLES.map((t) => [t.name, passRows.find((r) => r.tableName === t.name)?.rowsWritten ?? 0])),
       deleted: Object.fromEntries(result.tables.filter((t) => t.deleted > 0).map((t) => [t.table, t.deleted])),
-      refused: result.refused,
+      refused: passRows.reduce((n, r) => n + r.rowsRefused, 0),
     });
   }
   // A --since pass is done; the next one starts afresh.
   if (opts.since) await db.execute(sql`update import_progress set pass = 'full', done = true where source = ${source.id}`);
   return result;
+}
+
+/**
+ * Every pass reads DATETIME values in the zone the first one read them in: another would move the
+ * times of every row it reads again. A real pass records its zone when none was (a first pass, or
+ * an import older than the record).
+ */
+async function assertSameZone(db: Db, source: string, zone: Zone, record: boolean) {
+  const [src] = await db.select({ timeZone: importSources.timeZone }).from(importSources).where(eq(importSources.source, source));
+  if (src?.timeZone && src.timeZone !== zone.name) {
+    throw new Error(`--time-zone ${zone.name}: the first pass of ${source} read its times in ${src.timeZone}; run every pass with --time-zone ${src.timeZone}, or the times read again would move`);
+  }
+  if (record && !src?.timeZone) {
+    await db.insert(importSources).values({ source, timeZone: zone.name }).onConflictDoUpdate({ target: importSources.source, set: { timeZone: zone.name } });
+  }
 }
 
 async function buildIndexes(db: Db, opts: ImportOptions, progress: Progress) {
@@ -226,6 +246,15 @@ async function findDeletions(db: Db, source: Source, opts: ImportOptions, table:
   }
 }
 
+/** Runs a batch's transaction; a failure is told by table and keys with the database's reason only (`batch-error.ts`). */
+async function writeBatch(table: string, raw: Record<string, unknown>[], key: string, transaction: () => Promise<void>) {
+  try {
+    await transaction();
+  } catch (e) {
+    throw batchFailure(table, raw[0]?.[key], raw[raw.length - 1]?.[key], e);
+  }
+}
+
 /** Maps one batch in order; each row is known to the rows after it (a reply quoting an entry of the same batch). */
 function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: ReturnType<typeof knownIds>) {
   const rows: unknown[] = [];
@@ -233,8 +262,11 @@ function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: Retur
   let refused = 0;
   let skipped = 0;
   let adjusted = 0;
-  for (const r of raw) {
+  for (const source of raw) {
+    const nul = issuesOf(table.name, String(source[table.key]));
+    const r = withoutNul(source, nul);
     const mapped = table.map(r, known.context);
+    mapped.issues.unshift(...nul.list);
     issues.push(...mapped.issues);
     if (mapped.row === null) {
       if (mapped.issues.some((i) => i.refused)) refused++;

@@ -105,7 +105,10 @@ export const TABLES: TablePlan[] = [
     async write(tx, rows) {
       // A hash already upgraded here (the member signed in: argon2id) is never put back to the old one.
       const keepUpgraded = `case when users.password_hash like '$2%' or users.password_hash = '${NO_PASSWORD}' then excluded.password_hash else users.password_hash end`;
-      const res = await upsert(tx, { table: 'users', columns: USER_COLUMNS, conflict: ['id'], merge: { password_hash: keepUpgraded } }, rows.map((r) => r.user));
+      // Signed in here since (update_time is the last time online): that time and address stay.
+      const keepNewerTime = 'greatest(users.update_time, excluded.update_time)';
+      const keepNewerAddress = `case when users.update_time > excluded.update_time and users.attr ? 'lastSigninIP' then excluded.attr || jsonb_build_object('lastSigninIP', users.attr->'lastSigninIP') else excluded.attr end`;
+      const res = await upsert(tx, { table: 'users', columns: USER_COLUMNS, conflict: ['id'], merge: { password_hash: keepUpgraded, update_time: keepNewerTime, attr: keepNewerAddress } }, rows.map((r) => r.user));
       const subs = rows.flatMap((r) => r.subscriptions);
       // A follow dropped in the original is dropped here too.
       await tx.execute(sql`delete from subscriptions s where s.user_id in (select value::int from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.user.id))}::jsonb))
@@ -156,7 +159,7 @@ export const TABLES: TablePlan[] = [
     columns: () => 'id, filename, size, byUserId, fileId, createTime',
     since: (t) => ({ where: 'createTime >= ?', params: [t.wall] }),
     map: mapStorageItem,
-    remember: () => undefined,
+    remember: (k, r) => k.addFile(r.id, r.name),
     // Size, state and details become ours once `--files` copied the bytes: reading the row again keeps them.
     write: (tx, rows) => upsert(tx, { table: 'files', columns: ['id', 'name', 'by_user_id', 'mime_type', 'kind', 'state', 'size', 'details', 'create_time'], conflict: ['id'], update: ['name', 'by_user_id', 'create_time'] }, rows),
   }),

@@ -1,7 +1,8 @@
 /**
  * The original's DATETIME columns hold wall-clock time in its server's zone, which nothing in the
  * database records. The operator names it: a fixed
- * offset (`+08:00`, `Z`) or an IANA zone (`Asia/Shanghai`, daylight saving applied per instant).
+ * offset (`+08:00`, `Z`) or an IANA zone (`Asia/Shanghai`, daylight saving applied per instant);
+ * abbreviations (`CST`, `IST`) are refused, as they name several zones.
  */
 export interface Zone {
   name: string;
@@ -34,8 +35,11 @@ export function parseZone(name: string): Zone {
   if (m) {
     const minutes = m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
     if (Math.abs(minutes) > 14 * 60) throw new Error(`--time-zone ${name}: an offset is at most 14 hours`);
-    return { name, instant: (t) => { const w = wallClockMs(t); return w === null ? null : new Date(w - minutes * 60_000); } };
+    return { name: formatOffset(minutes), instant: (t) => { const w = wallClockMs(t); return w === null ? null : new Date(w - minutes * 60_000); } };
   }
+  // Intl takes abbreviations and legacy names too, each one reading: CST is US Central (-06:00)
+  // there, while a MySQL server in China reports its China Standard Time (+08:00) as CST.
+  if (!name.includes('/')) throw new Error(`--time-zone ${name}: an abbreviation or legacy name is ambiguous (CST is US Central, -06:00, and China Standard Time, +08:00): name an offset like +08:00 or a zone like Asia/Shanghai`);
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
   } catch {
@@ -64,4 +68,16 @@ export function wallClockIn(zone: Zone, at: Date): string {
     guess += at.getTime() - back.getTime();
   }
   return utcText(guess);
+}
+
+/** Minutes ahead of UTC as `+08:00`: an offset zone's name, whichever way it was written. */
+export function formatOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** The zone's offset from UTC at `at`, as `+08:00`. */
+export function utcOffsetAt(zone: Zone, at: Date): string {
+  const whole = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  return formatOffset(Math.round((Date.parse(`${wallClockIn(zone, whole).replace(' ', 'T')}Z`) - whole.getTime()) / 60_000));
 }
