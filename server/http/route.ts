@@ -82,8 +82,8 @@ export interface RouteSpec<Q = unknown, B = unknown, A extends 'required' | 'opt
    * 304 at once; a successful answer carries it as `ETag`.
    */
   etag?: (ctx: RouteContext<Q, B, A>) => Promise<string> | string;
-  /** Success status and code, for the docs. */
-  success: { code: string; status?: number };
+  /** Success status and code, for the docs; `bareArray`: a success is a bare JSON array (the original's stream), not the envelope. */
+  success: { code: string; status?: number; bareArray?: true };
   errors?: string[];
   handler: (ctx: RouteContext<Q, B, A>) => Promise<Reply> | Reply;
 }

@@ -41,7 +41,7 @@ export const caseRoutes: AnyRoute[] = [
     auth: 'required',
     policy: casePolicy.stream,
     query: playersStreamQuery,
-    success: { code: 'players.ok' },
+    success: { code: 'players.ok', bareArray: true },
     handler: async ({ res, query, services }) => {
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       // The response pulls pages as the client reads; a client that leaves ends the stream, a failed read cuts the array short (invalid JSON tells the tool).

@@ -21,6 +21,8 @@ export interface HttpCase {
   body?: { contentType?: string; text?: string; base64?: string };
   /** Refused uploads and oversize bodies may be cut before the server reads all we send. */
   mayReset?: boolean;
+  /** The route's success is a bare JSON array, not the envelope (`success.bareArray`). */
+  bareArray?: boolean;
 }
 
 export type CaseKind = 'valid' | 'mutated' | 'rootValue' | 'badJson' | 'contentType' | 'encoding' | 'invalidUtf8' | 'megabyte' | 'oversize' | 'queryShape' | 'multipart' | 'rawBytes';
@@ -149,7 +151,7 @@ export function routeCaseArb(route: AnyRoute, opts: RouteCaseOptions): fc.Arbitr
   type Common = typeof common extends fc.Arbitrary<infer T> ? T : never;
   const base = (c: Common, kind: CaseKind, body?: HttpCase['body'], query = c.query, extra: Partial<HttpCase> = {}): HttpCase => {
     const qs = toQueryString(query, c.style).slice(0, MAX_QUERY);
-    return { kind, method: route.method, path: qs ? `${c.path}?${qs}` : c.path, role: c.role, token: c.token, headers: c.headers, ...(body ? { body } : {}), ...extra };
+    return { kind, method: route.method, path: qs ? `${c.path}?${qs}` : c.path, role: c.role, token: c.token, headers: c.headers, ...(body ? { body } : {}), ...(route.success.bareArray ? { bareArray: true } : {}), ...extra };
   };
   const json = (v: unknown) => (v === undefined ? undefined : { contentType: 'application/json', text: toJsonText(v) });
 

@@ -113,6 +113,7 @@ export function judge(c: HttpCase, answer: Answer | null): string | null {
     } catch {
       return `a ${answer.status} whose JSON does not parse`;
     }
+    if (c.bareArray && Array.isArray(body)) return null;
     const b = body as { success?: unknown; code?: unknown };
     return b && b.success === 1 && typeof b.code === 'string' ? null : `a ${answer.status} outside the success envelope: ${answer.text.slice(0, 200)}`;
   }
