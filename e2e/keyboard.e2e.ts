@@ -109,6 +109,28 @@ describe('keyboard only', () => {
     await expectFocusVisible(page);
   });
 
+  it("opens the editor's dialogs at their first field, and gives focus back to their button on Escape", async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Flicks onto targets behind cover.</p>' });
+    const page = await pageAs(await app.factories.createUser({ privileges: ['dev'] }));
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Flicks onto targets behind cover.');
+    const firstFields: Array<[string, string]> = [
+      ['Link', 'Address'],
+      ['Image', 'Image address'],
+      ['Contracted syntax', 'Type'],
+    ];
+    for (const [button, field] of firstFields) {
+      const opener = await tabTo(page, `#reply [role="toolbar"] ::-p-aria([name="${button}"][role="button"])`, { back: true });
+      await press(page, 'Enter');
+      const first = await page.waitForSelector(`dialog[open] ::-p-aria([name="${field}"])`);
+      await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, first);
+      await expectFocusVisible(page);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+      expect(await hasFocus(page, opener)).toBe(true);
+    }
+  });
+
   it('votes in a judgement as staff', async () => {
     const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
     const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));

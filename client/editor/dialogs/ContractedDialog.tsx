@@ -73,7 +73,6 @@ export function ContractedDialog({ open, onClose, onInsert }: ContractedDialogPr
           value={type}
           onChange={choose}
           options={EDITOR_CONTRACTED_TYPES.map((v) => ({ value: v, label: t(`editor.contracted.types.${v}`) }))}
-          autoFocus
         />
         {type === 'privilege' ? (
           <SelectField label={valueLabel} hint={hint} value={value} onChange={setValue} options={PRIVILEGES.map((p) => ({ value: p, label: t(`privileges.${p}`) }))} />

@@ -47,7 +47,7 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
       }
     >
       <form id="editor-link-form" className={styles.dialogForm} onSubmit={submit} noValidate>
-        <TextField label={t('editor.link.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} placeholder="https://" autoFocus />
+        <TextField label={t('editor.link.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} placeholder="https://" />
         <TextField label={t('editor.link.text')} hint={t('editor.link.textHint')} value={text} onChange={(e) => setText(e.target.value)} error={errors.text} maxLength={LINK_TEXT_MAX + 1} />
       </form>
     </Dialog>
