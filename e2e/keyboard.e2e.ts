@@ -131,6 +131,28 @@ describe('keyboard only', () => {
     }
   });
 
+  it("refuses a link's bad address at its field, and says why", async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Prefires every corner.</p>' });
+    const page = await pageAs(await app.factories.createUser());
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Prefires every corner.');
+    await tabTo(page, '#reply [role="toolbar"] ::-p-aria([name="Link"][role="button"])', { back: true });
+    await press(page, 'Enter');
+    const address = await page.waitForSelector('dialog[open] ::-p-aria([name="Address"])');
+    await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, address);
+    await page.keyboard.type('www.example');
+    await tabTo(page, 'dialog[open] ::-p-aria([name="Insert"][role="button"])');
+    await press(page, 'Enter');
+    const refusal = 'Use a full address starting with http://, https:// or ftp://.';
+    // The refusal takes focus to the field, which reads out as invalid, with the reason as its description.
+    await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, address);
+    expect(await address!.evaluate((f) => [f.getAttribute('aria-invalid'), document.getElementById(f.getAttribute('aria-describedby') ?? '')?.textContent])).toEqual(['true', refusal]);
+    // Enter in the field refuses again where focus already is: the reason is said.
+    await page.keyboard.press('Enter');
+    await announced(page, refusal);
+    expect(await hasFocus(page, address!)).toBe(true);
+  });
+
   it('votes in a judgement as staff', async () => {
     const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
     const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));
