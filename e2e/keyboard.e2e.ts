@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { openCase, report } from '@server/test/cases';
 import { png } from '@server/test/media';
@@ -151,6 +151,42 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await announced(page, refusal);
     expect(await hasFocus(page, address!)).toBe(true);
+  });
+
+  it('picks an emote with the arrow keys: the picker is one Tab stop', async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Sees through the smoke grenades.</p>' });
+    const page = await pageAs(await app.factories.createUser());
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Sees through the smoke grenades.');
+    await tabTo(page, '#reply [contenteditable="true"]');
+    await page.keyboard.type('Look at this ');
+    await tabTo(page, '#reply [role="toolbar"] ::-p-aria([name="Emote"][role="button"])', { back: true });
+    await press(page, 'Enter');
+    const EMOTES = 'dialog[open] [role="group"] button';
+    await page.waitForSelector(EMOTES);
+    const at = () => page.evaluate((e) => [...document.querySelectorAll(e)].indexOf(document.activeElement!), EMOTES);
+    // Radix moves focus between the buttons a task after the key.
+    const move = async (key: KeyInput, to: number) => {
+      await press(page, key);
+      await page.waitForFunction((e, i) => [...document.querySelectorAll(e)].indexOf(document.activeElement!) === i, { timeout: 5_000 }, EMOTES, to);
+    };
+    const count = await page.$$eval(EMOTES, (all) => all.length);
+    await tabTo(page, EMOTES);
+    expect(await at()).toBe(0);
+    await move('ArrowRight', 1);
+    await move('ArrowDown', 2);
+    await move('End', count - 1);
+    await move('Home', 0);
+    await move('ArrowLeft', count - 1);
+    await move('ArrowRight', 0);
+    // Shift+Tab leaves the picker from any emote (for the close button); Tab comes back to the emote left.
+    await move('ArrowRight', 1);
+    await press(page, 'Tab', { shift: true });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    await move('Tab', 1);
+    await press(page, 'Enter');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    await page.waitForSelector('#reply [contenteditable="true"] img[src="/emotes/face/grin.svg"]');
   });
 
   it('votes in a judgement as staff', async () => {
