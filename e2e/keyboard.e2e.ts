@@ -189,6 +189,22 @@ describe('keyboard only', () => {
     await page.waitForSelector('#reply [contenteditable="true"] img[src="/emotes/face/grin.svg"]');
   });
 
+  it("goes to the player list's next page: focus moves to the list, and the page is said", async () => {
+    const botToken = await bot();
+    await Promise.all(Array.from({ length: 21 }, () => openCase(app, botToken)));
+    const page = await pageAs(null);
+    await page.goto(`${app.url}/player`);
+    await tabTo(page, 'nav ::-p-aria([name="Page 2"][role="link"])');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('page') === '2');
+    // The pager's link is gone while the page loads: focus goes to the list once it is in, not to the page behind.
+    await page.waitForFunction(() => document.activeElement?.matches('[role="region"][aria-label="Player list"][aria-busy="false"]'), { timeout: 10_000 });
+    await expectFocusVisible(page);
+    await announced(page, 'Page 2 of ');
+    // Tab goes on into the list.
+    await tabTo(page, 'main table a', { max: 3 });
+  });
+
   it('votes in a judgement as staff', async () => {
     const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
     const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));
