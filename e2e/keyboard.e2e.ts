@@ -205,6 +205,24 @@ describe('keyboard only', () => {
     await tabTo(page, 'main table a', { max: 3 });
   });
 
+  it("follows a link to another page: the page's heading takes focus and its title is said", async () => {
+    const page = await pageAs(null);
+    await page.goto(`${app.url}/about`);
+    await tabTo(page, 'header a[href="/player"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('main h1') && document.activeElement.textContent?.startsWith('Player list'), { timeout: 10_000 });
+    await expectFocusVisible(page);
+    await announced(page, 'Player list · Tribunal');
+    // Only the query changing is no new page: focus stays on the filter.
+    const status = await tabTo(page, '::-p-aria([name="Status"][role="combobox"])');
+    await focusStaysWhile(page, async () => {
+      await press(page, 'ArrowDown');
+      await page.waitForFunction(() => location.search.includes('status='), { timeout: 5_000 });
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(await hasFocus(page, status)).toBe(true);
+  });
+
   it('votes in a judgement as staff', async () => {
     const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
     const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));

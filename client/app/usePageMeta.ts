@@ -8,6 +8,8 @@ import { pageTitle } from './pageTitle';
 export interface RouteHandle {
   /** The page's key under `meta.` in the locale files. */
   page: string;
+  /** The path follows what is typed on the page (the search's text): a new path here is not a new page. */
+  liveAddress?: boolean;
 }
 
 /** Sets title, description and keywords for the deepest matched route that names its page. */
