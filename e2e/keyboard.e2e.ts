@@ -419,6 +419,39 @@ describe('keyboard only', () => {
     await expectFocusVisible(page);
   });
 
+  it('says what reaches the home page after it loaded, not what it loaded with', async () => {
+    const botToken = await bot();
+    const { account: earlier } = await openCase(app, botToken);
+    const page = await pageAs(null);
+    // Whatever is added or changed inside a live region: what a screen reader says.
+    await page.evaluateOnNewDocument(() => {
+      const heard: string[] = [];
+      Object.assign(window, { heard });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const region = (record.target instanceof Element ? record.target : record.target.parentElement)?.closest('[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"], [role="log"]');
+          if (!region) continue;
+          if (record.type === 'characterData') heard.push(record.target.textContent ?? '');
+          for (const node of record.addedNodes) heard.push(node.textContent ?? '');
+        }
+      }).observe(document, { childList: true, characterData: true, subtree: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.join(' | '));
+    await page.goto(`${app.url}/`);
+    await page.waitForFunction((name) => document.querySelector('#activity')?.textContent?.includes(name), { timeout: 10_000 }, earlier.name);
+    await seeText(page, 'community record of players');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await heard()).not.toContain(earlier.name);
+    expect(await heard()).not.toContain('community record of players');
+
+    const { account } = await openCase(app, botToken);
+    await page.waitForFunction((name) => (window as unknown as { heard: string[] }).heard.some((h) => h.includes(`reported ${name} in`)), { timeout: 10_000 }, account.name);
+    const sup = await app.factories.signedIn({ privileges: ['super'] });
+    const published = await app.request.post('/api/admin/setAnnouncement').set('x-access-token', sup.token).send({ data: { name: 'bulletin', title: 'Evidence', content: '<p>Clips of the whole round, please.</p>' } });
+    expect(published.status).toBe(201);
+    await announced(page, 'New on the bulletin: Evidence.');
+  });
+
   it('shows a toast from another browser in the notifications region, announced politely, without moving focus', async () => {
     const member = await app.factories.createUser();
     const page = await pageAs(member);
