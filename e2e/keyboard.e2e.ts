@@ -241,6 +241,9 @@ describe('keyboard only', () => {
     const answer = await judged;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).data.nextstate).toBe(6);
+    // The form's confirmation tells the new status: the live announcer does not say it again.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.$eval(ANNOUNCER, (r) => r.textContent)).not.toContain('This case is now');
     // The form is cleared for the next verdict, and focus is still somewhere to be seen.
     await page.waitForFunction(() => (document.querySelector('#judgement select') as HTMLSelectElement).value === '');
     await expectFocusVisible(page);
@@ -415,7 +418,23 @@ describe('keyboard only', () => {
         .send({ data: { toPlayerId: dbId, action: 'guilt', cheatMethods: ['aimbot'], content: '<p>Confirmed on the second clip.</p>' } });
       expect(res.status).toBe(200);
       await announced(page, 'Votes to confirm this case: 1 of 2.');
+      await announced(page, 'This case is now “Needs more votes”.');
     });
+    // The second vote confirms the case: its new status is said once, and no count of a wait that is over.
+    await page.$$eval(`${ANNOUNCER} p`, (ps) => ps.forEach((p) => p.setAttribute('data-earlier', '')));
+    const second = await app.factories.signedIn({ privileges: ['super'] });
+    await focusStaysWhile(page, async () => {
+      const res = await app.request
+        .post('/api/player/judgement')
+        .set('x-access-token', second.token)
+        .send({ data: { toPlayerId: dbId, action: 'guilt', cheatMethods: ['aimbot'], content: '<p>Same on the third clip.</p>' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.nextstate).toBe(1);
+      await announced(page, 'This case is now “Confirmed cheater”.');
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const said = await page.$$eval(`${ANNOUNCER} p:not([data-earlier])`, (ps) => ps.map((p) => p.textContent));
+    expect(said).toEqual([`New on the timeline: an entry by ${second.user.username}.`, 'This case is now “Confirmed cheater”.']);
     await expectFocusVisible(page);
   });
 
