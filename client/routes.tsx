@@ -86,6 +86,9 @@ function screen(path: string, page: string, Page: ComponentType, access: Access 
   };
 }
 
+/** A screen whose path follows what is typed on it (`RouteHandle.liveAddress`). */
+const typedInto = (route: RouteObject): RouteObject => ({ ...route, handle: { ...(route.handle as RouteHandle), liveAddress: true } });
+
 /** A path that shows another screen, behind the same guard: a signed-out visitor comes back to the path they asked for. */
 function redirect(path: string, to: string, access: Access): RouteObject {
   return {
@@ -139,8 +142,8 @@ const pages: RouteObject[] = [
   screen(SCREENS.cheaterApp, 'cheaterApp', CompanionAppPage),
   screen(SCREENS.oldCase, 'player', OldCaseRedirect),
   screen(SCREENS.report, 'report', ReportPage, 'user'),
-  screen(SCREENS.search, 'search', SearchPage),
-  screen(SCREENS.searchFor, 'search', SearchPage),
+  typedInto(screen(SCREENS.search, 'search', SearchPage)),
+  typedInto(screen(SCREENS.searchFor, 'search', SearchPage)),
   screen(SCREENS.space, 'space', SpacePage),
   screen(SCREENS.announcement, 'announcement', AnnouncementPage),
   screen(SCREENS.adminHome, 'adminHome', AdminHomePage, STAFF_SCREENS.adminHome),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { createTestApp, type TestApp, type TestUser } from '@server/test/harness';
 import { openCase, report } from '@server/test/cases';
 import { png } from '@server/test/media';
@@ -109,6 +109,120 @@ describe('keyboard only', () => {
     await expectFocusVisible(page);
   });
 
+  it("opens the editor's dialogs at their first field, and gives focus back to their button on Escape", async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Flicks onto targets behind cover.</p>' });
+    const page = await pageAs(await app.factories.createUser({ privileges: ['dev'] }));
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Flicks onto targets behind cover.');
+    const firstFields: Array<[string, string]> = [
+      ['Link', 'Address'],
+      ['Image', 'Image address'],
+      ['Contracted syntax', 'Type'],
+    ];
+    for (const [button, field] of firstFields) {
+      const opener = await tabTo(page, `#reply [role="toolbar"] ::-p-aria([name="${button}"][role="button"])`, { back: true });
+      await press(page, 'Enter');
+      const first = await page.waitForSelector(`dialog[open] ::-p-aria([name="${field}"])`);
+      await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, first);
+      await expectFocusVisible(page);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+      expect(await hasFocus(page, opener)).toBe(true);
+    }
+  });
+
+  it("refuses a link's bad address at its field, and says why", async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Prefires every corner.</p>' });
+    const page = await pageAs(await app.factories.createUser());
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Prefires every corner.');
+    await tabTo(page, '#reply [role="toolbar"] ::-p-aria([name="Link"][role="button"])', { back: true });
+    await press(page, 'Enter');
+    const address = await page.waitForSelector('dialog[open] ::-p-aria([name="Address"])');
+    await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, address);
+    await page.keyboard.type('www.example');
+    await tabTo(page, 'dialog[open] ::-p-aria([name="Insert"][role="button"])');
+    await press(page, 'Enter');
+    const refusal = 'Use a full address starting with http://, https:// or ftp://.';
+    // The refusal takes focus to the field, which reads out as invalid, with the reason as its description.
+    await page.waitForFunction((f) => document.activeElement === f, { timeout: 5_000 }, address);
+    expect(await address!.evaluate((f) => [f.getAttribute('aria-invalid'), document.getElementById(f.getAttribute('aria-describedby') ?? '')?.textContent])).toEqual(['true', refusal]);
+    // Enter in the field refuses again where focus already is: the reason is said.
+    await page.keyboard.press('Enter');
+    await announced(page, refusal);
+    expect(await hasFocus(page, address!)).toBe(true);
+  });
+
+  it('picks an emote with the arrow keys: the picker is one Tab stop', async () => {
+    const { account } = await openCase(app, await bot(), { description: '<p>Sees through the smoke grenades.</p>' });
+    const page = await pageAs(await app.factories.createUser());
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Sees through the smoke grenades.');
+    await tabTo(page, '#reply [contenteditable="true"]');
+    await page.keyboard.type('Look at this ');
+    await tabTo(page, '#reply [role="toolbar"] ::-p-aria([name="Emote"][role="button"])', { back: true });
+    await press(page, 'Enter');
+    const EMOTES = 'dialog[open] [role="group"] button';
+    await page.waitForSelector(EMOTES);
+    const at = () => page.evaluate((e) => [...document.querySelectorAll(e)].indexOf(document.activeElement!), EMOTES);
+    // Radix moves focus between the buttons a task after the key.
+    const move = async (key: KeyInput, to: number) => {
+      await press(page, key);
+      await page.waitForFunction((e, i) => [...document.querySelectorAll(e)].indexOf(document.activeElement!) === i, { timeout: 5_000 }, EMOTES, to);
+    };
+    const count = await page.$$eval(EMOTES, (all) => all.length);
+    await tabTo(page, EMOTES);
+    expect(await at()).toBe(0);
+    await move('ArrowRight', 1);
+    await move('ArrowDown', 2);
+    await move('End', count - 1);
+    await move('Home', 0);
+    await move('ArrowLeft', count - 1);
+    await move('ArrowRight', 0);
+    // Shift+Tab leaves the picker from any emote (for the close button); Tab comes back to the emote left.
+    await move('ArrowRight', 1);
+    await press(page, 'Tab', { shift: true });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    await move('Tab', 1);
+    await press(page, 'Enter');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    await page.waitForSelector('#reply [contenteditable="true"] img[src="/emotes/face/grin.svg"]');
+  });
+
+  it("goes to the player list's next page: focus moves to the list, and the page is said", async () => {
+    const botToken = await bot();
+    await Promise.all(Array.from({ length: 21 }, () => openCase(app, botToken)));
+    const page = await pageAs(null);
+    await page.goto(`${app.url}/player`);
+    await tabTo(page, 'nav ::-p-aria([name="Page 2"][role="link"])');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('page') === '2');
+    // The pager's link is gone while the page loads: focus goes to the list once it is in, not to the page behind.
+    await page.waitForFunction(() => document.activeElement?.matches('[role="region"][aria-label="Player list"][aria-busy="false"]'), { timeout: 10_000 });
+    await expectFocusVisible(page);
+    await announced(page, 'Page 2 of ');
+    // Tab goes on into the list.
+    await tabTo(page, 'main table a', { max: 3 });
+  });
+
+  it("follows a link to another page: the page's heading takes focus and its title is said", async () => {
+    const page = await pageAs(null);
+    await page.goto(`${app.url}/about`);
+    await tabTo(page, 'header a[href="/player"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('main h1') && document.activeElement.textContent?.startsWith('Player list'), { timeout: 10_000 });
+    await expectFocusVisible(page);
+    await announced(page, 'Player list · Tribunal');
+    // Only the query changing is no new page: focus stays on the filter.
+    const status = await tabTo(page, '::-p-aria([name="Status"][role="combobox"])');
+    await focusStaysWhile(page, async () => {
+      await press(page, 'ArrowDown');
+      await page.waitForFunction(() => location.search.includes('status='), { timeout: 5_000 });
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(await hasFocus(page, status)).toBe(true);
+  });
+
   it('votes in a judgement as staff', async () => {
     const { account } = await openCase(app, await bot(), { description: '<p>Headshots only, every round.</p>' });
     const page = await pageAs(await app.factories.createUser({ privileges: ['super'] }));
@@ -127,6 +241,9 @@ describe('keyboard only', () => {
     const answer = await judged;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).data.nextstate).toBe(6);
+    // The form's confirmation tells the new status: the live announcer does not say it again.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.$eval(ANNOUNCER, (r) => r.textContent)).not.toContain('This case is now');
     // The form is cleared for the next verdict, and focus is still somewhere to be seen.
     await page.waitForFunction(() => (document.querySelector('#judgement select') as HTMLSelectElement).value === '');
     await expectFocusVisible(page);
@@ -301,8 +418,57 @@ describe('keyboard only', () => {
         .send({ data: { toPlayerId: dbId, action: 'guilt', cheatMethods: ['aimbot'], content: '<p>Confirmed on the second clip.</p>' } });
       expect(res.status).toBe(200);
       await announced(page, 'Votes to confirm this case: 1 of 2.');
+      await announced(page, 'This case is now “Needs more votes”.');
     });
+    // The second vote confirms the case: its new status is said once, and no count of a wait that is over.
+    await page.$$eval(`${ANNOUNCER} p`, (ps) => ps.forEach((p) => p.setAttribute('data-earlier', '')));
+    const second = await app.factories.signedIn({ privileges: ['super'] });
+    await focusStaysWhile(page, async () => {
+      const res = await app.request
+        .post('/api/player/judgement')
+        .set('x-access-token', second.token)
+        .send({ data: { toPlayerId: dbId, action: 'guilt', cheatMethods: ['aimbot'], content: '<p>Same on the third clip.</p>' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.nextstate).toBe(1);
+      await announced(page, 'This case is now “Confirmed cheater”.');
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const said = await page.$$eval(`${ANNOUNCER} p:not([data-earlier])`, (ps) => ps.map((p) => p.textContent));
+    expect(said).toEqual([`New on the timeline: an entry by ${second.user.username}.`, 'This case is now “Confirmed cheater”.']);
     await expectFocusVisible(page);
+  });
+
+  it('says what reaches the home page after it loaded, not what it loaded with', async () => {
+    const botToken = await bot();
+    const { account: earlier } = await openCase(app, botToken);
+    const page = await pageAs(null);
+    // Whatever is added or changed inside a live region: what a screen reader says.
+    await page.evaluateOnNewDocument(() => {
+      const heard: string[] = [];
+      Object.assign(window, { heard });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const region = (record.target instanceof Element ? record.target : record.target.parentElement)?.closest('[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"], [role="log"]');
+          if (!region) continue;
+          if (record.type === 'characterData') heard.push(record.target.textContent ?? '');
+          for (const node of record.addedNodes) heard.push(node.textContent ?? '');
+        }
+      }).observe(document, { childList: true, characterData: true, subtree: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard.join(' | '));
+    await page.goto(`${app.url}/`);
+    await page.waitForFunction((name) => document.querySelector('#activity')?.textContent?.includes(name), { timeout: 10_000 }, earlier.name);
+    await seeText(page, 'community record of players');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await heard()).not.toContain(earlier.name);
+    expect(await heard()).not.toContain('community record of players');
+
+    const { account } = await openCase(app, botToken);
+    await page.waitForFunction((name) => (window as unknown as { heard: string[] }).heard.some((h) => h.includes(`reported ${name} in`)), { timeout: 10_000 }, account.name);
+    const sup = await app.factories.signedIn({ privileges: ['super'] });
+    const published = await app.request.post('/api/admin/setAnnouncement').set('x-access-token', sup.token).send({ data: { name: 'bulletin', title: 'Evidence', content: '<p>Clips of the whole round, please.</p>' } });
+    expect(published.status).toBe(201);
+    await announced(page, 'New on the bulletin: Evidence.');
   });
 
   it('shows a toast from another browser in the notifications region, announced politely, without moving focus', async () => {

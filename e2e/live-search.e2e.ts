@@ -184,6 +184,8 @@ describe('live search', () => {
     await page.waitForFunction(() => location.pathname === '/search/vexmarrow', { timeout: 10_000 });
     await seeText(page, name);
     expectDebounced(asked, first, 20);
+    // The new address is the same page: focus stays in the box being typed into.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-text');
     const second = await typeDebounced(page, '_nobody', DEBOUNCE_MS);
     await page.waitForFunction(() => location.pathname === '/search/vexmarrow_nobody', { timeout: 10_000 });
     await seeText(page, en.search.empty.replace('{{param}}', 'vexmarrow_nobody'));

@@ -55,6 +55,30 @@ describe('the account menu', () => {
     await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
   });
 
+  it('closes on Tab and Shift+Tab, focus moving on from its trigger as if the menu had not been open', async () => {
+    const trigger = await page.waitForSelector(TRIGGER);
+    const tabFrom = async (shift: boolean, open: boolean) => {
+      await trigger!.focus();
+      if (open) {
+        await page.keyboard.press('Enter');
+        await focusOn(page, 'My space');
+      }
+      if (shift) await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      if (shift) await page.keyboard.up('Shift');
+      return page.evaluateHandle(() => document.activeElement);
+    };
+    for (const shift of [false, true]) {
+      const expected = await tabFrom(shift, false);
+      const reached = await tabFrom(shift, true);
+      await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
+      expect(await page.evaluate((a, b) => a === b && a !== document.body, expected, reached)).toBe(true);
+      // Nothing takes focus back once the menu is gone.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await page.evaluate((b) => document.activeElement === b, reached)).toBe(true);
+    }
+  });
+
   it('opens on a click, stays inside the viewport at phone width, and an item leads to its page', async () => {
     await page.setViewport({ width: 360, height: 740 });
     await page.click(TRIGGER);

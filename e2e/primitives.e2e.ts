@@ -128,6 +128,10 @@ describe('primitives fetched on use', () => {
     await tabTo(page, '[role="dialog"] nav a[href="/player"]');
     await press(page, 'Enter');
     await page.waitForFunction(() => location.pathname === '/player' && !document.querySelector('[role="dialog"]'));
+    // Focus goes to the new page's heading, not back to the menu button.
+    await page.waitForFunction(() => document.activeElement?.matches('main h1'), { timeout: 5_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.evaluate(() => document.activeElement?.matches('main h1'))).toBe(true);
   });
 
   it('a toast: F8 takes focus to it, Escape dismisses it', async () => {

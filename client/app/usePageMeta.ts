@@ -11,6 +11,8 @@ export interface RouteHandle {
   page?: string;
   /** Who may open the route (its Guard's). */
   access?: Access;
+  /** The path follows what is typed on the page (the search's text): a new path here is not a new page. */
+  liveAddress?: boolean;
 }
 
 /** Sets title, description and keywords for the deepest matched route that names its page. */

@@ -13,6 +13,9 @@ interface DialogProps {
   footer?: ReactNode;
 }
 
+/** A form field of the dialog's body, the first of which takes focus when the dialog opens. */
+const FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
 /**
  * A modal dialog on the native <dialog> element, which traps focus, closes on Escape and
  * returns focus to the opener by itself. It is placed at the end of the page, so a dialog
@@ -21,12 +24,17 @@ interface DialogProps {
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser starts at the first control, the close button: a dialog with fields starts at its first field.
+      body.current?.querySelector<HTMLElement>(FIELD)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -50,7 +58,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
           <Icon name="close" />
         </Button>
       </div>
-      <div className={styles.body}>{children}</div>
+      <div className={styles.body} ref={body}>
+        {children}
+      </div>
       {footer && <div className={styles.footer}>{footer}</div>}
     </dialog>,
     document.body,

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MenuParts, type MenuItemProps } from './menuParts';
 import styles from './Menu.module.css';
@@ -28,9 +28,22 @@ const parts = { Item, Separator };
 
 /**
  * The menu button of Radix's dropdown menu: typeahead, arrow keys, Home and End, Escape returning
- * focus to the trigger, placement that stays inside the viewport.
+ * focus to the trigger, Tab closing the menu and moving on from the trigger, placement that stays
+ * inside the viewport.
  */
 export function MenuPopup({ trigger, triggerLabel, triggerClassName, header, children, startWith }: MenuPopupProps) {
+  const [open, setOpen] = useState(Boolean(startWith));
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Radix cancels Tab inside a menu. The menu button pattern of WAI-ARIA APG closes the menu and
+  // moves on: the key is kept from Radix, focus goes back to the trigger, and the browser's own Tab
+  // then moves from there (Shift+Tab backwards).
+  const tabOut = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.stopPropagation();
+    triggerRef.current?.focus();
+    setOpen(false);
+  };
+
   // A keyboard opening that happened before this module arrived starts on the first item, as later ones do
   // (after the focus Radix gives the menu as it mounts).
   const firstItemOnce = useRef(startWith === 'keyboard');
@@ -41,13 +54,14 @@ export function MenuPopup({ trigger, triggerLabel, triggerClassName, header, chi
   };
 
   return (
-    <DropdownMenu.Root defaultOpen={Boolean(startWith)} modal={false}>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName} aria-label={triggerLabel}>
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           ref={contentRef}
+          onKeyDownCapture={tabOut}
           className={styles.popup}
           align="end"
           sideOffset={4}

@@ -15,9 +15,11 @@ interface PagerProps {
   label: string;
   /** Keep the scroll position (pagers inside a page section rather than at a list's end). */
   preventScrollReset?: boolean;
+  /** Called with the page a link of the pager goes to, as it is followed (`usePagerFocus`). */
+  onGo?: (page: number) => void;
 }
 
-export function Pager({ page, pageCount, to, label, preventScrollReset }: PagerProps) {
+export function Pager({ page, pageCount, to, label, preventScrollReset, onGo }: PagerProps) {
   const { t } = useTranslation();
   const format = useFormat();
   if (pageCount <= 1) return null;
@@ -27,7 +29,7 @@ export function Pager({ page, pageCount, to, label, preventScrollReset }: PagerP
         <Icon name={icon} size={16} />
       </span>
     ) : (
-      <Link className={styles.item} to={to(target)} aria-label={text} preventScrollReset={preventScrollReset}>
+      <Link className={styles.item} to={to(target)} aria-label={text} preventScrollReset={preventScrollReset} onClick={() => onGo?.(target)}>
         <Icon name={icon} size={16} />
       </Link>
     );
@@ -48,6 +50,7 @@ export function Pager({ page, pageCount, to, label, preventScrollReset }: PagerP
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('pager.page', { page: format.number(item) })}
                 preventScrollReset={preventScrollReset}
+                onClick={() => onGo?.(item)}
               >
                 {format.number(item)}
               </Link>

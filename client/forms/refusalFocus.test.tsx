@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { announcements } from '@client/components/announce';
 import { mountPoint } from '@client/test/mountPoint';
 import { useRefusalFocus } from './refusalFocus';
 
@@ -19,7 +20,8 @@ function Form() {
     <form ref={form}>
       {invalid === 'form' && <p role="alert">The server is away.</p>}
       <input aria-label="first" />
-      <input aria-label="name" aria-invalid={invalid === 'name' || undefined} />
+      <input aria-label="name" aria-invalid={invalid === 'name' || undefined} aria-describedby={invalid === 'name' ? 'name-error' : undefined} />
+      {invalid === 'name' && <p id="name-error">Names are 4 to 20 letters.</p>}
       <fieldset aria-invalid={invalid === 'methods' || undefined}>
         <input type="checkbox" aria-label="aimbot" />
       </fieldset>
@@ -38,6 +40,20 @@ describe('useRefusalFocus', () => {
     expect(focusedLabel()).toBe('name');
     act(() => refuse('methods'));
     expect(focusedLabel()).toBe('aimbot');
+  });
+
+  it('says the error of a refused field that had the focus already, since moving there reads nothing', () => {
+    act(() => mount.root.render(<Form />));
+    (mount.host.querySelector('[aria-label="name"]') as HTMLInputElement).focus();
+    act(() => refuse('name'));
+    expect(focusedLabel()).toBe('name');
+    expect(announcements.items.at(-1)?.text).toBe('Names are 4 to 20 letters.');
+    // From the button, focus moving to the field reads its error: nothing more is said.
+    (mount.host.querySelector('button') as HTMLButtonElement).focus();
+    const said = announcements.items.map((i) => i.id);
+    act(() => refuse('name'));
+    expect(focusedLabel()).toBe('name');
+    expect(announcements.items.map((i) => i.id)).toEqual(said);
   });
 
   it('leaves the focus where it is when nothing is marked, and is quiet for a form-wide alert', () => {

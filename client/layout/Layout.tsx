@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage } from '@shared/languages';
@@ -12,6 +12,7 @@ import { watchOtherTabs } from '@client/state/sessionStore';
 import type { MenuEntry } from './menu';
 import { SiteFooter } from './SiteFooter';
 import { Header } from './Header';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { UnboundBanner } from './UnboundBanner';
 import styles from './Layout.module.css';
 
@@ -38,6 +39,7 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const full = params.get('full') === '1';
+  const main = useRef<HTMLElement>(null);
   usePageMeta();
   useSessionFollowsOtherTabs();
   useLanguageQuery(params.get('lang'));
@@ -49,7 +51,8 @@ export function Layout({ menu }: { menu: readonly MenuEntry[] }) {
       </a>
       {!full && <Header menu={menu} />}
       {!full && <UnboundBanner />}
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <RouteAnnouncer main={main} />
+      <main ref={main} id="main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
 import { SelectField, TextField } from '@client/components/Field';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { SegmentView } from '@client/richText/SegmentView';
 import { TOKEN_ICONS } from '@client/richText/tokenIcons';
 import { contractedSegment } from '@client/richText/tokens';
@@ -31,6 +32,7 @@ export function ContractedDialog({ open, onClose, onInsert }: ContractedDialogPr
   const [type, setType] = useState<EditorType>('signature');
   const [value, setValue] = useState(START.signature);
   const [error, setError] = useState<string>();
+  const { form, refused } = useRefusalFocus();
   const trimmed = value.trim();
   // What readers will see, or null while the value does not fit the type.
   const segment = contractedSegment(type, trimmed);
@@ -45,8 +47,9 @@ export function ContractedDialog({ open, onClose, onInsert }: ContractedDialogPr
     e.preventDefault();
     // The editor sits in the form it writes for: this submit is not that form's.
     e.stopPropagation();
-    if (!trimmed) return setError(t('validation.required'));
-    if (!segment) return setError(t('editor.contracted.invalid'));
+    const problem = !trimmed ? t('validation.required') : !segment ? t('editor.contracted.invalid') : undefined;
+    setError(problem);
+    if (problem) return refused();
     onInsert(type, trimmed);
   };
 
@@ -67,13 +70,12 @@ export function ContractedDialog({ open, onClose, onInsert }: ContractedDialogPr
         </>
       }
     >
-      <form id="editor-contracted-form" className={styles.dialogForm} onSubmit={submit} noValidate>
+      <form ref={form} id="editor-contracted-form" className={styles.dialogForm} onSubmit={submit} noValidate>
         <SelectField
           label={t('editor.contracted.type')}
           value={type}
           onChange={choose}
           options={EDITOR_CONTRACTED_TYPES.map((v) => ({ value: v, label: t(`editor.contracted.types.${v}`) }))}
-          autoFocus
         />
         {type === 'privilege' ? (
           <SelectField label={valueLabel} hint={hint} value={value} onChange={setValue} options={PRIVILEGES.map((p) => ({ value: p, label: t(`privileges.${p}`) }))} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/Button';
 import { Dialog } from '@client/components/Dialog';
 import { TextField } from '@client/components/Field';
+import { useRefusalFocus } from '@client/forms/refusalFocus';
 import { LINK_TEXT_MAX, LINK_URL } from '../rules';
 import styles from '../Editor.module.css';
 
@@ -19,6 +20,7 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
   const [url, setUrl] = useState('');
   const [text, setText] = useState(initialText);
   const [errors, setErrors] = useState<{ url?: string; text?: string }>({});
+  const { form, refused } = useRefusalFocus();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +31,8 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
       text: text.length > LINK_TEXT_MAX ? t('validation.tooLong', { count: LINK_TEXT_MAX }) : undefined,
     };
     setErrors(next);
-    if (!next.url && !next.text) onInsert(url.trim(), text.trim());
+    if (next.url || next.text) return refused();
+    onInsert(url.trim(), text.trim());
   };
 
   return (
@@ -46,8 +49,8 @@ export function LinkDialog({ open, initialText, onClose, onInsert }: LinkDialogP
         </>
       }
     >
-      <form id="editor-link-form" className={styles.dialogForm} onSubmit={submit} noValidate>
-        <TextField label={t('editor.link.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} placeholder="https://" autoFocus />
+      <form ref={form} id="editor-link-form" className={styles.dialogForm} onSubmit={submit} noValidate>
+        <TextField label={t('editor.link.url')} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} placeholder="https://" />
         <TextField label={t('editor.link.text')} hint={t('editor.link.textHint')} value={text} onChange={(e) => setText(e.target.value)} error={errors.text} maxLength={LINK_TEXT_MAX + 1} />
       </form>
     </Dialog>

@@ -11,7 +11,7 @@ import { Icon, type IconName } from '@client/components/Icon';
 import { Skeleton } from '@client/components/Skeleton';
 import { UserLink } from '@client/components/userCard/UserLink';
 import { useFormat } from '@client/i18n/format';
-import { activityKey } from './activityFeed';
+import { activityKey, lineValues } from './activityFeed';
 import styles from './SiteActivity.module.css';
 
 const ICONS: Record<ActivityItem['type'], IconName> = { register: 'user', report: 'flag', judgement: 'scale', banAppeal: 'message' };
@@ -30,10 +30,8 @@ function Line({ item }: { item: ActivityItem }) {
   const format = useFormat();
   const isRegister = item.type === 'register';
   const whoId = isRegister ? item.id : item.byUserId;
-  const whoName = (isRegister ? item.username : item.byUserName) ?? t('timeline.system');
   const who = whoId ? <UserLink id={whoId} className={styles.who} /> : <span className={styles.who} />;
   const player = item.playerOriginPersonaId ? <Link to={casePath(item.playerOriginPersonaId)} className={styles.player} /> : <span />;
-  const detail = item.type === 'report' && item.game ? t(`games.${item.game}`, { defaultValue: item.game }) : item.type === 'judgement' && item.action ? t(`timeline.judgeActions.${item.action}`, { defaultValue: item.action }) : '';
   return (
     <li className={styles.line}>
       {isRegister ? (
@@ -45,7 +43,7 @@ function Line({ item }: { item: ActivityItem }) {
       )}
       <p className={styles.text}>
         <Icon name={ICONS[item.type]} size={14} className={styles.kind} />
-        <Trans i18nKey={`home.feed.${item.type}`} values={{ who: whoName, player: item.toPlayerName, detail }} components={{ who, player }} />
+        <Trans i18nKey={`home.feed.${item.type}`} values={lineValues(t, item)} components={{ who, player }} />
       </p>
       <time className={styles.time} dateTime={item.createTime} title={format.dateTime(item.createTime)}>
         {format.relative(item.createTime)}
@@ -54,7 +52,11 @@ function Line({ item }: { item: ActivityItem }) {
   );
 }
 
-/** What is happening on the site, newest first, live from the `all` room. */
+/**
+ * What is happening on the site, newest first, live from the `all` room. It is no live region: the
+ * lines it opens with would all be read out on load; a line arriving later is said by the live
+ * announcer (useSiteActivity.ts).
+ */
 export function ActivityFeed({ feed, retry }: { feed: { state: 'loading' } | { state: 'ready'; value: readonly ActivityItem[] } | { state: 'failed'; error: unknown }; retry: () => void }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
@@ -80,7 +82,7 @@ export function ActivityFeed({ feed, retry }: { feed: { state: 'loading' } | { s
   }
   if (!feed.value.length) return <EmptyState icon="bolt" title={t('home.feed.empty')}>{t('home.feed.emptyText')}</EmptyState>;
   return (
-    <ul className={styles.lines} aria-live="polite" aria-relevant="additions">
+    <ul className={styles.lines}>
       {feed.value.map((item) => (
         <Line key={activityKey(item)} item={item} />
       ))}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '@locales/en-US.json';
 import type { ActivityItem } from '@shared/types/cases';
-import { prependActivity } from './activityFeed';
+import { lineText, prependActivity } from './activityFeed';
 
 const item = (type: ActivityItem['type'], id: number) => ({ type, id, createTime: '2026-01-01T00:00:00.000Z' }) as ActivityItem;
 
@@ -21,5 +23,17 @@ describe('prependActivity', () => {
   it('keeps the newest lines only', () => {
     const feed = [item('report', 2), item('report', 1)];
     expect(prependActivity(feed, item('report', 3), 2)).toEqual([item('report', 3), item('report', 2)]);
+  });
+});
+
+describe('lineText', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(() => i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: en } }, interpolation: { escapeValue: false } }));
+
+  it('says a line in the words it shows, without the marks of its links', () => {
+    const report = { ...item('report', 3), byUserName: 'ana', toPlayerName: 'Sn1per<3', game: 'bf1' } as ActivityItem;
+    expect(lineText(i18n.t, report)).toBe('ana reported Sn1per<3 in Battlefield 1');
+    const joined = { ...item('register', 4), username: 'bo' } as ActivityItem;
+    expect(lineText(i18n.t, joined)).toBe('bo joined Tribunal');
   });
 });

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { roomOf } from '@shared/socket';
 import type { ActivityItem } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
+import { announce } from '@client/components/announce';
 import { useRoom } from '@client/realtime/useRoom';
-import { prependActivity } from './activityFeed';
+import { lineText, prependActivity } from './activityFeed';
 
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
@@ -11,8 +13,9 @@ const COUNTER_WAIT_MS = 4000;
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
-/** The home page's live data: the activity feed from the `all` room and the site counters. */
+/** The home page's live data: the activity feed from the `all` room (a line arriving after the first read is said) and the site counters. */
 export function useSiteActivity() {
+  const { t } = useTranslation();
   const [feed, setFeed] = useState<Load<readonly ActivityItem[]>>({ state: 'loading' });
   const [counters, setCounters] = useState<Load<SiteCounters>>({ state: 'loading' });
   const [round, setRound] = useState(0);
@@ -31,7 +34,10 @@ export function useSiteActivity() {
       if (event.name !== 'activity') return;
       const item = event.payload.item;
       if (pending.current) pending.current.push(item);
-      else setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: prependActivity(f.value, item, FEED_SIZE) } : f));
+      else {
+        setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: prependActivity(f.value, item, FEED_SIZE) } : f));
+        announce(lineText(t, item));
+      }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => loadCounters(true), COUNTER_WAIT_MS);
     },

@@ -9,6 +9,7 @@ import { markViewed, setEntryVisible, type CaseWithHistory } from '@client/api/c
 import { Card } from '@client/components/Card';
 import { Skeleton } from '@client/components/Skeleton';
 import { announce } from '@client/components/announce';
+import { useStatusName } from '@client/components/StatusBadge';
 import { toast } from '@client/components/toast';
 import type { EditorController } from '@client/editor/plugins';
 import { SubmitGate } from '@client/forms/SubmitGate';
@@ -65,6 +66,7 @@ function useViewCount(caseId: number, update: CaseViewProps['update']) {
 /** A loaded case: header, live timeline, reply form and name history. */
 export function CaseView({ record, update, reload }: CaseViewProps) {
   const { t } = useTranslation();
+  const statusName = useStatusName();
   const showError = useShowError();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -86,18 +88,34 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
 
   // The room must be joined before the timeline loads, so its events reach the timeline through a ref.
   const timelineRef = useRef<ReturnType<typeof useTimeline> | null>(null);
+  // A change of the case comes after the entry that made it (a transaction's events arrive in order):
+  // the viewer's own verdict is told by its form, not again here.
+  const lastAuthor = useRef<number | null>(null);
+  const shownStatus = useRef(record.status);
+  useLayoutEffect(() => {
+    shownStatus.current = record.status;
+  });
   const onEvent = (event: RoomEvent) => {
     if (event.name === 'timeline.added') {
       const { entry } = event.payload;
+      lastAuthor.current = entry.byUserId;
       timelineRef.current?.apply({ type: 'added', entry });
       if (entry.byUserId !== myId) announce(t('live.timelineEntry', { name: entry.username ?? t('timeline.system') }));
     }
     else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid, entry: event.payload.entry });
     else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
-    else if (event.name === 'case.updated') merge(event.payload.case);
+    else if (event.name === 'case.updated') {
+      const { status } = event.payload.case;
+      if (status !== shownStatus.current && lastAuthor.current !== myId) announce(t('live.status', { status: statusName(status) }));
+      shownStatus.current = status;
+      merge(event.payload.case);
+    }
     else if (event.name === 'case.votes') {
-      votes.receive(event.payload);
-      announce(t('live.votes', { count: event.payload.voters.length, needed: event.payload.needed }));
+      const before = votes.tally;
+      const tally = event.payload;
+      votes.receive(tally);
+      // A count is said only while the case waits for votes, and when it moved: a verdict that ends the wait is said as the status it leads to.
+      if (tally.status === 6 && (before?.status !== 6 || before.voters.length !== tally.voters.length)) announce(t('live.votes', { count: tally.voters.length, needed: tally.needed }));
     }
   };
   const ready = useRoom(room, {

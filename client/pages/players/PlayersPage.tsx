@@ -8,6 +8,7 @@ import { Card } from '@client/components/Card';
 import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable';
 import { EmptyState } from '@client/components/EmptyState';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { LIMITS } from '@shared/limits';
@@ -57,6 +58,7 @@ export function PlayersPage() {
   const change = (part: Partial<ListState>) => go({ ...state, ...part, page: 1 });
   const total = remote.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageDefault));
+  const pager = usePagerFocus<HTMLDivElement>(state.page, pageCount, remote.state === 'ready');
 
   return (
     <div className={`container ${styles.page}`}>
@@ -75,7 +77,7 @@ export function PlayersPage() {
         <PlayersFilters state={state} onChange={change} onReset={() => go(DEFAULT_LIST)} />
       </Card>
       <Card flush>
-        <div aria-busy={remote.state === 'loading'}>
+        <div ref={pager.results} tabIndex={-1} role="region" aria-label={t('players.title')} aria-busy={remote.state === 'loading'}>
           {remote.state === 'failed' ? (
             <EmptyState tone="error" icon="alert" title={t('players.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
               {describe(remote.error)}
@@ -96,6 +98,7 @@ export function PlayersPage() {
           page={state.page}
           pageCount={pageCount}
           label={t('players.pages')}
+          onGo={pager.go}
           to={(page) => {
             const search = listQueryString({ ...state, page });
             return search ? `?${search}` : '.';

@@ -15,6 +15,7 @@ import { CaseTableSkeleton } from '@client/components/cases/CaseTable';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { Segmented } from '@client/components/Segmented';
 import { Tabs } from '@client/components/Tabs';
 import { useDebounced } from '@client/hooks/useDebounced';
@@ -105,6 +106,8 @@ export function SearchPage() {
   };
 
   const total = remote.state === 'ready' ? remote.data.total : 0;
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const pager = usePagerFocus<HTMLDivElement>(state.page, pageCount, remote.state === 'ready');
   const countLabel = hitCountLabel(state.type, total, format.number);
   return (
     <div className={`container ${styles.page}`}>
@@ -137,8 +140,10 @@ export function SearchPage() {
                 </p>
                 <Segmented label={t('search.sort')} value={state.sort} options={SEARCH_SORTS[type].map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} onChange={(sort) => go({ sort })} />
               </div>
-              <Card flush>{results()}</Card>
-              {remote.state === 'ready' && <Pager page={state.page} pageCount={Math.max(1, Math.ceil(total / size))} to={(page) => searchPath({ ...state, page })} label={t('search.pages')} />}
+              <div ref={pager.results} tabIndex={-1} role="region" aria-label={t(`search.types.${type}`)}>
+                <Card flush>{results()}</Card>
+              </div>
+              {remote.state === 'ready' && <Pager page={state.page} pageCount={pageCount} to={(page) => searchPath({ ...state, page })} label={t('search.pages')} onGo={pager.go} />}
             </div>
           ),
         }))}

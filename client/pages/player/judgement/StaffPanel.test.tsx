@@ -55,6 +55,17 @@ describe('StaffPanel', () => {
     expect(await render({ status: 6, tally: null })).toContain('0 of 2 votes to confirm');
   });
 
+  it('leaves saying the count to the live announcer: a tally drawn before its votes are read would say “0 of 2”', async () => {
+    await i18n.changeLanguage('en-US');
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <StaffPanel viewers={viewers} myId={ME} tally={null} status={6} />
+      </I18nextProvider>,
+    );
+    const tallyText = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('p')].find((p) => p.textContent === '0 of 2 votes to confirm');
+    expect(tallyText?.closest('[role="status"], [role="alert"], [aria-live]')).toBeNull();
+  });
+
   it('shows no tally in other statuses', async () => {
     expect(await render({ status: 1, tally: tally([2, 3], 1) })).not.toContain('votes to confirm');
   });

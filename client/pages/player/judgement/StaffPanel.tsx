@@ -46,7 +46,7 @@ export function StaffPanel({ viewers, myId, tally, status }: StaffPanelProps) {
         {line && (
           <section className={styles.tally} aria-label={t('judgement.staff.votesLabel')}>
             <p className={styles.sectionLabel}>{t('judgement.staff.votesLabel')}</p>
-            <p className={styles.tallyText} role="status">
+            <p className={styles.tallyText}>
               {t('judgement.tally', { count: line.count, needed: line.needed })}
             </p>
             <div className={styles.meter} aria-hidden>
