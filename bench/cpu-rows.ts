@@ -4,7 +4,8 @@
  * run. CPU per request moves far less than requests/s when other work shares the machine, so this
  * tells what a change saves where requests/s cannot. With `--before DIR` (another checkout whose
  * server is built: `npm run build:server` there) the same rows run against both servers, in turns,
- * on the same database:
+ * on the same database (or, with `BEFORE_DATABASE_URL`, the other one on a copy of it: when this
+ * checkout's migrations change what is measured):
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/perf1m npx tsx bench/cpu-rows.ts --cases 1000000
  *     [--rows 'case read|user search'] [--seconds 5] [--rounds 3] [--before ../main] [--prof DIR]
@@ -71,7 +72,9 @@ try {
   const express = await start(root, ['--import', 'tsx', 'bench/baseline-server.ts', 'express'], { PORT: '8193' }, /baseline \w+ ready/);
   const prof = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.prof)}`] : [];
   const apps = [{ name: 'this checkout', port: 8192, child: await start(root, [...prof, ...nodeArgsOf(root), 'bin/tribunal.js'], appEnv(8192), /Tribunal is running/) }];
-  if (values.before) apps.unshift({ name: 'before', port: 8194, child: await start(path.resolve(values.before), [...nodeArgsOf(path.resolve(values.before)), 'bin/tribunal.js'], appEnv(8194), /Tribunal is running/) });
+  // BEFORE_DATABASE_URL: a copy of the database for the other checkout, when this one migrates it (`createdb -T`).
+  const beforeEnv = { ...appEnv(8194), DATABASE_URL: process.env.BEFORE_DATABASE_URL ?? dbUrl };
+  if (values.before) apps.unshift({ name: 'before', port: 8194, child: await start(path.resolve(values.before), [...nodeArgsOf(path.resolve(values.before)), 'bin/tribunal.js'], beforeEnv, /Tribunal is running/) });
   const all = readRows({ cases: CASES, users: Math.max(1000, Math.round(CASES / 10)), bots: [], members: [], embedded: true });
   const hello = all[0]!.requests;
   const rows = all.filter((r) => r.server === 'app' && chosen.test(r.name) && !/signed-in|bot replies/.test(r.name));

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { newestFirst, oldestFirst } from '@server/db/order';
 import type { PlayersQuery } from '@shared/schemas/cases';
 import { GAMES, type Game } from '@shared/games';
-import { caseCounts, inGameSql, players } from '@server/db/schema';
+import { caseCounts, caseViewOrder, inGameSql, players, viewOrderInGameSql } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey, UNNAMED } from '@server/db/prepared';
 import type { CaseRecord } from '@shared/types/cases';
@@ -29,17 +29,34 @@ const TIME_FILTERS = [
  * indexes of each game's lists state them (`inGameSql`), so PostgreSQL reads those pages from them.
  * With `placeholders`, status and times are placeholders of those names (see `listParams`).
  */
-export function caseFilters(q: ListFilters, placeholders = false): SQL[] {
+export function caseFilters(q: ListFilters, placeholders = false, keys: ListKeys = players): SQL[] {
   const where: SQL[] = [];
-  if (q.game !== 'all' && (GAMES as readonly string[]).includes(q.game)) where.push(inGameSql(q.game as Game));
-  else where.push(sql`${players.valid}`);
-  if (q.status !== -1) where.push(placeholders ? sql`${players.status} = ${sql.placeholder('status')}` : eq(players.status, q.status));
+  if (inOneGame(q)) where.push(keys === players ? inGameSql(q.game as Game) : viewOrderInGameSql(q.game as Game));
+  else where.push(sql`${keys.valid}`);
+  if (q.status !== -1) where.push(placeholders ? sql`${keys.status} = ${sql.placeholder('status')}` : eq(keys.status, q.status));
   for (const [name, column, op] of TIME_FILTERS) {
     const v = q[name];
     if (v === undefined) continue;
     where.push(placeholders ? sql`${column} ${sql.raw(op)} ${sql.placeholder(name)}::timestamptz` : op === '>=' ? gte(column, new Date(v)) : lte(column, new Date(v)));
   }
   return where;
+}
+
+const inOneGame = (q: ListFilters) => q.game !== 'all' && (GAMES as readonly string[]).includes(q.game);
+
+/** The columns a list filters by visibility, status and game: the case's own, or the copies in `case_view_order` for the order by views. */
+type ListKeys = { valid: typeof players.valid | typeof caseViewOrder.valid; status: typeof players.status | typeof caseViewOrder.status };
+
+/**
+ * Where a list's page ids are read from, in its sort's order: the cases' list indexes, or for the
+ * order by views `case_view_order` (schema/cases.ts), which holds the visibility, status and games
+ * it is filtered by; the cases are joined to it only for times.
+ */
+function orderedIds(db: DbOrTx, q: ListFilters, sortBy: PlayersQuery['sortBy']) {
+  if (sortBy !== 'viewNum') return { ids: db.select({ id: players.id }).from(players).$dynamic(), where: caseFilters(q, true), order: [SORT_COLUMNS[sortBy], players.id] };
+  const ids = db.select({ id: caseViewOrder.caseId }).from(caseViewOrder).$dynamic();
+  const joined = TIME_FILTERS.some(([name]) => q[name] !== undefined) ? ids.innerJoin(players, eq(players.id, caseViewOrder.caseId)) : ids;
+  return { ids: joined, where: caseFilters(q, true, caseViewOrder), order: [caseViewOrder.viewNum, caseViewOrder.caseId] };
 }
 
 /** The values of `caseFilters(q, true)`'s placeholders. */
@@ -97,11 +114,10 @@ const listQuery = preparedByKey((db, shape: string) => {
   const direction = order === 'asc' ? oldestFirst : newestFirst;
   // The subquery's own `players` hides the outer one, so `where` speaks of the counted rows.
   const total = (times.includes('1') ? sql<number>`(select count(*)::int from ${players} where ${where})`.mapWith(Number) : countedSql(game, status === 'any')).as('total');
-  const pageIds = db
-    .select({ id: players.id })
-    .from(players)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[sortBy]), direction(players.id))
+  const ordered = orderedIds(db, q, sortBy);
+  const pageIds = ordered.ids
+    .where(and(...ordered.where))
+    .orderBy(...ordered.order.map((column) => direction(column)))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('skip'))
     .as('page_ids');

@@ -1,7 +1,7 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import type { PlayersStreamQuery } from '@shared/schemas/cases';
-import { players } from '@server/db/schema';
+import { caseViewOrder, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { newestFirst, oldestFirst } from '@server/db/order';
 import { caseFilters, SORT_COLUMNS } from './list';
@@ -18,15 +18,16 @@ interface Cursor {
 
 /** One page after `after`, in the list's order (sort column, then id), read from the list indexes by key, never by OFFSET. */
 function pageAfter(db: DbOrTx, q: PlayersStreamQuery, after: Cursor | null, size: number) {
-  const column = SORT_COLUMNS[q.sortBy];
+  // By views, the order and its filters are read from `case_view_order`'s indexes (schema/cases.ts).
+  const byViews = q.sortBy === 'viewNum';
+  const [column, id] = byViews ? [caseViewOrder.viewNum, caseViewOrder.caseId] : [SORT_COLUMNS[q.sortBy], players.id];
   const direction = q.order === 'asc' ? oldestFirst : newestFirst;
-  const where = caseFilters(q);
-  if (after) where.push(sql`(${column}, ${players.id}) ${sql.raw(q.order === 'asc' ? '>' : '<')} (${after.value}::${sql.raw(CURSOR_TYPE[q.sortBy])}, ${after.id})`);
-  return db
-    .select({ player: players, cursor: sql<string>`${column}::text` })
-    .from(players)
+  const where = caseFilters(q, false, byViews ? caseViewOrder : players);
+  if (after) where.push(sql`(${column}, ${id}) ${sql.raw(q.order === 'asc' ? '>' : '<')} (${after.value}::${sql.raw(CURSOR_TYPE[q.sortBy])}, ${after.id})`);
+  const cases = db.select({ player: players, cursor: sql<string>`${column}::text` }).from(players).$dynamic();
+  return (byViews ? cases.innerJoin(caseViewOrder, eq(caseViewOrder.caseId, players.id)) : cases)
     .where(and(...where))
-    .orderBy(direction(column), direction(players.id))
+    .orderBy(direction(column), direction(id))
     .limit(size);
 }
 

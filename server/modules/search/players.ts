@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { nameKey } from '@shared/names';
 import { sortFor, type SearchQuery, type SearchSort } from '@shared/schemas/search';
-import { nameHistory, players } from '@server/db/schema';
+import { caseViewOrder, nameHistory, players } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { preparedByKey } from '@server/db/prepared';
 import { newestFirst } from '@server/db/order';
@@ -87,13 +87,15 @@ const broadQuery = preparedByKey((db, shape: SearchShape) => {
   const filters = shapeFilters(game, from, to);
   // The case's id before the name's: the page is read down the sort's case index, whose next key is
   // the id, so ties in the sort's column (most cases have the same few comments) cost no sort of them all.
-  const order = [newestFirst(SORT_COLUMN[sort]), newestFirst(players.id), newestFirst(nameHistory.id)];
+  // By views, down `case_view_order`'s index (schema/cases.ts): no index of the cases holds their views.
+  const byViews = sort === 'mostViewed';
+  const order = byViews
+    ? [newestFirst(caseViewOrder.viewNum), newestFirst(caseViewOrder.caseId), newestFirst(nameHistory.id)]
+    : [newestFirst(SORT_COLUMN[sort]), newestFirst(players.id), newestFirst(nameHistory.id)];
   const hits = namesOfShape(db, { one: sql`1` }, cases, and(...nameMatch(lookup)));
+  const named = db.select(hitColumns).from(nameHistory).innerJoin(players, eq(players.id, nameHistory.playerId)).$dynamic();
   return {
-    page: db
-      .select(hitColumns)
-      .from(nameHistory)
-      .innerJoin(players, eq(players.id, nameHistory.playerId))
+    page: (byViews ? named.innerJoin(caseViewOrder, eq(caseViewOrder.caseId, players.id)) : named)
       .where(and(holdsWhole, ...filters))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))

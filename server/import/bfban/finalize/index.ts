@@ -9,6 +9,7 @@ import { recountStatistics } from './statistics';
 import { recountQuotas } from './quotas';
 import { grantEarnedAchievements } from './achievements';
 import { syncNameGames } from '../bulk-mode';
+import { syncCaseViewOrder } from './view-order';
 
 export interface FinalizeInput {
   source: string;
@@ -42,6 +43,7 @@ export async function finalizeImport(db: Db, input: FinalizeInput, progress: Pro
   await step('appeals: status before, outcome, case appeal state', () => settleAppeals(db));
   await step('current names added to the search history', () => addCurrentNames(db));
   await step("names carry their case's games", () => syncNameGames(db));
+  await step('the order of cases by views', () => syncCaseViewOrder(db));
   await step('statistics: case counts and daily totals', () => recountStatistics(db));
   await step('media quotas: storage used', () => recountQuotas(db));
   await step('report achievements earned by the data', () => grantEarnedAchievements(db, firstImport));
