@@ -30,7 +30,7 @@ import { storedBytes } from '@server/infra/storage';
 const unavailable = await mariadbUnavailable();
 
 /** The tables an import writes, compared whole (the import's own bookkeeping and its admin-log line aside). */
-const DOMAIN = ['players', 'name_history', 'users', 'subscriptions', 'user_achievements', 'timeline', 'messages', 'admin_log', 'files', 'media_quotas', 'case_counts', 'daily_stats'];
+const DOMAIN = ['players', 'name_history', 'users', 'subscriptions', 'user_achievements', 'timeline', 'messages', 'admin_log', 'files', 'media_quotas', 'case_counts', 'daily_stats', 'case_view_order'];
 const NOT_STAMPED = { admin_log: `action <> 'importBfban'` };
 
 /** Raw rows, with timestamps as dates whichever driver read them (PGlite gives their text). */
@@ -38,6 +38,10 @@ const asDate = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{
 const rowsOf = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asDate(v)])) as T);
 const one = async <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => (await rowsOf<T>(db, q))[0]!;
+/** Cases whose row in `case_view_order` (written with triggers off, rebuilt at the end) differs from the case, or rows of no case. */
+const viewOrderDrift = (db: Db) =>
+  one<{ n: number }>(db, sql`select count(*)::int as n from players p full join case_view_order o on o.case_id = p.id
+    where (o.status, o.valid, o.games, o.view_num) is distinct from (p.status, p.valid, p.games, p.view_num)`);
 
 /** Every change of the ban-list feed after `since`, following `more` to the end. */
 async function feedAfter(app: TestApp, since: string): Promise<{ items: FeedItem[]; cursor: string }> {
@@ -215,6 +219,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     const db = app.services.db;
     const cases = await one<{ n: number }>(db, sql`select count(*)::int as n from players where valid`);
     expect(await one(db, sql`select sum(count)::int as n from case_counts where game = '*'`)).toEqual({ n: cases.n });
+    expect(await viewOrderDrift(db)).toEqual({ n: 0 });
     const totals = await one(db, sql`select sum(players)::int as players, sum(users)::int as users, sum(reports)::int as reports, sum(replies)::int as replies from daily_stats`);
     expect(totals).toEqual({
       players: cases.n,
@@ -349,6 +354,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect((await one(db, sql`select content from timeline where id = 5`)).content).toBe('<p>edited by staff</p>');
     expect((await one(db, sql`select privileges from users where id = ${q.user.freezed}`)).privileges).toEqual(['admin']);
     expect(await one(db, sql`select sum(count)::int as n from case_counts where game = '*' and status = 3`)).toEqual({ n: countsBefore.n + 1 });
+    expect(await viewOrderDrift(db)).toEqual({ n: 0 });
     // The status change reaches the feed as one made here would, after the cursor a tool held.
     await expect.poll(async () => (await feedAfter(app, head)).items.length, { timeout: 15_000 }).toBeGreaterThan(0);
     const { items } = await feedAfter(app, head);
