@@ -17,6 +17,7 @@ import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
 import { buildDeferredIndexes, deferIndexes, deferredIndexCount } from './deferred-indexes';
 import { assertNoIdClash, KEPT_IDS, sourceCeilings } from './id-ranges';
 import { DELETIONS, deletedRows } from './deletions';
+import { placeUndated } from './undated';
 
 export interface ImportOptions {
   from: string;
@@ -139,8 +140,10 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
       }));
       progress.advance(raw.length);
     };
-    for await (const raw of source.batches(selectSql, params, batchSize)) {
-      const { rows, issues, refused, skipped, adjusted } = mapBatch(table, raw, known);
+    for await (const read of source.batches(selectSql, params, batchSize)) {
+      const placed = table.place ? await placeUndated(source, table.name, opts.zone, table.place, read) : null;
+      const raw = placed?.rows ?? read;
+      const { rows, issues, refused, skipped, adjusted } = mapBatch(table, raw, known, placed?.issues);
       lastKey = Number(raw[raw.length - 1]![table.key]);
       counts.read += raw.length;
       counts.refused += refused;
@@ -256,7 +259,7 @@ async function writeBatch(table: string, raw: Record<string, unknown>[], key: st
 }
 
 /** Maps one batch in order; each row is known to the rows after it (a reply quoting an entry of the same batch). */
-function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: ReturnType<typeof knownIds>) {
+function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: ReturnType<typeof knownIds>, placed?: Map<string, Issue[]>) {
   const rows: unknown[] = [];
   const issues: Issue[] = [];
   let refused = 0;
@@ -266,7 +269,7 @@ function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: Retur
     const nul = issuesOf(table.name, String(source[table.key]));
     const r = withoutNul(source, nul);
     const mapped = table.map(r, known.context);
-    mapped.issues.unshift(...nul.list);
+    mapped.issues.unshift(...(placed?.get(String(source[table.key])) ?? []), ...nul.list);
     issues.push(...mapped.issues);
     if (mapped.row === null) {
       if (mapped.issues.some((i) => i.refused)) refused++;
