@@ -17,7 +17,7 @@ import { createActors, fuzzRoute, newStats, routeName } from '@server/test/fuzz/
 import { createScratchDatabase, mariadbUnavailable, type ScratchDatabase } from '../../../bench/bfban/scratch-database';
 import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../../bench/bfban/generate';
 import { localDatetime } from '../../../bench/bfban/random';
-import { importBfban, type ImportOptions } from './run';
+import { importBfban, type ImportOptions, type TableResult } from './run';
 import { parseZone } from './zone';
 import { sourceZone } from './command';
 import { silentProgress } from './terminal';
@@ -60,6 +60,8 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
   let mysql: Connection;
   let gen: Generated;
   let app: TestApp;
+  /** The counts of the first import, done in one run. */
+  let inOneRunCounts: TableResult[];
   const zone = parseZone('+08:00');
   const options = (extra: Partial<ImportOptions> = {}): ImportOptions => ({ from: source.url, zone, dryRun: false, since: null, batchSize: 250, ...extra });
   /** Every run of every database starts from the same first import instant, so their rows can be compared. */
@@ -74,6 +76,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     await pinFirstStart(app.services.db);
     const result = await importBfban(app.services.db, options(), silentProgress);
     expect(result.stoppedEarly).toBe(false);
+    inOneRunCounts = result.tables;
   });
   afterAll(async () => {
     await mysql?.end();
@@ -339,7 +342,12 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       expect(cut.stoppedEarly).toBe(true);
       const written = await one<{ n: number }>(other.services.db, sql`select count(*)::int as n from timeline`);
       expect(written.n).toBeLessThan(gen.counts.comments!);
-      await importBfban(other.services.db, options(), silentProgress);
+      const resumed = await importBfban(other.services.db, options(), silentProgress);
+      // Its counts are the pass's, both runs', as the import done in one run counted: a table the first run finished too.
+      const withoutEarlier = (tables: TableResult[]) => tables.map(({ earlier: _, ...t }) => t);
+      expect(withoutEarlier(resumed.tables)).toEqual(withoutEarlier(inOneRunCounts));
+      expect(resumed.tables.find((t) => t.table === 'players')).toMatchObject({ earlier: inOneRunCounts.find((t) => t.table === 'players')!.read });
+      expect(resumed.tables.find((t) => t.table === 'comments')!.earlier).toBeGreaterThan(0);
       // The first database got a member and a sign-in since: compare the imported rows.
       const imported = { ...NOT_STAMPED, users: `id <= ${gen.quirks.user.introduction}` };
       const tables = DOMAIN.filter((t) => !['users', 'daily_stats'].includes(t));
