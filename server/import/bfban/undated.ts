@@ -1,6 +1,6 @@
 import { issuesOf, type Issue } from './issues';
 import type { Source } from './source';
-import type { Zone } from './zone';
+import { parseZone, type Zone } from './zone';
 
 /**
  * How the rows of a table that have no time of their own (NULL, or the zero dates of the original's
@@ -21,6 +21,10 @@ export interface Placing {
   groupTime?: { sql: string; name: string };
 }
 
+// Whether a value is a time does not depend on the zone (`zone.ts`): every row is checked in UTC,
+// whose reading is the cheapest.
+const UTC = parseZone('+00:00');
+
 /** A time the server holds as a date (NULL and zero dates, whole or in part, are not). */
 const dated = (column: string) => `${column} >= '1000-01-01' AND MONTH(${column}) > 0 AND DAYOFMONTH(${column}) > 0`;
 
@@ -40,7 +44,7 @@ export async function placeUndated(source: Source, table: string, zone: Zone, p:
   const out = [];
   for (const raw of rows) {
     const group = p.group ? raw[p.group.column] : null;
-    if (!undated(zone, raw) || (p.group && (group === null || group === undefined))) {
+    if (!undated(UTC, raw) || (p.group && (group === null || group === undefined))) {
       out.push(raw);
       continue;
     }
