@@ -25,14 +25,15 @@ export interface QuirkManifest {
   playerIds: Record<'invisible' | 'blocked', { personaId: string; userId: string }>;
   comment: Record<
     | 'trash' | 'unknownAction' | 'appealJson' | 'appealPlain' | 'appealBadJson' | 'appealEmptyStatus' | 'appealClose' | 'appealLock'
-    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible' | 'nulContent',
+    | 'danglingPlayer' | 'danglingAuthor' | 'danglingQuote' | 'badCheatGame' | 'floorToken' | 'reportOfInvisible' | 'nulContent'
+    | 'undatedReply' | 'undatedFirst',
     number
   >;
   user: Record<'veteran' | 'deleted' | 'blacklistedV1' | 'freezed' | 'muted' | 'achievements' | 'badPrivilege' | 'danglingSubscribes' | 'duplicateBinding' | 'noPassword' | 'introduction' | 'nulIntroduction', number>;
-  message: Record<'appealNotice' | 'command' | 'feedback' | 'unknownType' | 'danglingRecipient' | 'broadcast', number>;
-  operation: Record<'truncatedBind' | 'badActor' | 'commentEdit', number>;
+  message: Record<'appealNotice' | 'command' | 'feedback' | 'unknownType' | 'danglingRecipient' | 'broadcast' | 'undated', number>;
+  operation: Record<'truncatedBind' | 'badActor' | 'commentEdit' | 'undated', number>;
   storage: Record<'image' | 'archive' | 'danglingOwner' | 'badName' | 'linked' | 'duplicateName' | 'twoReasons', number>;
-  nameLog: Record<'noPersona' | 'duplicateA' | 'duplicateB' | 'orphan', number>;
+  nameLog: Record<'noPersona' | 'duplicateA' | 'duplicateB' | 'orphan' | 'undated', number>;
   /** The DATETIME text written for the veteran's createTime, and the instant it means. */
   time: { written: string; instantMs: number };
 }
@@ -124,6 +125,9 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     [c(13), 'badCheatGame', ['report', ...pi(p(1)), 1, dt(T + 12_000), 1, null, '<p>wrong game</p>', 'bf2042', JSON.stringify(['aimbot']), null, null, '[]', 'open']],
     [c(14), 'floorToken', ['reply', ...pi(p(1)), 1, dt(T + 13_000), 1, null, `<p>as said in {floor:${c(1)}}</p>`, null, '[]', c(1), null, '[]', 'open']],
     [c(15), 'nulContent', ['reply', ...pi(p(1)), 1, dt(T + 14_000), 1, null, '<p>NUL here:\u0000:end</p>', null, '[]', null, null, '[]', 'open']],
+    // No time: a zero date of the original's old versions after an entry of its case, and a NULL one opening its case.
+    [c(16), 'undatedReply', ['reply', ...pi(p(1)), 1, '0000-00-00 00:00:00', 1, null, '<p>from the old days</p>', null, '[]', null, null, '[]', 'open']],
+    [c(17), 'undatedFirst', ['report', ...pi(p(8)), 1, null, 1, null, '<p>first of its case</p>', 'bf1', JSON.stringify(['aimbot']), null, null, '[]', 'open']],
   ];
   const comment = {} as QuirkManifest['comment'];
   for (const [id, key, v] of commentRows) {
@@ -148,6 +152,8 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     const [res] = await conn.query(`INSERT INTO messages (byUserId, toUserId, type, content, haveRead, createTime) VALUES (?)`, [[...v, dt(T)]]);
     message[key as keyof QuirkManifest['message']] = (res as { insertId: number }).insertId;
   }
+  const [undatedMessage] = await conn.query(`INSERT INTO messages (byUserId, toUserId, type, content, haveRead, createTime) VALUES (1, ?, 'direct', 'sent long ago', 1, '0000-00-00 00:00:00')`, [u(1)]);
+  message.undated = (undatedMessage as { insertId: number }).insertId;
 
   // Staff audit: a bind transfer's "id,targetId" cut to 20 characters, an actor that is not an id, a comment edit naming its case.
   const operation = {} as QuirkManifest['operation'];
@@ -159,6 +165,8 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     const [res] = await conn.query(`INSERT INTO operation_log (createTime, byUserId, toUserId, action, role) VALUES (?)`, [[new Date(T).toISOString().slice(0, 19).replace('T', ' '), ...v]]);
     operation[key] = (res as { insertId: number }).insertId;
   }
+  const [undatedOperation] = await conn.query(`INSERT INTO operation_log (createTime, byUserId, toUserId, action, role) VALUES (NULL, '1', ?, 'muteUser', 'user')`, [String(u(5))]);
+  operation.undated = (undatedOperation as { insertId: number }).insertId;
 
   const storage = {} as QuirkManifest['storage'];
   for (const [key, v] of [
@@ -185,6 +193,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
     ['duplicateA', ['Quirk_invisible', inv.userId, inv.personaId, dt(T), dt(T + 1000)]],
     ['duplicateB', ['Quirk_invisible', inv.userId, inv.personaId, dt(T - 5000), dt(T + 9000)]],
     ['orphan', ['Nobody_Here', '3999999999', '3999999998', dt(T), dt(T)]],
+    ['undated', ['Quirk_stealth_before', ids(p(2)).userId, ids(p(2)).personaId, '0000-00-00 00:00:00', null]],
   ] as const) {
     const [res] = await conn.query(`INSERT INTO name_logs (originName, originUserId, originPersonaId, fromTime, toTime) VALUES (?)`, [[...v]]);
     nameLog[key] = (res as { insertId: number }).insertId;
@@ -192,7 +201,7 @@ export async function insertQuirks(conn: Connection, ctx: QuirkContext): Promise
   await conn.query(`SET SESSION sql_mode = DEFAULT`);
 
   return {
-    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length, operation_log: 3, storage_items: 7, storage_quotas: 1, name_logs: 4 },
+    rows: { players: playerRows.length, users: userRows.length, comments: commentRows.length, messages: messageRows.length + 1, operation_log: 4, storage_items: 7, storage_quotas: 1, name_logs: 5 },
     veteran: { id: u(1), username: 'Veteran_Sniper', password: veteranPassword },
     player,
     playerIds: { invisible: ids(p(1)), blocked: ids(p(6)) },

@@ -32,6 +32,10 @@ export const importProgress = pgTable(
     rowsRead: integer('rows_read').notNull().default(0),
     rowsWritten: integer('rows_written').notNull().default(0),
     rowsRefused: integer('rows_refused').notNull().default(0),
+    /** With `rows_read`, so that a resumed run's summary counts what the runs before it did too. */
+    rowsAdjusted: integer('rows_adjusted').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    rowsDeleted: integer('rows_deleted').notNull().default(0),
     done: boolean('done').notNull().default(false),
     /**
      * Tables whose ids are kept: the first id this site gives its own rows (its sequence starts

@@ -17,7 +17,7 @@ import { createActors, fuzzRoute, newStats, routeName } from '@server/test/fuzz/
 import { createScratchDatabase, mariadbUnavailable, type ScratchDatabase } from '../../../bench/bfban/scratch-database';
 import { END_MS, generateBfban, SMALL, START_MS, type Generated } from '../../../bench/bfban/generate';
 import { localDatetime } from '../../../bench/bfban/random';
-import { importBfban, type ImportOptions } from './run';
+import { importBfban, type ImportOptions, type TableResult } from './run';
 import { parseZone } from './zone';
 import { sourceZone } from './command';
 import { silentProgress } from './terminal';
@@ -64,6 +64,8 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
   let mysql: Connection;
   let gen: Generated;
   let app: TestApp;
+  /** The counts of the first import, done in one run. */
+  let inOneRunCounts: TableResult[];
   const zone = parseZone('+08:00');
   const options = (extra: Partial<ImportOptions> = {}): ImportOptions => ({ from: source.url, zone, dryRun: false, since: null, batchSize: 250, ...extra });
   /** Every run of every database starts from the same first import instant, so their rows can be compared. */
@@ -78,6 +80,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     await pinFirstStart(app.services.db);
     const result = await importBfban(app.services.db, options(), silentProgress);
     expect(result.stoppedEarly).toBe(false);
+    inOneRunCounts = result.tables;
   });
   afterAll(async () => {
     await mysql?.end();
@@ -215,6 +218,34 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     expect(await rowsOf(db, sql`select id from name_history where origin_name = 'Nobody_Here'`)).toEqual([]);
   });
 
+  it('places rows without a time (zero dates, NULL) after the row before them, and reports each', async () => {
+    const db = app.services.db;
+    const q = gen.quirks;
+    const T = q.time.instantMs;
+    const timeOf = async (table: string, id: number) => (await one<{ create_time: Date }>(db, sql`select create_time from ${sql.identifier(table)} where id = ${id}`)).create_time;
+    // After the entry before it in its case (nulContent, T + 14 s): the same time, a higher id.
+    expect(await timeOf('timeline', q.comment.undatedReply)).toEqual(new Date(T + 14_000));
+    // The first entry of a case whose creation is a zero date: the case's time (its last update, as the case took).
+    expect(await timeOf('timeline', q.comment.undatedFirst)).toEqual((await one(db, sql`select create_time from players where id = ${q.player.zeroDate}`)).create_time);
+    expect(await timeOf('timeline', q.comment.undatedFirst)).toEqual(new Date(T + 3_600_000));
+    expect(await timeOf('messages', q.message.undated)).toEqual(new Date(T));
+    expect(await timeOf('admin_log', q.operation.undated)).toEqual(new Date(T));
+    expect(await one(db, sql`select from_time, to_time from name_history where origin_name = 'Quirk_stealth_before'`)).toEqual({ from_time: new Date(T), to_time: new Date(T) });
+    // In the global timeline (time, then id) the placed entry follows the one it was placed after.
+    const around = await rowsOf<{ id: number }>(db, sql`select id from timeline where create_time = ${new Date(T + 14_000).toISOString()}::timestamptz order by create_time, id`);
+    expect(around.map((r) => r.id)).toEqual([q.comment.nulContent, q.comment.undatedReply]);
+    const issues = await rowsOf<{ table_name: string; row_key: string; column_name: string; value: string | null; why: string; refused: boolean }>(db, sql`select * from import_issues where why like 'no time:%' order by table_name, row_key`);
+    expect(issues.map((i) => [i.table_name, Number(i.row_key), i.column_name, i.value, i.refused])).toEqual([
+      ['comments', q.comment.undatedReply, 'createTime', '0000-00-00 00:00:00', false],
+      ['comments', q.comment.undatedFirst, 'createTime', null, false],
+      ['messages', q.message.undated, 'createTime', '0000-00-00 00:00:00', false],
+      ['name_logs', q.nameLog.undated, 'fromTime', '0000-00-00 00:00:00', false],
+      ['operation_log', q.operation.undated, 'createTime', null, false],
+    ]);
+    expect(issues[0]!.why).toBe(`no time: placed at the time of entry #${q.comment.nulContent} before it in its case`);
+    expect(issues[1]!.why).toBe('no time: placed at the time of its case, no entry before it has one');
+  });
+
   it('recounts statistics from the rows and records the import as one admin-log line', async () => {
     const db = app.services.db;
     const cases = await one<{ n: number }>(db, sql`select count(*)::int as n from players where valid`);
@@ -316,7 +347,12 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       expect(cut.stoppedEarly).toBe(true);
       const written = await one<{ n: number }>(other.services.db, sql`select count(*)::int as n from timeline`);
       expect(written.n).toBeLessThan(gen.counts.comments!);
-      await importBfban(other.services.db, options(), silentProgress);
+      const resumed = await importBfban(other.services.db, options(), silentProgress);
+      // Its counts are the pass's, both runs', as the import done in one run counted: a table the first run finished too.
+      const withoutEarlier = (tables: TableResult[]) => tables.map(({ earlier: _, ...t }) => t);
+      expect(withoutEarlier(resumed.tables)).toEqual(withoutEarlier(inOneRunCounts));
+      expect(resumed.tables.find((t) => t.table === 'players')).toMatchObject({ earlier: inOneRunCounts.find((t) => t.table === 'players')!.read });
+      expect(resumed.tables.find((t) => t.table === 'comments')!.earlier).toBeGreaterThan(0);
       // The first database got a member and a sign-in since: compare the imported rows.
       const imported = { ...NOT_STAMPED, users: `id <= ${gen.quirks.user.introduction}` };
       const tables = DOMAIN.filter((t) => !['users', 'daily_stats'].includes(t));

@@ -183,4 +183,24 @@ describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_00
     const again = await since();
     expect(again.tables.every((t) => t.deleted === 0)).toBe(true);
   });
+
+  it('brings with --since an entry made without a time, placed after the entry before it in its case, and leaves it there on the next pass', async () => {
+    const db = app.services.db;
+    const [[before]] = (await mysql.query(`SELECT id, createTime FROM comments WHERE toPlayerId = 5 ORDER BY id DESC LIMIT 1`)) as unknown as [[{ id: number; createTime: Date }]];
+    const placedAt = (await one<{ create_time: string | Date }>(db, sql`select create_time from timeline where id = ${before.id}`)).create_time;
+    await mysql.query(`SET SESSION sql_mode = ''`);
+    const [res] = await mysql.query(`INSERT INTO comments (type, toPlayerId, byUserId, createTime, content, viewedAdmins) VALUES ('reply', 5, 1, '0000-00-00 00:00:00', '<p>no time</p>', '[]')`);
+    await mysql.query(`SET SESSION sql_mode = DEFAULT`);
+    const undated = (res as { insertId: number }).insertId;
+
+    expect((await since()).refused).toBe(0);
+    const entry = await one<{ create_time: string | Date; content: string }>(db, sql`select create_time, content from timeline where id = ${undated}`);
+    expect(entry).toEqual({ create_time: placedAt, content: '<p>no time</p>' });
+    expect(await one(db, sql`select why from import_issues where table_name = 'comments' and row_key = ${String(undated)}`)).toEqual({ why: `no time: placed at the time of entry #${before.id} before it in its case` });
+    // Read again by every pass (no time says when it changed), it stays where it was placed.
+    const digest = await tableDigests(db, ['timeline']);
+    const again = await since();
+    expect(again.tables.find((t) => t.table === 'comments')!.written).toBe(0);
+    expect(await tableDigests(db, ['timeline'])).toEqual(digest);
+  });
 });

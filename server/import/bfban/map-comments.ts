@@ -24,7 +24,7 @@ export function mapComment(raw: Record<string, unknown>, ctx: MapContext): Mappe
   const c = playerId === null ? undefined : ctx.players.get(playerId);
   if (!c) issues.refuse('toPlayerId', raw.toPlayerId, 'no such case');
   const createTime = datetime(ctx.zone, raw.createTime, 'createTime', issues);
-  if (!createTime) issues.refuse('createTime', raw.createTime, 'no time: its place in the timeline is unknown');
+  if (!createTime) issues.refuse('createTime', raw.createTime, 'no time, and neither its case nor another of its entries has one to place it by');
 
   let byUserId = intIn(raw.byUserId, 1, 2_147_483_647);
   if (byUserId !== null && !ctx.users.has(byUserId)) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Issue } from './issues';
-import type { ImportResult } from './run';
+import type { ImportResult, TableResult } from './run';
 
 const csv = (v: string | null) => (v === null ? '' : /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
@@ -11,12 +11,16 @@ export function writeReportFile(file: string, issues: Iterable<Issue>) {
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
+/** A run that continued a stopped one counts both: said so where the earlier run read rows. */
+const earlierNote = (t: TableResult) =>
+  !t.earlier ? '' : t.earlier === t.read ? '  done in an earlier run' : `  ${t.earlier.toLocaleString('en-US')} read in an earlier run`;
+
 /** The summary at the end: per table, then the report grouped by what happened, with a few rows each. */
 export function printSummary(result: ImportResult, issues: readonly Issue[], out: (line: string) => void) {
   out('');
   out(`${'table'.padEnd(15)} ${'read'.padStart(10)} ${'written'.padStart(10)} ${'adjusted'.padStart(9)} ${'skipped'.padStart(8)} ${'refused'.padStart(8)} ${'deleted'.padStart(8)}`);
   for (const t of result.tables) {
-    out(`${t.table.padEnd(15)} ${t.read.toLocaleString('en-US').padStart(10)} ${t.written.toLocaleString('en-US').padStart(10)} ${String(t.adjusted).padStart(9)} ${String(t.skipped).padStart(8)} ${String(t.refused).padStart(8)} ${String(t.deleted).padStart(8)}`);
+    out(`${t.table.padEnd(15)} ${t.read.toLocaleString('en-US').padStart(10)} ${t.written.toLocaleString('en-US').padStart(10)} ${String(t.adjusted).padStart(9)} ${String(t.skipped).padStart(8)} ${String(t.refused).padStart(8)} ${String(t.deleted).padStart(8)}${earlierNote(t)}`);
   }
   const groups = new Map<string, Issue[]>();
   for (const i of issues) {

@@ -17,6 +17,7 @@ import { bulkModeAvailable, enterBulkMode } from './bulk-mode';
 import { buildDeferredIndexes, deferIndexes, deferredIndexCount } from './deferred-indexes';
 import { assertNoIdClash, KEPT_IDS, sourceCeilings } from './id-ranges';
 import { DELETIONS, deletedRows } from './deletions';
+import { placeUndated } from './undated';
 
 export interface ImportOptions {
   from: string;
@@ -41,6 +42,8 @@ export interface TableResult {
   adjusted: number;
   /** Rows deleted on the old site since the last pass, handled here as this site deletes (`deletions.ts`). */
   deleted: number;
+  /** Of `read`, the rows an earlier run of this pass read (it was stopped): every count is the pass's, both runs'. */
+  earlier: number;
 }
 
 export interface ImportResult {
@@ -56,7 +59,10 @@ export interface ImportResult {
 const ISSUES_KEPT = 2_000;
 /** What one index build may sort in, in MB: PostgreSQL's memory, or this process's when the database is embedded. */
 const INDEX_BUILD_MB = { server: 256, embedded: 64 };
-const emptyCounts = (table: string): TableResult => ({ table, read: 0, written: 0, refused: 0, skipped: 0, adjusted: 0, deleted: 0 });
+const emptyCounts = (table: string): TableResult => ({ table, read: 0, written: 0, refused: 0, skipped: 0, adjusted: 0, deleted: 0, earlier: 0 });
+/** What the runs of a pass before this one counted (nothing when the pass starts here). */
+const countsSoFar = (table: string, row: ImportProgressRow | null): TableResult =>
+  row ? { table, read: row.rowsRead, written: row.rowsWritten, refused: row.rowsRefused, skipped: row.rowsSkipped, adjusted: row.rowsAdjusted, deleted: row.rowsDeleted, earlier: row.rowsRead } : emptyCounts(table);
 
 /**
  * Reads the original table by table, in key order, and writes each batch with its report lines
@@ -110,8 +116,9 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     const row = progressRows.get(table.name);
     const resumed = row && row.pass === pass ? row : null;
     if (resumed?.done) {
-      // A finished first import, or a --since pass that already read this table to its end.
-      result.tables.push(emptyCounts(table.name));
+      // A --since pass, or a first one not completed, that a stopped run read this table to its end
+      // for: its counts are this pass's. A finished first import run again reads nothing.
+      result.tables.push(opts.since || !src!.completeTime ? countsSoFar(table.name, resumed) : emptyCounts(table.name));
       continue;
     }
     const filter = times && table.since ? table.since(times) : null;
@@ -121,13 +128,13 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
     const params = [after, ...(ceiling === undefined ? [] : [ceiling]), ...(filter?.params ?? [])];
     const selectSql = `SELECT ${table.columns(hasIntroduction)} FROM ${table.name} WHERE ${where} ORDER BY ${table.key}`;
     const total = (resumed?.rowsRead ?? 0) + (await source.count(`SELECT 1 FROM ${table.name} WHERE ${where}`, params));
-    const counts: TableResult = { ...emptyCounts(table.name), read: resumed?.rowsRead ?? 0, written: resumed?.rowsWritten ?? 0, refused: resumed?.rowsRefused ?? 0 };
+    const counts = countsSoFar(table.name, resumed);
     progress.start(table.name, total, counts.read);
     const startedAt = Date.now();
     let lastKey = after;
     // Batch n is written while batch n+1 is read and mapped: the database works beside this process.
     let writing: Promise<void> | null = null;
-    const write = async (rows: unknown[], raw: Record<string, unknown>[], issues: Issue[], at: { lastKey: number; read: number; refused: number }) => {
+    const write = async (rows: unknown[], raw: Record<string, unknown>[], issues: Issue[], at: { lastKey: number; read: number; refused: number; adjusted: number; skipped: number }) => {
       await writeBatch(table.name, raw, table.key, () => db.transaction(async (tx) => {
         if (bulk) await enterBulkMode(tx);
         const written = await table.write(tx, rows);
@@ -135,12 +142,14 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
         // Only a later pass reads a row again (a first one, resumed or not, reads each row once).
         if (opts.since) await clearIssues(tx, source.id, table.name, raw.map((r) => String(r[table.key])));
         await saveIssues(tx, source.id, issues);
-        await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey: at.lastKey, rowsRead: at.read, rowsWritten: counts.written, rowsRefused: at.refused, done: false, siteFrom: row?.siteFrom ?? null });
+        await saveProgress(tx, { source: source.id, tableName: table.name, pass, lastKey: at.lastKey, rowsRead: at.read, rowsWritten: counts.written, rowsRefused: at.refused, rowsAdjusted: at.adjusted, rowsSkipped: at.skipped, rowsDeleted: 0, done: false, siteFrom: row?.siteFrom ?? null });
       }));
       progress.advance(raw.length);
     };
-    for await (const raw of source.batches(selectSql, params, batchSize)) {
-      const { rows, issues, refused, skipped, adjusted } = mapBatch(table, raw, known);
+    for await (const read of source.batches(selectSql, params, batchSize)) {
+      const placed = table.place ? await placeUndated(source, table.name, opts.zone, table.place, read) : null;
+      const raw = placed?.rows ?? read;
+      const { rows, issues, refused, skipped, adjusted } = mapBatch(table, raw, known, placed?.issues);
       lastKey = Number(raw[raw.length - 1]![table.key]);
       counts.read += raw.length;
       counts.refused += refused;
@@ -156,7 +165,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
         progress.advance(raw.length);
         continue;
       }
-      writing = write(rows, raw, issues, { lastKey, read: counts.read, refused: counts.refused });
+      writing = write(rows, raw, issues, { lastKey, read: counts.read, refused: counts.refused, adjusted: counts.adjusted, skipped: counts.skipped });
       // Awaited before the next batch; a failure meanwhile must not count as unhandled.
       writing.catch(() => undefined);
       batches++;
@@ -167,7 +176,7 @@ async function run(db: Db, source: Source, opts: ImportOptions, progress: Progre
       return result;
     }
     if (opts.since) await findDeletions(db, source, opts, table.name, stored.get(table.name)?.siteFrom ?? null, counts, result, progress);
-    if (!opts.dryRun) await saveProgress(db, { source: source.id, tableName: table.name, pass, lastKey, rowsRead: counts.read, rowsWritten: counts.written, rowsRefused: counts.refused, done: true, siteFrom: row?.siteFrom ?? null });
+    if (!opts.dryRun) await saveProgress(db, { source: source.id, tableName: table.name, pass, lastKey, rowsRead: counts.read, rowsWritten: counts.written, rowsRefused: counts.refused, rowsAdjusted: counts.adjusted, rowsSkipped: counts.skipped, rowsDeleted: counts.deleted, done: true, siteFrom: row?.siteFrom ?? null });
     progress.finish(`${counts.read.toLocaleString('en-US')} read, ${counts.written.toLocaleString('en-US')} written, ${counts.adjusted} adjusted, ${counts.skipped} skipped, ${counts.refused} refused${opts.since ? `, ${counts.deleted} deleted on the old site` : ''} (${duration((Date.now() - startedAt) / 1000)})`);
     result.tables.push(counts);
   }
@@ -256,7 +265,7 @@ async function writeBatch(table: string, raw: Record<string, unknown>[], key: st
 }
 
 /** Maps one batch in order; each row is known to the rows after it (a reply quoting an entry of the same batch). */
-function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: ReturnType<typeof knownIds>) {
+function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: ReturnType<typeof knownIds>, placed?: Map<string, Issue[]>) {
   const rows: unknown[] = [];
   const issues: Issue[] = [];
   let refused = 0;
@@ -266,7 +275,7 @@ function mapBatch(table: TablePlan, raw: Record<string, unknown>[], known: Retur
     const nul = issuesOf(table.name, String(source[table.key]));
     const r = withoutNul(source, nul);
     const mapped = table.map(r, known.context);
-    mapped.issues.unshift(...nul.list);
+    mapped.issues.unshift(...(placed?.get(String(source[table.key])) ?? []), ...nul.list);
     issues.push(...mapped.issues);
     if (mapped.row === null) {
       if (mapped.issues.some((i) => i.refused)) refused++;

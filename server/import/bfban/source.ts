@@ -11,6 +11,7 @@ export interface Source {
   id: string;
   hasColumn(table: string, column: string): Promise<boolean>;
   count(sql: string, params: unknown[]): Promise<number>;
+  /** On a connection of its own: it may run while a table is streamed (a batch's look-ups, `undated.ts`). */
   query<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]>;
   /** Rows of `sql` in batches of `size`, streamed. */
   batches(sql: string, params: unknown[], size: number): AsyncGenerator<Record<string, unknown>[]>;
@@ -27,13 +28,11 @@ export async function openSource(url: string): Promise<Source> {
   if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error(`--from must be a mysql:// URL, not ${u.protocol}`);
   if (u.pathname.length < 2) throw new Error('--from must name the database: mysql://user:pass@host:3306/bfban');
   u.protocol = 'mysql:';
-  const conn = mysql.createConnection({ uri: u.toString(), dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, charset: 'utf8mb4' });
-  // A lost connection fails the running query (and so the import); without a listener it would end the process unreported.
-  conn.on('error', () => undefined);
+  const conn = await connect(u.toString());
   const p = conn.promise();
-  await p.query(`SET SESSION time_zone = '+00:00'`);
-  // While a batch is written the stream is paused: the server must wait for it (its default gives up after 60 s).
-  await p.query('SET SESSION net_write_timeout = 3600, net_read_timeout = 3600');
+  // A streamed query holds its connection until its last row: other queries wait for it there.
+  let side: Promise<mysql.Connection> | null = null;
+  const beside = async () => (await (side ??= connect(u.toString()))).promise();
   const database = decodeURIComponent(u.pathname.slice(1));
   return {
     id: sourceIdOf(url),
@@ -46,7 +45,7 @@ export async function openSource(url: string): Promise<Source> {
       return Number((rows as Array<{ n: number }>)[0]!.n);
     },
     async query<T>(sql: string, params: unknown[]) {
-      const [rows] = await p.query(sql, params);
+      const [rows] = await (await beside()).query(sql, params);
       return rows as T[];
     },
     async *batches(sql, params, size) {
@@ -61,6 +60,20 @@ export async function openSource(url: string): Promise<Source> {
       }
       if (batch.length) yield batch;
     },
-    close: () => p.end(),
+    async close() {
+      await p.end();
+      if (side) await (await side).promise().end();
+    },
   };
+}
+
+async function connect(uri: string): Promise<mysql.Connection> {
+  const conn = mysql.createConnection({ uri, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, charset: 'utf8mb4' });
+  // A lost connection fails the running query (and so the import); without a listener it would end the process unreported.
+  conn.on('error', () => undefined);
+  const p = conn.promise();
+  await p.query(`SET SESSION time_zone = '+00:00'`);
+  // While a batch is written the stream is paused: the server must wait for it (its default gives up after 60 s).
+  await p.query('SET SESSION net_write_timeout = 3600, net_read_timeout = 3600');
+  return conn;
 }

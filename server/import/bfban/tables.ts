@@ -12,6 +12,8 @@ import { mapComment, type EntryTarget } from './map-comments';
 import { mapMessage, type MessageTarget } from './map-messages';
 import { mapOperation, type OperationTarget } from './map-operations';
 import { mapStorageItem, mapStorageQuota, type FileTarget, type QuotaTarget } from './map-storage';
+import { undatedSql, wallTime, type Placing } from './undated';
+import { timestampUtc } from './values';
 
 /** The instant a `--since` pass starts from, as each kind of column holds it. */
 export interface SinceTimes {
@@ -30,6 +32,8 @@ export interface TablePlan<T = unknown> {
   /** A `--since` pass reads only these rows (null: the whole table again, it is small or its changes leave no time). */
   since: ((t: SinceTimes) => { where: string; params: unknown[] }) | null;
   map(raw: Record<string, unknown>, ctx: MapContext): Mapped<T>;
+  /** Rows without a time are placed among their neighbours rather than refused (`undated.ts`). */
+  place?: Placing;
   /** Registers a mapped row's ids for later references (before it is written: a batch may refer to itself). */
   remember(known: KnownIds, row: T): void;
   write(tx: DbOrTx, rows: T[]): Promise<{ inserted: number; updated: number }>;
@@ -76,8 +80,16 @@ export const TABLES: TablePlan[] = [
     name: 'name_logs',
     key: 'id',
     columns: () => 'id, originName, originUserId, originPersonaId, fromTime, toTime',
-    since: (t) => ({ where: '(toTime >= ? OR fromTime >= ?)', params: [t.wall, t.wall] }),
+    since: (t) => ({ where: `(toTime >= ? OR fromTime >= ? OR (${undatedSql('fromTime')} AND ${undatedSql('toTime')}))`, params: [t.wall, t.wall] }),
     map: mapName,
+    place: {
+      column: 'fromTime',
+      read: wallTime,
+      undated: (zone, raw) => !wallTime(zone, raw.fromTime) && !wallTime(zone, raw.toTime),
+      noun: 'name log',
+      group: { column: 'originUserId', name: 'its account' },
+      groupTime: { sql: 'SELECT createTime, updateTime FROM players WHERE originUserId = ? ORDER BY id LIMIT 1', name: 'its case' },
+    },
     remember: () => undefined,
     async write(tx, rows) {
       const res = await upsert(
@@ -125,11 +137,19 @@ export const TABLES: TablePlan[] = [
     // New entries, every appeal (their states change without a time), and every entry of a case
     // that changed or that staff edited since (edits move no time of the entry itself).
     since: (t) => ({
-      where: `(createTime >= ? OR type = 'banAppeal' OR toPlayerId IN (SELECT id FROM players WHERE updateTime >= ?)
+      where: `(createTime >= ? OR type = 'banAppeal' OR ${undatedSql('createTime')} OR toPlayerId IN (SELECT id FROM players WHERE updateTime >= ?)
         OR toPlayerId IN (SELECT CAST(toUserId AS UNSIGNED) FROM operation_log WHERE createTime >= ? AND role IN ('comment', 'appeal')))`,
       params: [t.wall, t.wall, t.utc],
     }),
     map: mapComment,
+    place: {
+      column: 'createTime',
+      read: wallTime,
+      noun: 'entry',
+      group: { column: 'toPlayerId', name: 'its case' },
+      // A case's time as the case is imported (map-players.ts): its creation, else its last update.
+      groupTime: { sql: 'SELECT createTime, updateTime FROM players WHERE id = ?', name: 'its case' },
+    },
     remember: (k, r) => k.addEntry(r.id, r.player_id, String(r.type)),
     write: (tx, rows) =>
       upsert(
@@ -148,8 +168,9 @@ export const TABLES: TablePlan[] = [
     name: 'messages',
     key: 'id',
     columns: () => 'id, byUserId, toUserId, type, content, haveRead, createTime',
-    since: (t) => ({ where: `(createTime >= ? OR type = 'banAppeal')`, params: [t.wall] }),
+    since: (t) => ({ where: `(createTime >= ? OR type = 'banAppeal' OR ${undatedSql('createTime')})`, params: [t.wall] }),
     map: mapMessage,
+    place: { column: 'createTime', read: wallTime, noun: 'message' },
     remember: () => undefined,
     write: (tx, rows) => upsert(tx, { table: 'messages', columns: ['id', 'by_user_id', 'to_user_id', 'type', 'content', 'player_id', 'have_read', 'create_time'], conflict: ['id'] }, rows),
   }),
@@ -176,8 +197,9 @@ export const TABLES: TablePlan[] = [
     name: 'operation_log',
     key: 'id',
     columns: () => 'id, createTime, byUserId, toUserId, action, role',
-    since: (t) => ({ where: 'createTime >= ?', params: [t.utc] }),
+    since: (t) => ({ where: `(createTime >= ? OR ${undatedSql('createTime')})`, params: [t.utc] }),
     map: (raw) => mapOperation(raw),
+    place: { column: 'createTime', read: (_, v) => timestampUtc(v), noun: 'log line' },
     remember: () => undefined,
     write: (tx, rows) => upsert(tx, { table: 'admin_log', columns: ['id', 'actor_id', 'action', 'target_user_id', 'target_case_id', 'target_entry_id', 'detail', 'create_time'], conflict: ['id'] }, rows),
   }),
