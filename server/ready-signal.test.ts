@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { openDatabase } from '@server/db/client';
 import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from '@server/test/pg-admin';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,6 +24,11 @@ describe('the ready signal for process managers', { timeout: 90_000 }, () => {
       dbName = await createDatabaseFromTemplate(process.env.DATABASE_URL, inject('pgTemplate')!);
       env.DATABASE_URL = databaseUrlFor(process.env.DATABASE_URL, dbName);
       if (process.env.REDIS_URL) Object.assign(env, { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `ready${crypto.randomBytes(4).toString('hex')}:` });
+    } else {
+      // Embedded, the data folder starts as a copy of the migrated test database, as PostgreSQL's starts
+      // from the migrated template: the node does not run initdb and every migration first (a first
+      // start on an empty folder is server/lean-start.embedded.test.ts's).
+      await (await openDatabase({ dataDir: path.join(dataDir, 'pg'), loadDataDir: new Blob([fs.readFileSync(inject('pgliteDump')!)]) })).close();
     }
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'].includes(k)));
     const child = spawn(process.execPath, ['bin/tribunal.js'], {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { inject } from 'vitest';
+import { openDatabase } from '../db/client';
 import { createDatabaseFromTemplate, databaseUrlFor, dropDatabase } from './pg-admin';
 
 export interface NodeSite {
@@ -16,7 +17,7 @@ export interface NodeSite {
 /**
  * A site for real node processes (server/test/node-process.ts): with DATABASE_URL and REDIS_URL, a
  * database of its own from the migrated template and a Redis prefix of its own; embedded, a data
- * folder of its own. Call in beforeAll (it reads the test run's template).
+ * folder of its own, holding a copy of the migrated database. Call in beforeAll (it reads the test run's template).
  */
 export async function createNodeSite(name: string, env: Record<string, string>): Promise<NodeSite> {
   const adminUrl = process.env.DATABASE_URL;
@@ -29,5 +30,11 @@ export async function createNodeSite(name: string, env: Record<string, string>):
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tribunal-${name}-`));
   site.DATA_DIR = dataDir;
+  // The data folder starts as a copy of the migrated test database, as the PostgreSQL site starts from
+  // the migrated template (and as a server's first start would have left it; a first start on an
+  // empty folder is server/lean-start.embedded.test.ts's): the first node no longer runs initdb and
+  // every migration while the test waits for it to serve.
+  const dump = inject('pgliteDump');
+  if (dump) await (await openDatabase({ dataDir: path.join(dataDir, 'pg'), loadDataDir: new Blob([fs.readFileSync(dump)]) })).close();
   return { twoNodes: false, env: site, remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }

@@ -3,11 +3,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeWithMariadb } from '@server/test/needs';
 import { sql } from 'drizzle-orm';
 import type { Connection } from 'mysql2/promise';
-import type { Db } from '@server/db/client';
+import { openDatabase, type Db } from '@server/db/client';
 import type { FeedItem, FeedPage } from '@shared/types/feed';
 import { createTestApp, type TestApp } from '@server/test/harness';
 import { expectError, expectOk, ISO_DATE } from '@server/test/expect';
@@ -466,8 +466,15 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
     try {
       const root = path.resolve(import.meta.dirname, '../../..');
       const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: undefined, REDIS_URL: undefined, SECRET: 'cli-test-secret-0123456789abcdef' };
+      // The CLI as an operator runs it (`npm run cli`: bin/cli.js runs the bundle, which the tests'
+      // global setup rebuilds when a source is newer), as server/cli.test.ts does; embedded, its data
+      // directory starts as a copy of the migrated test database, as a server's first start would have
+      // left it, instead of each process compiling the sources with tsx and the first migrating anew.
+      const dump = inject('pgliteDump');
+      if (dump) await (await openDatabase({ dataDir: path.join(dataDir, 'pg'), loadDataDir: new Blob([fs.readFileSync(dump)]) })).close();
+      const cli = path.join(root, 'bin/cli.js');
       const run = promisify(execFile);
-      const failed = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'import-bfban', '--from', source.url, '--time-zone', '+08:00', '--dry-run'], { cwd: root, env }).then(
+      const failed = await run(process.execPath, [cli, 'import-bfban', '--from', source.url, '--time-zone', '+08:00', '--dry-run'], { cwd: root, env }).then(
         () => null,
         (e: { code: number; stdout: string }) => e,
       );
@@ -478,7 +485,7 @@ describeWithMariadb(unavailable, 'BFBAN import from MariaDB', { timeout: 240_000
       expect(failed?.stdout).toMatch(/kept {4}comments\.content: NUL characters removed/);
       expect(failed?.stdout).toMatch(/dry run ended with \d+ refused rows/);
       expect(fs.readFileSync(path.join(dataDir, 'bfban-import-report-dry-run.csv'), 'utf8')).toMatch(/^table,id,column,value,why,refused\n/);
-      const list = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'list'], { cwd: root, env });
+      const list = await run(process.execPath, [cli, 'list'], { cwd: root, env });
       expect(list.stdout.trim()).toBe('');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
