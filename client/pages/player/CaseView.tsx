@@ -46,6 +46,8 @@ const JudgementPanel = lazy(() => import('./judgement/JudgementPanel').then((m) 
 
 interface CaseViewProps {
   record: CaseWithHistory;
+  /** The case room's sequence the record was read at: the room is joined from it, so no change after the read is missed. */
+  lastSeq: number;
   update: (change: (record: CaseWithHistory) => CaseWithHistory) => void;
   reload: () => void;
 }
@@ -64,7 +66,7 @@ function useViewCount(caseId: number, update: CaseViewProps['update']) {
 }
 
 /** A loaded case: header, live timeline, reply form and name history. */
-export function CaseView({ record, update, reload }: CaseViewProps) {
+export function CaseView({ record, lastSeq, update, reload }: CaseViewProps) {
   const { t } = useTranslation();
   const statusName = useStatusName();
   const showError = useShowError();
@@ -119,6 +121,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     }
   };
   const ready = useRoom(room, {
+    lastSeq,
     onEvent,
     onRefetch: () => {
       reload();
