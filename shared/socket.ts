@@ -46,9 +46,10 @@ export interface RoomEventMap {
   'timeline.added': { entry: TimelineEntry };
   /**
    * case:<id> — an entry was hidden (or deleted) or shown again by staff. Shown again: `entry` is
-   * the entry as everyone sees it, so pages that had dropped it put it back.
+   * the entry as everyone sees it, so pages that had dropped it put it back. `type` is the entry's:
+   * a page that lists it on another page counts it out (or in again) only under a filter that shows it.
    */
-  'timeline.hidden': { id: number; valid: boolean; entry?: TimelineEntry };
+  'timeline.hidden': { id: number; valid: boolean; type?: TimelineEntry['type']; entry?: TimelineEntry };
   /** case:<id> — an entry changed: an appeal's state or who of the staff viewed it. */
   'timeline.updated': { entry: TimelineEntry };
   /** case:<id> — the guilt/kill votes that currently count towards confirming the case. */

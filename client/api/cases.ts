@@ -52,7 +52,7 @@ export interface TimelineQuery {
 const subjectParam = (subject: readonly TimelineSubject[] | undefined) => (subject?.length ? subject.join(',') : undefined);
 
 export const getTimeline = (key: CaseKey, query: TimelineQuery, signal?: AbortSignal) =>
-  api.get<{ result: TimelineEntry[]; total: number }>('/player/timeline', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
+  api.get<{ result: TimelineEntry[]; total: number; lastSeq: number }>('/player/timeline', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
 
 export interface TimelinePositionQuery {
   /** The entry. */

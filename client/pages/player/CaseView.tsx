@@ -101,11 +101,14 @@ export function CaseView({ record, lastSeq, update, reload }: CaseViewProps) {
     if (event.name === 'timeline.added') {
       const { entry } = event.payload;
       lastAuthor.current = entry.byUserId;
-      timelineRef.current?.apply({ type: 'added', entry });
+      timelineRef.current?.apply({ type: 'added', entry }, event.seq);
       if (entry.byUserId !== myId) announce(t('live.timelineEntry', { name: entry.username ?? t('timeline.system') }));
     }
-    else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid, entry: event.payload.entry });
-    else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
+    else if (event.name === 'timeline.hidden') {
+      const { id, valid, type: entryType, entry } = event.payload;
+      timelineRef.current?.apply({ type: 'visibility', id, valid, entryType, entry }, event.seq);
+    }
+    else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry }, event.seq);
     else if (event.name === 'case.updated') {
       const { status } = event.payload.case;
       if (status !== shownStatus.current && lastAuthor.current !== myId) announce(t('live.status', { status: statusName(status) }));

@@ -73,7 +73,7 @@ export async function setEntryVisibility(services: Services, user: AuthedUser, i
     const [shown] = valid ? await presentEntries(tx, [after!]) : [];
     const room = roomOf.case(entry.playerId);
     await (shown ? restateStoredEntry(tx, room, shown) : withholdStoredEntry(tx, room, id));
-    await emit(room, 'timeline.hidden', shown ? { id, valid, entry: shown } : { id, valid });
+    await emit(room, 'timeline.hidden', shown ? { id, valid, type: entry.type, entry: shown } : { id, valid, type: entry.type });
     return after!;
   });
 }
