@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { TimelineEntry } from '@shared/types/cases';
+import type { ActivityLine, TimelineEntry } from '@shared/types/cases';
 import { realtimeEvents } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 
@@ -92,4 +92,25 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
       payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} else ${entry} end`,
     })
     .where(and(inArray(n, NAMING_EVENTS), named));
+}
+
+/**
+ * Feed lines that no longer show (a hidden entry): the `activity` events of `all` that brought them
+ * become the withdrawal of their line (`activity.withdrawn`), so the room keeps its numbering and a
+ * replay shows them at no point.
+ */
+export async function withdrawStoredActivity(tx: DbOrTx, lines: readonly ActivityLine[]): Promise<void> {
+  if (!lines.length) return;
+  const p = realtimeEvents.payload;
+  const line = sql`jsonb_build_object('type', ${p} #> '{item,type}', 'id', ${p} #> '{item,id}')`;
+  await tx
+    .update(realtimeEvents)
+    .set({ name: 'activity.withdrawn', payload: sql`jsonb_build_object('lines', jsonb_build_array(${line}))` })
+    .where(
+      and(
+        eq(realtimeEvents.room, 'all'),
+        eq(realtimeEvents.name, 'activity'),
+        sql`${line} in (select jsonb_build_object('type', l.type, 'id', l.id) from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(type text, id int))`,
+      ),
+    );
 }
