@@ -18,10 +18,10 @@ export function withdrawActivity(feed: readonly ActivityItem[], lines: readonly 
 }
 
 /** What the room tells the feed, in order: a new line, or lines withdrawn. */
-export type FeedChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] };
+export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] };
 
 /** A change applied to the feed, which keeps its newest `max` lines. */
-export const changeFeed = (feed: readonly ActivityItem[], change: FeedChange, max: number) =>
+export const changeFeed = (feed: readonly ActivityItem[], change: ActivityChange, max: number) =>
   'item' in change ? prependActivity(feed, change.item, max) : withdrawActivity(feed, change.withdrawn);
 
 /** The values of a line's words (`home.feed.<type>`): who, which player, and the game or the verdict. */

@@ -5,7 +5,7 @@ import type { ActivityItem } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
 import { announce } from '@client/components/announce';
 import { useRoom } from '@client/realtime/useRoom';
-import { changeFeed, lineText, type FeedChange } from './activityFeed';
+import { changeFeed, lineText, type ActivityChange } from './activityFeed';
 
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
@@ -19,7 +19,7 @@ export function useSiteActivity() {
   const [feed, setFeed] = useState<Load<readonly ActivityItem[]>>({ state: 'loading' });
   const [counters, setCounters] = useState<Load<SiteCounters>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  const pending = useRef<FeedChange[] | null>([]);
+  const pending = useRef<ActivityChange[] | null>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const loadCounters = useCallback((fresh: boolean) => {
@@ -32,7 +32,7 @@ export function useSiteActivity() {
   const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
       if (event.name !== 'activity' && event.name !== 'activity.withdrawn') return;
-      const change: FeedChange = event.name === 'activity' ? { item: event.payload.item } : { withdrawn: event.payload.lines };
+      const change: ActivityChange = event.name === 'activity' ? { item: event.payload.item } : { withdrawn: event.payload.lines };
       if (pending.current) pending.current.push(change);
       else {
         setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: changeFeed(f.value, change, FEED_SIZE) } : f));
