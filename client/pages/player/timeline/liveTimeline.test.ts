@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '@shared/types/cases';
-import { EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView } from './liveTimeline';
+import { actionsAfter, EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView } from './liveTimeline';
 
 const entry = (id: number, type: TimelineEntry['type'] = 'reply') => ({ id, type }) as TimelineEntry;
 const ids = (s: TimelineState) => s.entries.map((e) => e.id);
@@ -131,5 +131,17 @@ describe('timelineReducer', () => {
     const gone = timelineReducer(unseen, { type: 'visibility', id: 6, valid: false, entryType: 'reply' }, view());
     expect(gone).toMatchObject({ total: 5, unseen: [] });
     expect(timelineReducer(gone, { type: 'visibility', id: 6, valid: false, entryType: 'reply' }, view()).total).toBe(5);
+  });
+});
+
+describe('actionsAfter', () => {
+  it('applies on top of a loaded page only what the page does not hold yet: later events and the reader\'s own actions', () => {
+    const hide = { type: 'visibility', id: 2, valid: false, entryType: 'reply' } as const;
+    const added = { type: 'added', entry: entry(9) } as const;
+    const own = { type: 'visibility', id: 3, valid: false } as const;
+    expect(actionsAfter([{ action: hide, seq: 7 }, { action: own }, { action: added, seq: 8 }], 7)).toEqual([own, added]);
+    // Applied anyway, the hide the page already left out would count the entry out twice.
+    const page = state([1, 3], 2);
+    expect(actionsAfter([{ action: hide, seq: 7 }], 7).reduce((s, a) => timelineReducer(s, a, view()), page).total).toBe(2);
   });
 });

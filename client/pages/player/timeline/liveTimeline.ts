@@ -96,6 +96,19 @@ function countOut(state: TimelineState, action: { id: number; entryType?: string
   return { ...state, total: state.total - 1, hidden };
 }
 
+/** An action with the room sequence of the event that brought it (none: the reader's own). */
+export interface QueuedAction {
+  action: TimelineAction;
+  seq?: number;
+}
+
+/**
+ * What arrived while a page loaded, to apply on top of it: the page holds every event of the room up
+ * to its `lastSeq`, so only later ones (and the reader's own actions) are applied, or a hide would
+ * count out an entry the page already left out.
+ */
+export const actionsAfter = (queued: readonly QueuedAction[], lastSeq: number) => queued.filter(({ seq }) => seq === undefined || seq > lastSeq).map(({ action }) => action);
+
 /**
  * Merges a loaded page or a live event into the timeline. Events may arrive twice (live and
  * replayed) or describe entries the page already holds, so each is applied at most once.

@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/limits';
 import { getTimeline, getTimelinePosition, type CaseKey } from '@client/api/cases';
 import type { TimelineFilter } from '@client/state/timelineFilter';
 import { FILTER_SUBJECTS } from './filters';
-import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
+import { actionsAfter, EMPTY_TIMELINE, timelineReducer, type QueuedAction, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
 import { loadTimelinePage, type PageFetcher, type PositionFetcher } from './loadPage';
 import type { TimelinePosition } from './pageQuery';
 
@@ -38,7 +38,7 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
   /** Actions that arrived while a page loads, with their room sequence when they are the room's events. */
-  const pending = useRef<Array<{ action: TimelineAction; seq?: number }> | null>([]);
+  const pending = useRef<QueuedAction[] | null>([]);
   const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
   const away = useRef(awayFromStart);
   useLayoutEffect(() => {
@@ -65,8 +65,7 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
     loadTimelinePage(fetcherFor(JSON.parse(keyText) as CaseKey, controller.signal), FILTER_SUBJECTS[filter], (position.page - 1) * size, size, position.order).then(
       (page) => {
         if (controller.signal.aborted) return;
-        // The page holds every event of the room up to its `lastSeq`: only later ones are applied on top.
-        const queued = (pending.current ?? []).filter(({ seq }) => seq === undefined || seq > page.lastSeq).map(({ action }) => action);
+        const queued = actionsAfter(pending.current ?? [], page.lastSeq);
         pending.current = null;
         setState((s) => queued.reduce((acc, action) => timelineReducer(acc, action, view.current), timelineReducer(s, { type: 'loaded', page }, view.current)));
         setStatus('ready');
