@@ -81,4 +81,32 @@ describe('live case page', () => {
     await seeText(page, '1 new entry', 5_000);
     expect(await page.evaluate(() => document.body.innerText.includes('Later reply'))).toBe(false);
   });
+
+  it('a verdict given between the case read and the room join still reaches the header', async () => {
+    const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    const { account, dbId } = await openCase(app, bot, { description: '<p>Report before the verdict: shots through the floor.</p>' });
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+
+    const page = await reader.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.setRequestInterception(true);
+    // The case is read as it is now, then judged before the page gets the answer (and joins the room).
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname !== '/api/player') return void r.continue();
+      void (async () => {
+        const stale = await (await fetch(r.url())).text();
+        const judged = await app.request
+          .post('/api/player/judgement')
+          .set('x-access-token', admin.token)
+          .send({ data: { toPlayerId: dbId, action: 'suspect', content: '<p>Suspect for now: the shots through the floor need a second look.</p>' } });
+        expect(judged.status).toBe(200);
+        await r.respond({ status: 200, contentType: 'application/json; charset=utf-8', body: stale });
+      })();
+    });
+    await page.goto(`${app.url}/player/${account.personaId}`);
+    await seeText(page, 'Report before the verdict: shots through the floor.');
+    const header = () => page.$eval('section[aria-labelledby="case-name"]', (s) => (s as HTMLElement).innerText);
+    await page.waitForFunction(() => document.querySelector('section[aria-labelledby="case-name"]')?.textContent?.includes('Suspect'), { timeout: 5_000 });
+    expect(await header()).not.toContain('Unprocessed');
+  });
 });

@@ -3,7 +3,7 @@
  * used by both the server's emits and the client's handlers.
  */
 
-import type { ActivityItem, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
+import type { ActivityItem, ActivityLine, CaseRecord, TimelineEntry, VoteTally } from './types/cases';
 import type { FeedChange } from './types/feed';
 import type { MessageItem } from './types/messages';
 import type { MediaFile } from './types/files';
@@ -46,9 +46,10 @@ export interface RoomEventMap {
   'timeline.added': { entry: TimelineEntry };
   /**
    * case:<id> — an entry was hidden (or deleted) or shown again by staff. Shown again: `entry` is
-   * the entry as everyone sees it, so pages that had dropped it put it back.
+   * the entry as everyone sees it, so pages that had dropped it put it back. `type` is the entry's:
+   * a page that lists it on another page counts it out (or in again) only under a filter that shows it.
    */
-  'timeline.hidden': { id: number; valid: boolean; entry?: TimelineEntry };
+  'timeline.hidden': { id: number; valid: boolean; type?: TimelineEntry['type']; entry?: TimelineEntry };
   /** case:<id> — an entry changed: an appeal's state or who of the staff viewed it. */
   'timeline.updated': { entry: TimelineEntry };
   /** case:<id> — the guilt/kill votes that currently count towards confirming the case. */
@@ -63,6 +64,11 @@ export interface RoomEventMap {
   'announcement.published': { announcement: Announcement };
   /** all — something happened on the site: the home feed and counters move. */
   activity: { item: ActivityItem };
+  /**
+   * all — lines of the activity feed that no longer show (a report, judgement or appeal hidden or
+   * deleted): open feeds drop them. In a replay it also stands where such a line's `activity` was.
+   */
+  'activity.withdrawn': { lines: ActivityLine[] };
   /** The account changed (name, privileges, settings): refetch /user/me. */
   'user.updated': { userId: number };
   /** user:<id> — the user was muted until `mutedUntil`, or the mute was lifted or ended (null). */

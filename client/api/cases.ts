@@ -33,6 +33,9 @@ export type CaseWithHistory = CaseRecord & { history: NameHistoryItem[] };
 /** Always read past the browser's cache (the server lets others keep a case 30 s): the case page is live. */
 export const getPlayer = (key: CaseKey, signal?: AbortSignal) => api.get<CaseWithHistory>('/player', { ...key, history: true }, { signal, fresh: true });
 
+/** `getPlayer` with the case room's `lastSeq` the record is current as of: the case page joins the room from it. */
+export const getLivePlayer = (key: CaseKey, signal?: AbortSignal) => api.getLive<CaseWithHistory>('/player', { ...key, history: true }, { signal, fresh: true });
+
 export const markViewed = (id: number) => api.post<{ counted: boolean; viewNum: number }>('/player/viewed', { data: { id } });
 
 export const refreshPlayer = (key: CaseKey) => api.post<CaseRecord>('/player/update', key);
@@ -49,7 +52,7 @@ export interface TimelineQuery {
 const subjectParam = (subject: readonly TimelineSubject[] | undefined) => (subject?.length ? subject.join(',') : undefined);
 
 export const getTimeline = (key: CaseKey, query: TimelineQuery, signal?: AbortSignal) =>
-  api.get<{ result: TimelineEntry[]; total: number }>('/player/timeline', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
+  api.get<{ result: TimelineEntry[]; total: number; lastSeq: number }>('/player/timeline', { ...key, ...query, subject: subjectParam(query.subject) }, { signal });
 
 export interface TimelinePositionQuery {
   /** The entry. */

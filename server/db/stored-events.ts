@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TimelineEntry } from '@shared/types/cases';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ActivityLine, TimelineEntry } from '@shared/types/cases';
 import { realtimeEvents } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 
@@ -36,4 +36,81 @@ export async function withholdStoredMessage(tx: DbOrTx, rooms: string[], id: num
     .update(realtimeEvents)
     .set({ payload: sql`jsonb_set(${realtimeEvents.payload}, '{message,content}', '""'::jsonb)` })
     .where(and(inArray(realtimeEvents.room, rooms), eq(realtimeEvents.name, 'message.new'), sql`${realtimeEvents.payload} -> 'message' ->> 'id' = ${String(id)}`));
+}
+
+/** What the site shows of an anonymised account (`delUser` type `real`): its placeholder name, its roles and avatar now. */
+export interface AnonymisedAccount {
+  id: number;
+  username: string;
+  privileges: string[];
+  avatar: string;
+}
+
+/** The names of the events that may name an account, each where it does. */
+const NAMING_EVENTS = ['timeline.added', 'timeline.updated', 'timeline.hidden', 'case.votes', 'activity', 'message.new', 'announcement.published'];
+
+/**
+ * An anonymised account: every room's earlier events name it as the site now does (entries and the
+ * entries they quote, votes, feed lines, messages, announcements), so a replay brings back none of
+ * its old name, avatar, mute or application. One statement over the events kept (7 days; the
+ * ban-list feed's, which name no account, 30).
+ */
+export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): Promise<void> {
+  const p = realtimeEvents.payload;
+  const id = String(a.id);
+  const name = sql`${a.username}::text`;
+  const roles = sql`${JSON.stringify(a.privileges)}::jsonb`;
+  const avatar = sql`${a.avatar}::text`;
+  const is = (path: string) => sql`${p} #>> ${`{${path}}`}::text[] = ${id}`;
+  const when = (path: string, then: ReturnType<typeof sql>) => sql`case when ${is(path)} then ${then} else '{}'::jsonb end`;
+  const author = sql`jsonb_build_object('username', ${name}, 'privilege', ${roles}, 'byUserAvatar', ${avatar})`;
+  const entry = sql`jsonb_set(${p}, '{entry}',
+    case when ${is('entry,byUserId')} then (${p} -> 'entry') - 'isMute' - 'byApp' || ${author} else ${p} -> 'entry' end
+    || ${when('entry,quote,byUserId', sql`jsonb_build_object('quote', (${p} #> '{entry,quote}') || jsonb_build_object('username', ${name}, 'privilege', ${roles}))`)})`;
+  const votes = sql`jsonb_set(${p}, '{voters}', (select jsonb_agg(case when v ->> 'id' = ${id} then v || jsonb_build_object('username', ${name}) else v end order by n) from jsonb_array_elements(${p} -> 'voters') with ordinality as voter(v, n)))`;
+  const registered = sql`${p} #>> '{item,type}' = 'register'`;
+  const line = sql`jsonb_set(${p}, '{item}', (${p} -> 'item') || case when ${registered}
+    then jsonb_build_object('username', ${name}, 'privilege', ${roles}) else jsonb_build_object('byUserName', ${name}, 'byUserPrivilege', ${roles}) end)`;
+  const message = sql`jsonb_set(${p}, '{message}', (${p} -> 'message')
+    || ${when('message,byUserId', sql`jsonb_build_object('username', ${name}, 'userAvatar', ${avatar})`)}
+    || ${when('message,toUserId', sql`jsonb_build_object('toUsername', ${name})`)})`;
+  const announcement = sql`jsonb_set(${p}, '{announcement,authorName}', to_jsonb(${name}))`;
+  const named = or(
+    is('entry,byUserId'),
+    is('entry,quote,byUserId'),
+    sql`${p} -> 'voters' @> ${JSON.stringify([{ id: a.id }])}::jsonb`,
+    and(registered, is('item,id')),
+    and(sql`not (${registered})`, is('item,byUserId')),
+    is('message,byUserId'),
+    is('message,toUserId'),
+    is('announcement,authorId'),
+  );
+  const n = realtimeEvents.name;
+  await tx
+    .update(realtimeEvents)
+    .set({
+      payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} else ${entry} end`,
+    })
+    .where(and(inArray(n, NAMING_EVENTS), named));
+}
+
+/**
+ * Feed lines that no longer show (a hidden entry): the `activity` events of `all` that brought them
+ * become the withdrawal of their line (`activity.withdrawn`), so the room keeps its numbering and a
+ * replay shows them at no point.
+ */
+export async function withdrawStoredActivity(tx: DbOrTx, lines: readonly ActivityLine[]): Promise<void> {
+  if (!lines.length) return;
+  const p = realtimeEvents.payload;
+  const line = sql`jsonb_build_object('type', ${p} #> '{item,type}', 'id', ${p} #> '{item,id}')`;
+  await tx
+    .update(realtimeEvents)
+    .set({ name: 'activity.withdrawn', payload: sql`jsonb_build_object('lines', jsonb_build_array(${line}))` })
+    .where(
+      and(
+        eq(realtimeEvents.room, 'all'),
+        eq(realtimeEvents.name, 'activity'),
+        sql`${line} in (select jsonb_build_object('type', l.type, 'id', l.id) from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(type text, id int))`,
+      ),
+    );
 }

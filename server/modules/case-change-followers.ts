@@ -1,11 +1,17 @@
 import { subscribeToCaseChanges } from '@server/core/case-changes';
+import { subscribeToEntryVisibility } from '@server/core/entry-visibility';
 import { openCountFollowsCases } from './notifications/open-cases';
 import { stateChangeWebhooksFollowCases } from './webhooks/queue';
 import { suspectDeadlineFollowsCases } from './judgement/suspect-schedule';
 import { reportLevelsFollowConfirmations } from './achievements/case-confirmed';
 import { caseFeedFollowsCases } from './feed/follower';
+import { feedFollowsEntryVisibility } from './stats/withdrawn-lines';
 
-/** Every module that follows a case's changes, in the order they run within the change's transaction. */
+/**
+ * Every module that follows a case's changes (and its entries' visibility), in the order they run
+ * within the change's transaction.
+ */
 export function followCaseChanges() {
   subscribeToCaseChanges(openCountFollowsCases, stateChangeWebhooksFollowCases, suspectDeadlineFollowsCases, reportLevelsFollowConfirmations, caseFeedFollowsCases);
+  subscribeToEntryVisibility(feedFollowsEntryVisibility);
 }

@@ -105,6 +105,9 @@ export interface ActivityItem {
   action?: string;
 }
 
+/** Which line of the activity feed: lines are told apart by type and id (a registration's id is the user's, an entry's its own). */
+export type ActivityLine = Pick<ActivityItem, 'type' | 'id'>;
+
 /** The running tally of a case's confirming votes (shown as "1 of 2 votes to confirm"). */
 export interface VoteTally {
   playerId: number;

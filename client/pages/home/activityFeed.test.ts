@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import type { ActivityItem } from '@shared/types/cases';
-import { lineText, prependActivity } from './activityFeed';
+import { changeFeed, lineText, prependActivity, withdrawActivity } from './activityFeed';
 
 const item = (type: ActivityItem['type'], id: number) => ({ type, id, createTime: '2026-01-01T00:00:00.000Z' }) as ActivityItem;
 
@@ -23,6 +23,20 @@ describe('prependActivity', () => {
   it('keeps the newest lines only', () => {
     const feed = [item('report', 2), item('report', 1)];
     expect(prependActivity(feed, item('report', 3), 2)).toEqual([item('report', 3), item('report', 2)]);
+  });
+});
+
+describe('withdrawActivity', () => {
+  it('drops the lines withdrawn, by type and id, and leaves the feed alone otherwise', () => {
+    const feed = [item('judgement', 3), item('report', 2), item('register', 2)];
+    expect(withdrawActivity(feed, [{ type: 'report', id: 2 }])).toEqual([item('judgement', 3), item('register', 2)]);
+    expect(withdrawActivity(feed, [{ type: 'report', id: 9 }])).toBe(feed);
+  });
+
+  it('in a replay, a line withdrawn after it arrived does not stay, nor come back', () => {
+    const changes = [{ item: item('report', 4) }, { item: item('report', 5) }, { withdrawn: [{ type: 'report' as const, id: 4 }] }];
+    const feed = changes.reduce((acc, change) => changeFeed(acc, change, 10), [item('report', 1)] as readonly ReturnType<typeof item>[]);
+    expect(feed).toEqual([item('report', 5), item('report', 1)]);
   });
 });
 

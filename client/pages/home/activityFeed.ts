@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { ActivityItem } from '@shared/types/cases';
+import type { ActivityItem, ActivityLine } from '@shared/types/cases';
 
 /** Feed lines are told apart by type and id (a registration's id is the user's, a report's the entry's). */
-export const activityKey = (item: ActivityItem) => `${item.type}:${item.id}`;
+export const activityKey = (item: ActivityLine) => `${item.type}:${item.id}`;
 
 /** A live line goes on top, once, and the feed keeps its newest `max` lines. */
 export function prependActivity(feed: readonly ActivityItem[], item: ActivityItem, max: number): readonly ActivityItem[] {
@@ -10,6 +10,19 @@ export function prependActivity(feed: readonly ActivityItem[], item: ActivityIte
   if (feed.some((f) => activityKey(f) === key)) return feed;
   return [item, ...feed].slice(0, max);
 }
+
+/** Lines that no longer show (`activity.withdrawn`: a hidden report, verdict or appeal) leave the feed. */
+export function withdrawActivity(feed: readonly ActivityItem[], lines: readonly ActivityLine[]): readonly ActivityItem[] {
+  const gone = new Set(lines.map(activityKey));
+  return feed.some((f) => gone.has(activityKey(f))) ? feed.filter((f) => !gone.has(activityKey(f))) : feed;
+}
+
+/** What the room tells the feed, in order: a new line, or lines withdrawn. */
+export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] };
+
+/** A change applied to the feed, which keeps its newest `max` lines. */
+export const changeFeed = (feed: readonly ActivityItem[], change: ActivityChange, max: number) =>
+  'item' in change ? prependActivity(feed, change.item, max) : withdrawActivity(feed, change.withdrawn);
 
 /** The values of a line's words (`home.feed.<type>`): who, which player, and the game or the verdict. */
 export function lineValues(t: TFunction, item: ActivityItem) {

@@ -5,7 +5,7 @@ import type { ActivityItem } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
 import { announce } from '@client/components/announce';
 import { useRoom } from '@client/realtime/useRoom';
-import { lineText, prependActivity } from './activityFeed';
+import { changeFeed, lineText, type ActivityChange } from './activityFeed';
 
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
@@ -19,7 +19,7 @@ export function useSiteActivity() {
   const [feed, setFeed] = useState<Load<readonly ActivityItem[]>>({ state: 'loading' });
   const [counters, setCounters] = useState<Load<SiteCounters>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  const pending = useRef<ActivityItem[] | null>([]);
+  const pending = useRef<ActivityChange[] | null>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const loadCounters = useCallback((fresh: boolean) => {
@@ -31,12 +31,12 @@ export function useSiteActivity() {
 
   const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
-      if (event.name !== 'activity') return;
-      const item = event.payload.item;
-      if (pending.current) pending.current.push(item);
+      if (event.name !== 'activity' && event.name !== 'activity.withdrawn') return;
+      const change: ActivityChange = event.name === 'activity' ? { item: event.payload.item } : { withdrawn: event.payload.lines };
+      if (pending.current) pending.current.push(change);
       else {
-        setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: prependActivity(f.value, item, FEED_SIZE) } : f));
-        announce(lineText(t, item));
+        setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: changeFeed(f.value, change, FEED_SIZE) } : f));
+        if ('item' in change) announce(lineText(t, change.item));
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => loadCounters(true), COUNTER_WAIT_MS);
@@ -53,7 +53,7 @@ export function useSiteActivity() {
         if (controller.signal.aborted) return;
         const live = pending.current ?? [];
         pending.current = null;
-        setFeed({ state: 'ready', value: live.reduce((acc, item) => prependActivity(acc, item, FEED_SIZE), items as readonly ActivityItem[]) });
+        setFeed({ state: 'ready', value: live.reduce((acc, change) => changeFeed(acc, change, FEED_SIZE), items as readonly ActivityItem[]) });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -46,6 +46,8 @@ const JudgementPanel = lazy(() => import('./judgement/JudgementPanel').then((m) 
 
 interface CaseViewProps {
   record: CaseWithHistory;
+  /** The case room's sequence the record was read at: the room is joined from it, so no change after the read is missed. */
+  lastSeq: number;
   update: (change: (record: CaseWithHistory) => CaseWithHistory) => void;
   reload: () => void;
 }
@@ -64,7 +66,7 @@ function useViewCount(caseId: number, update: CaseViewProps['update']) {
 }
 
 /** A loaded case: header, live timeline, reply form and name history. */
-export function CaseView({ record, update, reload }: CaseViewProps) {
+export function CaseView({ record, lastSeq, update, reload }: CaseViewProps) {
   const { t } = useTranslation();
   const statusName = useStatusName();
   const showError = useShowError();
@@ -99,11 +101,14 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     if (event.name === 'timeline.added') {
       const { entry } = event.payload;
       lastAuthor.current = entry.byUserId;
-      timelineRef.current?.apply({ type: 'added', entry });
+      timelineRef.current?.apply({ type: 'added', entry }, event.seq);
       if (entry.byUserId !== myId) announce(t('live.timelineEntry', { name: entry.username ?? t('timeline.system') }));
     }
-    else if (event.name === 'timeline.hidden') timelineRef.current?.apply({ type: 'visibility', id: event.payload.id, valid: event.payload.valid, entry: event.payload.entry });
-    else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry });
+    else if (event.name === 'timeline.hidden') {
+      const { id, valid, type: entryType, entry } = event.payload;
+      timelineRef.current?.apply({ type: 'visibility', id, valid, entryType, entry }, event.seq);
+    }
+    else if (event.name === 'timeline.updated') timelineRef.current?.apply({ type: 'updated', entry: event.payload.entry }, event.seq);
     else if (event.name === 'case.updated') {
       const { status } = event.payload.case;
       if (status !== shownStatus.current && lastAuthor.current !== myId) announce(t('live.status', { status: statusName(status) }));
@@ -119,6 +124,7 @@ export function CaseView({ record, update, reload }: CaseViewProps) {
     }
   };
   const ready = useRoom(room, {
+    lastSeq,
     onEvent,
     onRefetch: () => {
       reload();

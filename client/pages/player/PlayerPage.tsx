@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getPlayer, type CaseKey } from '@client/api/cases';
+import { getLivePlayer, type CaseKey, type CaseWithHistory } from '@client/api/cases';
 import { ApiError } from '@client/api/ApiError';
 import { useDescribeError } from '@client/api/describeError';
 import { usePageTitleValues } from '@client/app/pageTitle';
@@ -35,8 +36,10 @@ function NoCase() {
 function LoadCase({ caseKey }: { caseKey: CaseKey }) {
   const { t } = useTranslation();
   const describe = useDescribeError();
-  const remote = useRemote(JSON.stringify(caseKey), (signal) => getPlayer(caseKey, signal));
-  usePageTitleValues({ name: remote.data?.originName ?? caseKey.personaId ?? caseKey.userId ?? String(caseKey.dbId) });
+  const remote = useRemote(JSON.stringify(caseKey), (signal) => getLivePlayer(caseKey, signal));
+  const { update: updateAnswer } = remote;
+  const update = useCallback((change: (record: CaseWithHistory) => CaseWithHistory) => updateAnswer((answer) => ({ ...answer, data: change(answer.data) })), [updateAnswer]);
+  usePageTitleValues({ name: remote.data?.data.originName ?? caseKey.personaId ?? caseKey.userId ?? String(caseKey.dbId) });
 
   if (remote.state === 'failed' && !remote.data) {
     if (remote.error instanceof ApiError && remote.error.code === 'player.notFound') return <NoCase />;
@@ -47,7 +50,7 @@ function LoadCase({ caseKey }: { caseKey: CaseKey }) {
     );
   }
   if (!remote.data) return <CaseSkeleton />;
-  return <CaseView record={remote.data} update={remote.update} reload={remote.reload} />;
+  return <CaseView record={remote.data.data} lastSeq={remote.data.lastSeq} update={update} reload={remote.reload} />;
 }
 
 /** /player/:ouid — a case (the player detail); old-site addresses come with `?oldUrl`. */

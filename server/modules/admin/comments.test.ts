@@ -171,11 +171,11 @@ describe('POST /api/admin/setComment', () => {
     await joinRoom(visitor, `case:${dbId}`);
     const hidden = nextEvent(visitor, (e) => e.name === 'timeline.hidden');
     expect((await setComment(superToken, { id: r.id, valid: 0 })).body.data.outcome).toBe('hidden');
-    expect((await hidden).payload).toEqual({ id: r.id, valid: false });
+    expect((await hidden).payload).toEqual({ id: r.id, valid: false, type: 'reply' });
     expect((await publicTimeline(dbId)).body.data.total).toBe(1);
     const shown = nextEvent(visitor, (e) => e.name === 'timeline.hidden');
     expect((await setComment(superToken, { id: r.id, valid: 1 })).body.data.outcome).toBe('shown');
-    expect((await shown).payload).toMatchObject({ id: r.id, valid: true, entry: { id: r.id, content: { text: '<p>a reply to hide</p>' } } });
+    expect((await shown).payload).toMatchObject({ id: r.id, valid: true, type: 'reply', entry: { id: r.id, content: { text: '<p>a reply to hide</p>' } } });
     expect((await publicTimeline(dbId)).body.data.total).toBe(2);
     expect((await caseRow(dbId)).commentsNum).toBe(count);
     expect((await setComment(superToken, { id: r.id, valid: 1 })).body.data.outcome).toBe('unchanged');
@@ -191,7 +191,7 @@ describe('POST /api/admin/setComment', () => {
     const gone = nextEvent(visitor, (e) => e.name === 'timeline.hidden');
     const del = await setComment(superToken, { id: r.id, content: '<p> </p>' });
     expect(del.body.data).toMatchObject({ outcome: 'deleted', comment: { valid: false, content: { text: '' }, deleted: { byUserId: superId, content: '<p>words that will be deleted</p>', videoLink: null } } });
-    expect((await gone).payload).toEqual({ id: r.id, valid: false });
+    expect((await gone).payload).toEqual({ id: r.id, valid: false, type: 'reply' });
     expect((await get(`commentAll?playerId=${dbId}&state=deleted`, superToken)).body.data.map((e: Item) => e.id)).toEqual([r.id]);
     expect((await get(`commentAll?playerId=${dbId}&state=hidden`, superToken)).body.total).toBe(0);
     expect((await publicTimeline(dbId)).body.data.total).toBe(1);

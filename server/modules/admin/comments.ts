@@ -23,6 +23,7 @@ import { inTransaction } from '@server/db/outbox';
 import { presentEntries } from '@server/modules/timeline/queries';
 import { recordAdminAction } from './oplog';
 import { restateStoredEntry, withholdStoredEntry } from '@server/db/stored-events';
+import { tellEntryVisibility } from '@server/core/entry-visibility';
 
 /** The soft-delete mark a `setComment` that emptied an entry leaves in its `extra`. */
 const deletedOf = (row: Pick<TimelineRow, 'extra'>): DeletedMark | null => {
@@ -177,9 +178,10 @@ export async function setComment(services: Services, user: AuthedUser, input: Se
       await recordAdminAction(tx, { actorId: user.id, action: 'setComment', targetUserId: row.byUserId, targetCaseId: row.playerId, targetEntryId: row.id, detail: { outcome, ...detail } });
       const [publicEntry] = await presentEntries(tx, [next]);
       await (next.valid ? restateStoredEntry(tx, room, publicEntry!) : withholdStoredEntry(tx, room, row.id));
-      if (row.valid && !next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: false });
-      else if (!row.valid && next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: true, entry: publicEntry! });
+      if (row.valid && !next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: false, type: row.type });
+      else if (!row.valid && next.valid) await emit(room, 'timeline.hidden', { id: row.id, valid: true, type: row.type, entry: publicEntry! });
       else if (next.valid && outcome === 'edited') await emit(room, 'timeline.updated', { entry: publicEntry! });
+      if (row.valid !== next.valid) await tellEntryVisibility({ r, entry: next });
     }
     const [comment] = await presentAdminComments(tx, [next]);
     return { comment: comment!, outcome };

@@ -21,14 +21,18 @@ export function caseReadKey(query: CaseQuery): string {
   return `case:${column}:${value}${query.history ? ':history' : ''}`;
 }
 
-/** `viewsNotStored`: the case's views this node counted and has not added to it yet (cases/views.ts). */
+/**
+ * `viewsNotStored`: the case's views this node counted and has not added to it yet (cases/views.ts).
+ * `lastSeq` (beside `data`) is the case room's, read with the record: a page joins the room from it
+ * and misses no change. A kept answer stays right: any event of the room drops it.
+ */
 export async function readCaseReply(db: Db, query: CaseQuery, viewsNotStored: (caseId: number) => number): Promise<Reply> {
   const row = await readCase(db, query);
   if (!row) throw new AppError('player.notFound');
   const data = presentCase({ ...row, viewNum: row.viewNum + viewsNotStored(row.id) });
-  const rooms = roomOf.case(row.id);
-  if (query.history) return ok('player.ok', { ...data, history: presentHistory(await historyOf(db, row.id)) }, { rooms });
-  return ok('player.ok', data, { rooms });
+  const live = { rooms: roomOf.case(row.id), lastSeq: row.lastSeq };
+  if (query.history) return ok('player.ok', { ...data, history: presentHistory(await historyOf(db, row.id)) }, live);
+  return ok('player.ok', data, live);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { players } from '@server/db/schema';
-import { createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
+import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
 import { expectError, expectInvalid, expectOk, expectTokenExpired, ISO_DATE } from '@server/test/expect';
 import { openCase } from '@server/test/cases';
 
@@ -183,6 +183,41 @@ describe('GET /api/player', () => {
       expect(now.viewNum, q).toBe(4242);
     }
     expect((await read(`dbId=${dbId}&history=true`)).history).toEqual(firstWithHistory.history);
+  });
+});
+
+describe('GET /api/player: the case room\'s sequence', () => {
+  const judge = (token: string, dbId: number) =>
+    app.request
+      .post('/api/player/judgement')
+      .set('x-access-token', token)
+      .send({ data: { toPlayerId: dbId, action: 'suspect', content: '<p>prone behind the wall every round</p>' }, SKIP_CAPTCHA: true });
+
+  it('answers lastSeq beside the record, read with it: a join from there replays every later change, also from a kept answer', async () => {
+    const { dbId } = await openCase(app, bot);
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const read = () => app.request.get(`/api/player?dbId=${dbId}&history=true`);
+    const first = await read();
+    expectOk(first, 'player.ok');
+    const watcher = await app.socket();
+    const joined = await joinRoom(watcher, `case:${dbId}`);
+    if (!joined.ok) throw new Error('join refused');
+    expect(first.body.lastSeq).toBe(joined.lastSeq);
+    expect(first.body.data).not.toHaveProperty('lastSeq');
+    // The kept answer carries the same sequence; the verdict's events drop it, and the next read is past them.
+    expect((await read()).body.lastSeq).toBe(first.body.lastSeq);
+    const updated = nextEvent(watcher, (e) => e.name === 'case.updated');
+    expectOk(await judge(admin.token, dbId), 'judgement.success');
+    const event = await updated;
+    const after = await read();
+    expect(after.body.data.status).toBe(2);
+    expect(after.body.lastSeq).toBeGreaterThanOrEqual(event.seq);
+    // A page that read the record before the verdict and joins only now gets it replayed from its own sequence.
+    const late = await app.socket();
+    const replayed = collectEvents(late);
+    expect(await joinRoom(late, `case:${dbId}`, first.body.lastSeq)).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(replayed.find((e) => e.name === 'case.updated')?.payload).toMatchObject({ case: { id: dbId, status: 2 } });
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { roomOf } from '@shared/socket';
 import type { CaseKey } from '@shared/schemas/cases';
-import { nameHistory, players, type PlayerRow } from '@server/db/schema';
+import { nameHistory, players, roomSequences, type PlayerRow } from '@server/db/schema';
 import type { Db, DbOrTx } from '@server/db/client';
 import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { preparedByKey, prepared } from '@server/db/prepared';
@@ -22,10 +23,24 @@ const caseByKey = preparedByKey((db, column: KeyColumn) =>
 export const keyOf = (key: CaseKey): [KeyColumn, string | number] =>
   key.userId !== undefined ? ['userId', key.userId] : key.personaId !== undefined ? ['personaId', key.personaId] : ['dbId', key.dbId!];
 
-/** Reads of the visible cases with any of many values of one key column (the read path's shared statement). */
+/** A case as the read path reads it: with its room's last sequence, read in the same statement. */
+export type ReadCaseRow = PlayerRow & { lastSeq: number };
+
+/** The case room's name (`roomOf.case`) for a case id column. */
+export const caseRoomSql = (id: AnyColumn) => sql`'case:' || ${id}`;
+if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells roomOf.case');
+
+/** The last sequence of the room of the case in `id`, as a subquery. */
+export const caseRoomLastSeqSql = (id: AnyColumn) => sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${caseRoomSql(id)})`;
+
+/**
+ * Reads of the visible cases with any of many values of one key column (the read path's shared
+ * statement), each with its room's last sequence from the same snapshot: every event up to it is in
+ * the record.
+ */
 const casesByColumn = preparedByKey((db, column: KeyColumn) =>
   db
-    .select()
+    .select({ ...getTableColumns(players), lastSeq: caseRoomLastSeqSql(players.id) })
     .from(players)
     .where(and(sql`${KEY_COLUMNS[column]} = any(${sql.placeholder('keys')}::${sql.raw(column === 'dbId' ? 'int' : 'text')}[])`, eq(players.valid, true)))
     .prepare(`cases_by_${column}s`),
@@ -33,8 +48,9 @@ const casesByColumn = preparedByKey((db, column: KeyColumn) =>
 
 const caseReaders = coalescedByKey(async (db: Db, column: KeyColumn, values: Array<string | number>) => {
   const rows = await casesByColumn(db, column).execute({ keys: [...new Set(values)] });
-  const byValue = new Map<string | number, PlayerRow>();
-  for (const row of rows) {
+  const byValue = new Map<string | number, ReadCaseRow>();
+  for (const { lastSeq, ...record } of rows) {
+    const row = { ...record, lastSeq: Number(lastSeq ?? 0) };
     const v = column === 'dbId' ? row.id : column === 'userId' ? row.originUserId : row.originPersonaId;
     const seen = byValue.get(v);
     if (!seen || row.id < seen.id) byValue.set(v, row);
@@ -48,7 +64,7 @@ const caseReaders = coalescedByKey(async (db: Db, column: KeyColumn, values: Arr
  * round trip then answers dozens of requests; a quiet server sends each read at once. Where a
  * persona id has several cases, the oldest answers (as the single read's index scan gives).
  */
-export function readCase(db: Db, key: CaseKey): Promise<PlayerRow | null> {
+export function readCase(db: Db, key: CaseKey): Promise<ReadCaseRow | null> {
   const [column, value] = keyOf(key);
   return caseReaders(db, column)(value);
 }

@@ -53,7 +53,7 @@ export const caseRoutes: AnyRoute[] = [
     method: 'get',
     path: '/player',
     tag: TAG,
-    summary: 'One case by userId, personaId or dbId; `history=true` adds every name it was seen with.',
+    summary: 'One case by userId, personaId or dbId; `history=true` adds every name it was seen with. `lastSeq`: the sequence of the case\'s room the record is current as of (join it with that to miss no later change).',
     area: 'player',
     auth: 'none',
     policy: rules.anyone,

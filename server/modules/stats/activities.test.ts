@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@server/test/harness';
+import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
+import { openCase } from '@server/test/cases';
 import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { botToken, insertCase, insertEntries, insertEntry, insertUser, reportName } from '@server/test/search-fixtures';
 
@@ -18,6 +19,49 @@ const feed = async (query: Record<string, string | number> = {}) => {
   return res.body.data as Array<Record<string, unknown>>;
 };
 const MIN = 60_000;
+
+describe('the live activity feed', () => {
+  const timelineOf = async (dbId: number) => (await app.request.get(`/api/player/timeline?dbId=${dbId}`)).body.data.result as Array<{ id: number; type: string }>;
+  const isLine = (type: string, id: number) => (e: { name: string; payload: unknown }) => e.name === 'activity' && (e.payload as { item: { type: string; id: number } }).item.type === type && (e.payload as { item: { id: number } }).item.id === id;
+
+  it('withdraws a report hidden or deleted by staff from open feeds, and from replays of the room', async () => {
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const sup = await app.factories.signedIn({ privileges: ['super'] });
+    const watcher = await app.socket();
+    const head = await joinRoom(watcher, 'all');
+    if (!head.ok) throw new Error('join refused');
+    const hiddenCase = await openCase(app, bot);
+    const deletedCase = await openCase(app, bot);
+    const [hidden] = await timelineOf(hiddenCase.dbId);
+    const [deleted] = await timelineOf(deletedCase.dbId);
+    const reports = async () => (await feed()).filter((l) => l.type === 'report').map((l) => l.id);
+    expect(await reports()).toEqual(expect.arrayContaining([hidden!.id, deleted!.id]));
+
+    const withdrawn = (id: number) => nextEvent(watcher, (e) => e.name === 'activity.withdrawn' && (e.payload as { lines: Array<{ id: number }> }).lines.some((l) => l.id === id));
+    const first = withdrawn(hidden!.id);
+    expectOk(await app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data: { id: hidden!.id } }), 'unReply.success');
+    expect((await first).payload).toEqual({ lines: [{ type: 'report', id: hidden!.id }] });
+    const second = withdrawn(deleted!.id);
+    expectOk(await app.request.post('/api/admin/setComment').set('x-access-token', sup.token).send({ data: { id: deleted!.id, content: '<p> </p>', videoLink: '' } }), 'admin.setComment.ok');
+    expect((await second).payload).toEqual({ lines: [{ type: 'report', id: deleted!.id }] });
+    expect((await reports()).filter((id) => id === hidden!.id || id === deleted!.id)).toEqual([]);
+
+    // Replayed from before the reports: their lines never show, and the room keeps its numbering.
+    const late = await app.socket();
+    const replayed = collectEvents(late);
+    expect(await joinRoom(late, 'all', head.lastSeq)).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = replayed.filter((e) => e.room === 'all');
+    expect(mine.some(isLine('report', hidden!.id)) || mine.some(isLine('report', deleted!.id))).toBe(false);
+    expect(mine.map((e) => e.seq)).toEqual(mine.map((_, i) => head.lastSeq + 1 + i));
+    expect(mine.filter((e) => e.name === 'activity.withdrawn').map((e) => e.payload)).toEqual([
+      { lines: [{ type: 'report', id: hidden!.id }] },
+      { lines: [{ type: 'report', id: deleted!.id }] },
+      { lines: [{ type: 'report', id: hidden!.id }] },
+      { lines: [{ type: 'report', id: deleted!.id }] },
+    ]);
+  });
+});
 
 describe('GET /api/activities', () => {
   it('mixes registrations, reports, judgements and appeals, newest first, with the fields clients read', async () => {

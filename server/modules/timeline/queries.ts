@@ -3,14 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TimelineEntry } from '@shared/types/cases';
 import type { TimelineSubject } from '@shared/timeline';
 import type { CaseKey } from '@shared/schemas/cases';
-import { roomOf } from '@shared/socket';
-import { players, roomSequences, timeline, users, type TimelineRow } from '@server/db/schema';
+import { players, timeline, users, type TimelineRow } from '@server/db/schema';
 import type { DbOrTx } from '@server/db/client';
 import { prepared, preparedByKey } from '@server/db/prepared';
 import { withGenericPlans } from '@server/db/generic-plans';
 import { coalescedByKey, SHARED_STATEMENTS } from '@server/db/coalesce';
 import { askColumn } from '@server/db/ask-column';
-import { KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
+import { caseRoomLastSeqSql, KEY_COLUMNS, keyOf, type KeyColumn } from '@server/modules/cases/queries';
 import { presentEntry, presentQuote, type Author, type PresentOptions } from './presenter';
 
 /** The author's achievements (id -> acquired epoch ms) for the badge strip, unless they hide them (`showAchievement`). */
@@ -70,10 +69,6 @@ const quoteAuthor = alias(users, 'quote_author');
 /** The entries of the page, read inside the statement for the case it found. */
 const paged = alias(timeline, 'paged');
 
-/** The case room's name (`roomOf.case`) for a case id column. */
-const caseRoomSql = (id: AnyColumn) => sql`'case:' || ${id}`;
-if (roomOf.case(7) !== 'case:7') throw new Error('caseRoomSql no longer spells roomOf.case');
-
 /**
  * One statement for the pages of one shape asked together (`asks`, `pagesReader`), each row tagged
  * with its ask's `slot`. For each ask: the case by its key, the listing's exact total and the case
@@ -99,7 +94,7 @@ function pageStatement(main: DbOrTx, key: `${KeyColumn}:${Shape}`) {
     .select({
       id: players.id,
       total: sql<number>`(select count(*)::int from ${timeline} where ${listedEntries(timeline, players.id, hidden === 'all', typed === 'typed')})`.as('total'),
-      lastSeq: sql<number | null>`(select ${roomSequences.lastSeq} from ${roomSequences} where ${roomSequences.room} = ${caseRoomSql(players.id)})`.as('last_seq'),
+      lastSeq: caseRoomLastSeqSql(players.id).as('last_seq'),
     })
     .from(players)
     .where(and(sql`${KEY_COLUMNS[column]} = asks.key`, sql`${players.valid}`))

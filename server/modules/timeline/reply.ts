@@ -16,6 +16,7 @@ import { appendEntry } from './append';
 import { authorBadgesSql, presentEntries } from './queries';
 import { noticeQuoted } from '@server/modules/notifications/case-notices';
 import { restateStoredEntry, withholdStoredEntry } from '@server/db/stored-events';
+import { tellEntryVisibility } from '@server/core/entry-visibility';
 
 const REPLY_PROBLEMS: Record<ReplyProblem, string> = {
   empty: 'the reply is empty',
@@ -61,7 +62,8 @@ const quotedEntrySql = (id: number) =>
 
 /** Hides or shows an entry: staff any, authors their own replies. Hidden entries stay visible to staff. */
 export async function setEntryVisibility(services: Services, user: AuthedUser, id: number, valid: boolean) {
-  return inTransaction(services, async ({ tx, emit }) => {
+  return inTransaction(services, async (r) => {
+    const { tx, emit } = r;
     const [entry] = await tx.select().from(timeline).where(eq(timeline.id, id)).for('update');
     if (!entry) throw new AppError('unReply.notFound');
     if (!mayHideEntry(user.actor, entry, valid)) throw new AppError('user.permissionDenined');
@@ -73,7 +75,8 @@ export async function setEntryVisibility(services: Services, user: AuthedUser, i
     const [shown] = valid ? await presentEntries(tx, [after!]) : [];
     const room = roomOf.case(entry.playerId);
     await (shown ? restateStoredEntry(tx, room, shown) : withholdStoredEntry(tx, room, id));
-    await emit(room, 'timeline.hidden', shown ? { id, valid, entry: shown } : { id, valid });
+    await emit(room, 'timeline.hidden', shown ? { id, valid, type: entry.type, entry: shown } : { id, valid, type: entry.type });
+    await tellEntryVisibility({ r, entry: after! });
     return after!;
   });
 }

@@ -181,7 +181,7 @@ describe('live case page', () => {
     const admin = await app.factories.signedIn({ privileges: ['admin'] });
     const hidden = nextEvent(visitor, (e) => e.name === 'timeline.hidden');
     await app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data: { id: posted.id } });
-    expect((await hidden).payload).toEqual({ id: posted.id, valid: false });
+    expect((await hidden).payload).toEqual({ id: posted.id, valid: false, type: 'reply' });
     const seqs = seen.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(seen.some((e) => e.name === 'case.updated')).toBe(true);

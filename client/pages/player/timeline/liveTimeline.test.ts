@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '@shared/types/cases';
-import { EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView } from './liveTimeline';
+import { actionsAfter, EMPTY_TIMELINE, timelineReducer, type TimelineState, type TimelineView } from './liveTimeline';
 
 const entry = (id: number, type: TimelineEntry['type'] = 'reply') => ({ id, type }) as TimelineEntry;
 const ids = (s: TimelineState) => s.entries.map((e) => e.id);
 const view = (over: Partial<TimelineView> = {}): TimelineView => ({ filter: 'all', order: 'asc', page: 1, pageSize: 3, staff: false, ...over });
-const state = (entryIds: number[], total: number): TimelineState => ({ entries: entryIds.map((id) => entry(id)), total, unseen: [] });
+const state = (entryIds: number[], total: number): TimelineState => ({ entries: entryIds.map((id) => entry(id)), total, unseen: [], hidden: [] });
 
 describe('timelineReducer', () => {
   it('takes a loaded page as it is, forgetting unseen entries', () => {
-    const next = timelineReducer({ ...EMPTY_TIMELINE, unseen: [4] }, { type: 'loaded', page: { entries: [entry(1)], total: 1 } }, view());
-    expect(next).toEqual({ entries: [entry(1)], total: 1, unseen: [] });
+    const next = timelineReducer({ ...EMPTY_TIMELINE, unseen: [4], hidden: [5] }, { type: 'loaded', page: { entries: [entry(1)], total: 1, lastSeq: 3 } }, view());
+    expect(next).toEqual({ entries: [entry(1)], total: 1, unseen: [], hidden: [] });
   });
 
   it('appends a new entry on the last page of the oldest-first order', () => {
@@ -97,9 +97,51 @@ describe('timelineReducer', () => {
     expect(timelineReducer(s, { type: 'visibility', id: 2, valid: true, entry: entry(2, 'judgement') }, view({ filter: 'comments' }))).toBe(s);
   });
 
-  it('leaves the page alone for entries it does not hold', () => {
+  it('leaves the page alone for entries it does not hold, unless it knows the filter counts them', () => {
     const s = state([1, 2], 2);
     expect(timelineReducer(s, { type: 'visibility', id: 9, valid: false }, view())).toBe(s);
     expect(timelineReducer(s, { type: 'visibility', id: 1, valid: true }, view())).toBe(s);
+    expect(timelineReducer(s, { type: 'visibility', id: 9, valid: false, entryType: 'judgement' }, view({ filter: 'comments' }))).toBe(s);
+    expect(timelineReducer(s, { type: 'visibility', id: 9, valid: false, entryType: 'judgement' }, view({ staff: true }))).toBe(s);
+  });
+
+  it('keeps the count a reload shows through hide and show cycles of an entry on another page', () => {
+    // Page 2 of oldest first holds 4..6; entry 2 is on page 1.
+    let s = state([4, 5, 6], 6);
+    for (let cycle = 0; cycle < 3; cycle++) {
+      s = timelineReducer(s, { type: 'visibility', id: 2, valid: false, entryType: 'reply' }, view({ page: 2 }));
+      expect(s.total).toBe(5);
+      s = timelineReducer(s, { type: 'visibility', id: 2, valid: true, entryType: 'reply', entry: entry(2) }, view({ page: 2 }));
+      expect(s.total).toBe(6);
+    }
+    expect(ids(s)).toEqual([4, 5, 6]);
+    // Under a filter that does not list it, the count does not move either way.
+    const comments = state([1], 1);
+    const hidden = timelineReducer(comments, { type: 'visibility', id: 7, valid: false, entryType: 'judgement' }, view({ filter: 'comments' }));
+    expect(timelineReducer(hidden, { type: 'visibility', id: 7, valid: true, entryType: 'judgement', entry: entry(7, 'judgement') }, view({ filter: 'comments' })).total).toBe(1);
+  });
+
+  it('counts a hidden entry out once, told twice (the author\'s own hide, then its event) or arrived live on another page', () => {
+    const own = timelineReducer(state([1, 2, 3], 3), { type: 'visibility', id: 2, valid: false }, view());
+    const told = timelineReducer(own, { type: 'visibility', id: 2, valid: false, entryType: 'reply' }, view());
+    expect(told).toMatchObject({ total: 2, entries: [entry(1), entry(3)] });
+    const back = timelineReducer(told, { type: 'visibility', id: 2, valid: true, entryType: 'reply', entry: entry(2) }, view());
+    expect(back).toMatchObject({ total: 3, entries: [entry(1), entry(2), entry(3)] });
+    const unseen = timelineReducer(state([1, 2, 3], 5), { type: 'added', entry: entry(6) }, view());
+    const gone = timelineReducer(unseen, { type: 'visibility', id: 6, valid: false, entryType: 'reply' }, view());
+    expect(gone).toMatchObject({ total: 5, unseen: [] });
+    expect(timelineReducer(gone, { type: 'visibility', id: 6, valid: false, entryType: 'reply' }, view()).total).toBe(5);
+  });
+});
+
+describe('actionsAfter', () => {
+  it('applies on top of a loaded page only what the page does not hold yet: later events and the reader\'s own actions', () => {
+    const hide = { type: 'visibility', id: 2, valid: false, entryType: 'reply' } as const;
+    const added = { type: 'added', entry: entry(9) } as const;
+    const own = { type: 'visibility', id: 3, valid: false } as const;
+    expect(actionsAfter([{ action: hide, seq: 7 }, { action: own }, { action: added, seq: 8 }], 7)).toEqual([own, added]);
+    // Applied anyway, the hide the page already left out would count the entry out twice.
+    const page = state([1, 3], 2);
+    expect(actionsAfter([{ action: hide, seq: 7 }], 7).reduce((s, a) => timelineReducer(s, a, view()), page).total).toBe(2);
   });
 });

@@ -11,6 +11,8 @@ export interface TimelineState {
   total: number;
   /** Entries that arrived live but belong on another page (ids, so a repeat counts once). */
   unseen: readonly number[];
+  /** Entries hidden since the page loaded, already counted out of `total` (ids, so a repeat counts once). */
+  hidden: readonly number[];
 }
 
 /** What the page shows, which decides where a live entry goes. */
@@ -30,12 +32,15 @@ export type TimelineAction =
   | { type: 'loaded'; page: LoadedPage }
   /** `mine`: the reader's own entry, shown on the page that holds it wherever they are. */
   | { type: 'added'; entry: TimelineEntry; mine?: boolean }
-  /** Shown again: `entry` (when the event carries it) puts the entry back on pages that had dropped it. */
-  | { type: 'visibility'; id: number; valid: boolean; entry?: TimelineEntry }
+  /**
+   * Shown again: `entry` (when the event carries it) puts the entry back on pages that had dropped it.
+   * `entryType`: the entry's type, which says whether the filter counts an entry this page does not hold.
+   */
+  | { type: 'visibility'; id: number; valid: boolean; entryType?: TimelineEntry['type']; entry?: TimelineEntry }
   /** An entry changed (an appeal's state or viewers): replaced where it is shown. */
   | { type: 'updated'; entry: TimelineEntry };
 
-export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: [] };
+export const EMPTY_TIMELINE: TimelineState = { entries: [], total: 0, unseen: [], hidden: [] };
 
 /** The page shows the newest entries and has room: the oldest-first order's last page. */
 function showsTail(state: TimelineState, view: TimelineView) {
@@ -60,8 +65,9 @@ export function mergeEntry(shown: TimelineEntry, next: TimelineEntry): TimelineE
  * An entry shown again after it was hidden: back in its place (by id) when that place is on this
  * page, otherwise only counted (it is on another page).
  */
-function putBack(state: TimelineState, entry: TimelineEntry, view: TimelineView): TimelineState {
-  if (!filterShows(view.filter, entry.type) || state.unseen.includes(entry.id)) return state;
+function putBack(shown: TimelineState, entry: TimelineEntry, view: TimelineView): TimelineState {
+  if (!filterShows(view.filter, entry.type) || shown.unseen.includes(entry.id)) return shown;
+  const state = { ...shown, hidden: shown.hidden.filter((id) => id !== entry.id) };
   const before = (a: number, b: number) => (view.order === 'asc' ? a < b : a > b);
   const ids = state.entries.map((e) => e.id);
   const first = ids[0];
@@ -79,13 +85,38 @@ function putBack(state: TimelineState, entry: TimelineEntry, view: TimelineView)
 }
 
 /**
+ * An entry hidden on another page leaves the total under the filters that show it, as `putBack`
+ * counts it in again when it is shown: the count stays what a reload shows.
+ */
+function countOut(state: TimelineState, action: { id: number; entryType?: string }, view: TimelineView): TimelineState {
+  if (state.hidden.includes(action.id)) return state;
+  const hidden = [...state.hidden, action.id];
+  if (state.unseen.includes(action.id)) return { ...state, total: state.total - 1, unseen: state.unseen.filter((id) => id !== action.id), hidden };
+  if (action.entryType === undefined || !filterShows(view.filter, action.entryType)) return state;
+  return { ...state, total: state.total - 1, hidden };
+}
+
+/** An action with the room sequence of the event that brought it (none: the reader's own). */
+export interface QueuedAction {
+  action: TimelineAction;
+  seq?: number;
+}
+
+/**
+ * What arrived while a page loaded, to apply on top of it: the page holds every event of the room up
+ * to its `lastSeq`, so only later ones (and the reader's own actions) are applied, or a hide would
+ * count out an entry the page already left out.
+ */
+export const actionsAfter = (queued: readonly QueuedAction[], lastSeq: number) => queued.filter(({ seq }) => seq === undefined || seq > lastSeq).map(({ action }) => action);
+
+/**
  * Merges a loaded page or a live event into the timeline. Events may arrive twice (live and
  * replayed) or describe entries the page already holds, so each is applied at most once.
  */
 export function timelineReducer(state: TimelineState, action: TimelineAction, view: TimelineView): TimelineState {
   switch (action.type) {
     case 'loaded':
-      return { entries: action.page.entries, total: action.page.total, unseen: [] };
+      return { entries: action.page.entries, total: action.page.total, unseen: [], hidden: [] };
     case 'added': {
       const { entry } = action;
       const known = state.entries.some((e) => e.id === entry.id) || state.unseen.includes(entry.id);
@@ -102,10 +133,10 @@ export function timelineReducer(state: TimelineState, action: TimelineAction, vi
     }
     case 'visibility': {
       const index = state.entries.findIndex((e) => e.id === action.id);
-      if (index < 0) return action.valid && action.entry && !view.staff ? putBack(state, action.entry, view) : state;
-      if (view.staff) return { ...state, entries: state.entries.map((e, i) => (i === index ? { ...e, valid: action.valid } : e)) };
-      if (action.valid) return state;
-      return { ...state, entries: state.entries.filter((_, i) => i !== index), total: state.total - 1 };
+      if (view.staff) return index < 0 ? state : { ...state, entries: state.entries.map((e, i) => (i === index ? { ...e, valid: action.valid } : e)) };
+      if (action.valid) return index < 0 && action.entry ? putBack(state, action.entry, view) : state;
+      if (index < 0) return countOut(state, action, view);
+      return { ...state, entries: state.entries.filter((_, i) => i !== index), total: state.total - 1, hidden: [...state.hidden, action.id] };
     }
   }
 }

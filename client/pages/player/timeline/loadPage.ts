@@ -4,12 +4,14 @@ import type { TimelinePositionQuery, TimelineQuery } from '@client/api/cases';
 import { ApiError } from '@client/api/ApiError';
 import type { Order } from './pageQuery';
 
-export type PageFetcher = (query: TimelineQuery) => Promise<{ result: TimelineEntry[]; total: number }>;
+export type PageFetcher = (query: TimelineQuery) => Promise<{ result: TimelineEntry[]; total: number; lastSeq?: number }>;
 export type PositionFetcher = (query: TimelinePositionQuery) => Promise<{ page: number; index: number; total: number }>;
 
 export interface LoadedPage {
   entries: TimelineEntry[];
   total: number;
+  /** The case room's sequence the page is current as of (0 when the answer did not say). */
+  lastSeq: number;
 }
 
 /** A page of the timeline under a filter: one request, the server lists the filter's types together (by id, with their total). */
@@ -21,7 +23,7 @@ export async function loadTimelinePage(
   order: Order,
 ): Promise<LoadedPage> {
   const page = await fetch({ skip, limit, order, subject: subjects ?? undefined });
-  return { entries: page.result, total: page.total };
+  return { entries: page.result, total: page.total, lastSeq: page.lastSeq ?? 0 };
 }
 
 /**

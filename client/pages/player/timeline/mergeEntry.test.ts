@@ -15,14 +15,14 @@ const view: TimelineView = { filter: 'all', order: 'asc', page: 1, pageSize: 20,
 
 describe('live entry updates', () => {
   it('replace the entry where it is shown', () => {
-    const state: TimelineState = { entries: [{ id: 4, type: 'reply', content: { text: 'x' } } as TimelineEntry, appeal({ valid: true })], total: 2, unseen: [] };
+    const state: TimelineState = { entries: [{ id: 4, type: 'reply', content: { text: 'x' } } as TimelineEntry, appeal({ valid: true })], total: 2, unseen: [], hidden: [] };
     const next = timelineReducer(state, { type: 'updated', entry: appeal({ appealStatus: 'lock', viewedAdmins: [3] }, { showAttachment: false, extendedLinks: { videoLink: 'https://v.example/1' } }) }, view);
     expect(next.entries[1]).toMatchObject({ appealStatus: 'lock', viewedAdmins: [3], valid: true });
     expect(next.total).toBe(2);
   });
 
   it('leave the page alone for entries it does not show', () => {
-    const state: TimelineState = { entries: [], total: 0, unseen: [] };
+    const state: TimelineState = { entries: [], total: 0, unseen: [], hidden: [] };
     expect(timelineReducer(state, { type: 'updated', entry: appeal() }, view)).toBe(state);
   });
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@shared/limits';
 import { getTimeline, getTimelinePosition, type CaseKey } from '@client/api/cases';
 import type { TimelineFilter } from '@client/state/timelineFilter';
 import { FILTER_SUBJECTS } from './filters';
-import { EMPTY_TIMELINE, timelineReducer, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
+import { actionsAfter, EMPTY_TIMELINE, timelineReducer, type QueuedAction, type TimelineAction, type TimelineState, type TimelineView } from './liveTimeline';
 import { loadTimelinePage, type PageFetcher, type PositionFetcher } from './loadPage';
 import type { TimelinePosition } from './pageQuery';
 
@@ -37,7 +37,8 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
-  const pending = useRef<TimelineAction[] | null>([]);
+  /** Actions that arrived while a page loads, with their room sequence when they are the room's events. */
+  const pending = useRef<QueuedAction[] | null>([]);
   const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
   const away = useRef(awayFromStart);
   useLayoutEffect(() => {
@@ -45,8 +46,9 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
     away.current = awayFromStart;
   });
 
-  const apply = useCallback((action: TimelineAction) => {
-    if (pending.current) pending.current.push(action);
+  /** `seq`: the room event's that brought the action; a page loading then applies it only when it is newer than the page. */
+  const apply = useCallback((action: TimelineAction, seq?: number) => {
+    if (pending.current) pending.current.push({ action, seq });
     else {
       const current = { ...view.current, awayFromStart: away.current?.() ?? false };
       setState((s) => timelineReducer(s, action, current));
@@ -63,7 +65,7 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
     loadTimelinePage(fetcherFor(JSON.parse(keyText) as CaseKey, controller.signal), FILTER_SUBJECTS[filter], (position.page - 1) * size, size, position.order).then(
       (page) => {
         if (controller.signal.aborted) return;
-        const queued = pending.current ?? [];
+        const queued = actionsAfter(pending.current ?? [], page.lastSeq);
         pending.current = null;
         setState((s) => queued.reduce((acc, action) => timelineReducer(acc, action, view.current), timelineReducer(s, { type: 'loaded', page }, view.current)));
         setStatus('ready');

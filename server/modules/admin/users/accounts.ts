@@ -14,6 +14,8 @@ import { inTransaction, type Recorder } from '@server/db/outbox';
 import { uniqueViolation } from '@server/db/errors';
 import { usernameTaken } from '@server/modules/users/queries';
 import { attrForStaff } from '@server/modules/users/addresses';
+import { userAvatarOf } from '@server/modules/users/avatar';
+import { anonymiseStoredAccount } from '@server/db/stored-events';
 import { usernamePending, createVerification, originPending } from '@server/modules/users/verifications';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { revokeInTransaction } from '@server/modules/auth/signin';
@@ -186,6 +188,8 @@ export async function delUser(services: Services, actor: AuthedUser, input: { ty
         attr: { changeNameLeft: 0 },
         updateTime: new Date(),
       });
+      // The events kept for replays name it as the site now does (docs/architecture.md, "A replay tells things as they are now").
+      await anonymiseStoredAccount(r.tx, { id: row.id, username: placeholder, privileges: ['normal'], avatar: userAvatarOf({ originEmail: null, username: placeholder }) });
     }
     await recordAdminAction(r.tx, { actorId: actor.id, action: 'delUser', targetUserId: row.id, detail: { type: input.type, ...(input.type === 'real' ? { username: row.username } : {}) } });
     // Its name and avatar leave (or come back to) the pages and searches that show the account.

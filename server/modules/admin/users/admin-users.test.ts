@@ -225,6 +225,50 @@ describe('account management', () => {
     expect(await log(reporter.id)).toEqual(['delUser', 'delUser', 'delUser']);
   });
 
+  it('delUser real: the events kept for replays name the account as the site now does, in every room', async () => {
+    const { token: root } = await app.factories.signedIn({ privileges: ['root'] });
+    const { user: target, token } = await app.factories.signedIn({ privileges: ['normal'] });
+    const recipient = await app.factories.signedIn({ attr: { allowDM: true } });
+    const quoter = await app.factories.signedIn();
+    const watcher = await app.socket();
+    const feedHead = await joinRoom(watcher, 'all');
+    if (!feedHead.ok) throw new Error('join refused');
+    watcher.disconnect();
+
+    const filed = await report(app, token, app.directory.freshAccount(), {}, { captcha: await app.solveCaptcha() });
+    expectOk(filed, 'report.success');
+    const dbId = filed.body.data.dbId as number;
+    const entryId = (await app.request.get(`/api/player/timeline?dbId=${dbId}`)).body.data.result[0].id as number;
+    const quoting = { toPlayerId: dbId, toCommentId: entryId, content: '<p>the same wallhack, seen from spawn</p>' };
+    expectOk(await app.request.post('/api/player/reply').set('x-access-token', quoter.token).send({ data: quoting, captcha: await app.solveCaptcha() }), 'reply.success');
+    const dm = { toUserId: recipient.user.id, type: 'direct', content: '<p>thanks for the clip</p>' };
+    expectOk(await app.request.post('/api/message').set('x-access-token', token).send({ data: dm }), 'message.success', 201);
+
+    expectOk(await post(root, 'delUser', { data: { type: 'real', id: target.id } }), 'admin.delUser.success', 201);
+    const now = (await app.factories.userRow(target.id)).username;
+
+    const replay = async (room: string, from: number, as?: string) => {
+      const socket = await app.socket(as);
+      const events = collectEvents(socket);
+      expect(await joinRoom(socket, room, from)).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 300));
+      socket.disconnect();
+      return events.filter((e) => e.room === room);
+    };
+    const caseEvents = await replay(`case:${dbId}`, 0);
+    const feed = await replay('all', feedHead.lastSeq);
+    const inbox = await replay(`user:${recipient.user.id}`, 0, recipient.token);
+    for (const events of [caseEvents, feed, inbox]) expect(JSON.stringify(events)).not.toContain(target.username);
+    const added = caseEvents.filter((e) => e.name === 'timeline.added').map((e) => (e.payload as { entry: { id: number; username: string; byUserAvatar: string; quote?: { username: string } } }).entry);
+    expect(added.find((e) => e.id === entryId)).toMatchObject({ username: now, privilege: ['normal'] });
+    expect(added.find((e) => e.quote)?.quote).toMatchObject({ id: entryId, username: now });
+    expect(feed.find((e) => e.name === 'activity' && (e.payload as { item: { id: number } }).item.id === entryId)?.payload).toMatchObject({ item: { byUserName: now } });
+    expect(inbox.find((e) => e.name === 'message.new')?.payload).toMatchObject({ message: { byUserId: target.id, username: now } });
+    // The account's entries read now as the replay tells them.
+    const page = await app.request.get(`/api/player/timeline?dbId=${dbId}`);
+    expect(page.body.data.result[0]).toMatchObject({ username: now, byUserAvatar: added.find((e) => e.id === entryId)!.byUserAvatar });
+  });
+
   it('setUserGeneratePassword revokes sessions and mails a single-use reset link, never a password', async () => {
     const { token: dev } = await app.factories.signedIn({ privileges: ['dev'] });
     const { user, token } = await app.factories.signedIn();
