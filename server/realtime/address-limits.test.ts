@@ -5,6 +5,8 @@ import { LIMITS } from '@shared/limits';
 import { roomSequences } from '@server/db/schema';
 import { collectEvents, createTestApp, joinRoom, type ClientSocket, type TestApp } from '@server/test/harness';
 import { inTransaction } from '../db/outbox';
+import { io } from 'socket.io-client';
+import { RealtimeClient } from '@client/realtime/RealtimeClient';
 
 /**
  * The realtime limits per client address (docs/operations.md, "Realtime limits per address"):
@@ -99,6 +101,43 @@ describe('behind a trusted proxy (TRUST_PROXY=loopback): the forwarded address c
     sockets.pop()!.disconnect();
     await expect.poll(async () => (await app.socket(undefined, { forwardedFor: address }).then(() => true, () => false))).toBe(true);
     for (const s of sockets) s.disconnect();
+  });
+});
+
+describe('the web client refused a join', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('asks again once the window is over, not before, and is then in the room', { timeout: 40_000 }, async () => {
+    const address = '203.0.113.40';
+    await app.services.rateLimiters.roomJoins.penalty(address, LIMITS.roomJoinsPerAddress);
+    const sockets: ClientSocket[] = [];
+    const client = new RealtimeClient({
+      openSocket: (options) => {
+        const socket: ClientSocket = io(app.url, { ...options, transports: ['websocket'], forceNew: true, extraHeaders: { 'x-forwarded-for': address } });
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    const answers: Array<{ at: number; result: JoinResult }> = [];
+    const seen: number[] = [];
+    const leave = client.join('all', { onEvent: (e) => seen.push(e.seq), onJoin: (result) => answers.push({ at: Date.now(), result }) });
+    try {
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1);
+      const [refused] = answers;
+      expect(refused!.result).toEqual(refusal('all'));
+      await expect.poll(() => answers.length, { timeout: 30_000, interval: 200 }).toBe(2);
+      expect(answers[1]!.result).toMatchObject({ ok: true, room: 'all' });
+      expect(answers[1]!.at - refused!.at).toBeGreaterThanOrEqual((refused!.result as { retryAfterMs: number }).retryAfterMs - 50);
+      await inTransaction(app.services, ({ emit }) => emit('all', 'user.updated', { userId: 1 }));
+      await expect.poll(() => seen.length).toBe(1);
+    } finally {
+      leave();
+      for (const s of sockets) s.disconnect();
+    }
   });
 });
 
