@@ -16,6 +16,15 @@ export async function waitBeforeNext(limiter: RateLimiter, address: string, poin
 }
 
 /**
+ * How long until the address's window ends when it has no point left, else null: checked before a
+ * replay is read, so an address that spent its budget costs no read of the history.
+ */
+export async function spentFor(limiter: RateLimiter, address: string): Promise<number | null> {
+  const state = await limiter.get(address);
+  return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext)) : null;
+}
+
+/**
  * The open sockets of each client address on this node, at most `max` each. A socket counts from
  * its handshake until its connection closes, however it ends: a client that hangs up while its
  * handshake is checked never reaches `disconnect`, and would otherwise keep its place for ever.

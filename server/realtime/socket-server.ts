@@ -20,7 +20,7 @@ import { createRelay } from './relay';
 import { createRoomPacer } from './room-pacer';
 import { createReplayReader } from './replay-reader';
 import { listenForControl, publishingControl, type SessionControl } from './session-control';
-import { createSocketCounter, waitBeforeNext } from './address-limits';
+import { createSocketCounter, spentFor, waitBeforeNext } from './address-limits';
 
 interface SocketData {
   token?: string;
@@ -145,6 +145,10 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     const who = await deps.identify(socket.data.token);
     const verdict = mayJoin(room, who);
     if (verdict !== 'ok') return { ok: false, room, code: verdict };
+    if (req.lastSeq !== undefined) {
+      const spent = await spentFor(deps.limits.replayedEvents, socket.data.address);
+      if (spent !== null) return { ok: false, room, code: 'room.rateLimited', retryAfterMs: spent };
+    }
     const wasIn = socket.rooms.has(room);
     await socket.join(room);
     const result = await replay(socket, room, req.lastSeq ?? null);
