@@ -44,6 +44,7 @@ import { toolRoutes } from './modules/tools/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { openDataRoutes } from './modules/open-data/routes';
 import { applicationRoutes } from './modules/applications/routes';
+import { trustFunction } from './infra/trust-proxy';
 
 const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
 
@@ -54,7 +55,7 @@ export const apiRoutes: AnyRoute[] = [...siteRoutes, ...authRoutes, ...userRoute
 export function createApp(services: Services) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', services.config.trustProxy);
+  app.set('trust proxy', trustFunction(services.config.trustProxy));
   app.set('etag', false);
   app.use(securityHeaders());
 

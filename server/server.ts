@@ -12,6 +12,7 @@ import { openCaseCount } from './modules/notifications/open-cases';
 import { seedSiteDocuments } from './seed/site-documents';
 import { roomOf } from '@shared/socket';
 import { connectSocketAdapter } from './realtime/adapter';
+import { clientAddress, trustFunction } from './infra/trust-proxy';
 
 export interface RunningServer {
   services: Services;
@@ -46,6 +47,7 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
   const server = http.createServer(app);
   answerClientErrors(server);
   const cors = corsPolicy(config.cors);
+  const trust = trustFunction(config.trustProxy);
   const realtime = createRealtime(server, {
     db: services.db,
     log: services.log,
@@ -53,6 +55,8 @@ export async function startServer(config: Config, overrides: ServiceOverrides = 
     adapter: services.redis ? await connectSocketAdapter({ kind: config.socketAdapter, redis: services.redis, target: config, prefix: config.redisPrefix }) : undefined,
     redisPrefix: config.redisPrefix,
     corsOrigin: cors.socketOrigin,
+    clientAddress: (req) => clientAddress(req, trust),
+    limits: services.rateLimiters,
     async identify(token) {
       if (!token) return null;
       const result = await resolveToken(services, token);

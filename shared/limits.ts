@@ -87,6 +87,22 @@ export const LIMITS = {
   /** Realtime room joins per socket per window: a page joins a few, a reconnect re-joins them all. */
   roomJoinsPerWindow: 60,
   roomJoinWindowS: 10,
+  /**
+   * Per client address, all its sockets on every node together (docs/operations.md, "Realtime
+   * limits per address"): room joins, and events replayed by them, per window. Many sockets of one
+   * address would otherwise each get the per-socket limit; the replay, each event written to the
+   * socket, is the costly part of a join. Both leave room for a household or an office reconnecting
+   * at once: ten full replays (`REPLAY_LIMIT`), or a hundred tabs re-joining six rooms each.
+   */
+  roomJoinsPerAddress: 600,
+  replayedEventsPerAddress: 5_000,
+  addressJoinWindowS: 10,
+  /**
+   * Open sockets per client address on one node: what its memory and its fan-outs (every socket in
+   * a room is written to) may spend on one address. Generous, as a school's or a carrier's NAT puts
+   * many people behind one address; a tab holds one socket.
+   */
+  socketsPerAddressMax: 500,
   /** How deep a request body or socket payload may nest arrays and objects (the API's own nest a few levels). */
   jsonDepthMax: 32,
   /** The longest room name a client may send (the longest real one, a chat of two 10-digit ids, has 26 characters). */

@@ -97,7 +97,12 @@ export type RoomEvent = {
 
 export type JoinResult =
   | { ok: true; room: string; lastSeq: number; replayed: number; refetch?: boolean }
-  | { ok: false; room: string; code: 'room.bad' | 'room.forbidden' | 'room.rateLimited' };
+  | { ok: false; room: string; code: 'room.bad' | 'room.forbidden' }
+  /**
+   * Too many joins, or events replayed, for this socket or its client address in the window: the
+   * socket is not in the room (unless it was before); ask again after `retryAfterMs`.
+   */
+  | { ok: false; room: string; code: 'room.rateLimited'; retryAfterMs: number };
 
 /** Replays larger than this answer "refetch" instead. */
 export const REPLAY_LIMIT = 500;

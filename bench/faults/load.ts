@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
+import { ownAddress } from '../live/client-address';
 import { RoomCursor } from '../../client/realtime/roomCursor';
 import type { ClientToServerEvents, JoinResult, RoomEvent, ServerToClientEvents } from '@shared/socket';
 
@@ -165,7 +166,7 @@ function watcher(caseId: number, start: number): { record: WatcherRecord; stop()
         await sleep(200);
         continue;
       }
-      const s: ClientSocket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, timeout: 3_000 });
+      const s: ClientSocket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, timeout: 3_000, extraHeaders: ownAddress() });
       const ok = await new Promise<boolean>((resolve) => {
         s.once('connect', () => resolve(true));
         s.once('connect_error', () => resolve(false));

@@ -4,6 +4,7 @@
  * recipient (the sender's own socket gets it too, and is not counted).
  */
 import { io, type Socket } from 'socket.io-client';
+import { ownAddress } from './client-address';
 
 const [url, kind] = process.argv.slice(2) as [string, 'tribunal' | 'bare'];
 const now = () => performance.timeOrigin + performance.now();
@@ -14,7 +15,7 @@ const arrivals: Array<[number, number]> = [];
 const sockets: Socket[] = [];
 
 async function connectOne(account: { id: number; token: string }): Promise<void> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: kind === 'tribunal' ? { token: account.token } : {} });
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: ownAddress(), auth: kind === 'tribunal' ? { token: account.token } : {} });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

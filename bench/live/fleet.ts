@@ -4,6 +4,7 @@
  * processes on one machine share to well under a millisecond.
  */
 import { io, type Socket } from 'socket.io-client';
+import { ownAddress } from './client-address';
 import { runFleet } from './fleet-control';
 
 const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
@@ -27,7 +28,7 @@ function note(payload: unknown) {
 }
 
 async function connectOne(): Promise<void> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: ownAddress() });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

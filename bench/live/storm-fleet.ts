@@ -6,6 +6,7 @@
  * without a hole; the fleet reports when each was back and where each stands.
  */
 import { io } from 'socket.io-client';
+import { ownAddress } from './client-address';
 import type { RoomEvent } from '@shared/socket';
 import { RealtimeClient } from '../../client/realtime/RealtimeClient';
 
@@ -39,7 +40,7 @@ function startClient(): Promise<void> {
   const client = new RealtimeClient({
     // forceNew: every client its own connection, as every browser tab has.
     openSocket: (opts) => {
-      const socket = io(urlA, { ...opts, forceNew: true });
+      const socket = io(urlA, { ...opts, forceNew: true, extraHeaders: ownAddress() });
       socket.on('disconnect', () => {
         r.downAt ??= now();
         // The manager's next handshake goes where this field says (socket.io-client keeps it private).

@@ -4,6 +4,7 @@
  * numbers it got (in arrival order), the status and tally it ends on, and when its last event arrived.
  */
 import { io, type Socket } from 'socket.io-client';
+import { ownAddress } from './client-address';
 import { runFleet } from './fleet-control';
 
 const [url, room, countArg, kind] = process.argv.slice(2) as [string, string, string, 'tribunal' | 'bare'];
@@ -26,7 +27,7 @@ const views: ViewerEnd[] = [];
 const sockets: Socket[] = [];
 
 async function connectOne(): Promise<void> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: ownAddress() });
   sockets.push(socket);
   const view: ViewerEnd = { seqs: [], status: null, voters: null, lastAt: 0 };
   views.push(view);

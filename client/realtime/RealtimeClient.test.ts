@@ -167,6 +167,61 @@ describe('RealtimeClient', () => {
     expect(fake.connected).toBe(true);
     expect(fake.joins).toMatchObject([{ room: 'all' }]);
   });
+
+  it('asks again for a join refused as too many once the server’s wait is over, waiting longer after each refusal, and not on holes meanwhile', async () => {
+    client = new RealtimeClient({ openSocket: openFake, gapWaitMs: 5, refusedRetryMs: 20, refusedRetryMaxMs: 1_000 });
+    const seen: number[] = [];
+    const answers: JoinResult[] = [];
+    client.join('case:3', { lastSeq: 4, onEvent: (e) => seen.push(e.seq), onJoin: (r) => answers.push(r) });
+    const refuse = (retryAfterMs: number) => fake.joins.at(-1)!.ack({ ok: false, room: 'case:3', code: 'room.rateLimited', retryAfterMs });
+    refuse(60);
+    // An event after a hole would make a joined room ask for the replay at once; a refused one waits.
+    fake.fire('room:event', event(7, 'case:3'));
+    await sleep(50);
+    expect(fake.joins).toHaveLength(1);
+    await sleep(60);
+    expect(fake.joins).toHaveLength(2);
+    expect(fake.joins[1]).toMatchObject({ room: 'case:3', lastSeq: 4 });
+
+    // The second refusal in a row waits at least twice the first wait (40 ms), whatever the server says.
+    refuse(1);
+    await sleep(30);
+    expect(fake.joins).toHaveLength(2);
+    await sleep(60);
+    expect(fake.joins).toHaveLength(3);
+    fake.joins[2]!.ack(ok('case:3', 7));
+    for (const seq of [5, 6]) fake.fire('room:event', event(seq, 'case:3'));
+    expect(seen).toEqual([5, 6, 7]);
+    expect(answers.map((a) => a.ok)).toEqual([false, false, true]);
+  });
+
+  it('stops asking for a refused room once its last listener left', async () => {
+    client = new RealtimeClient({ openSocket: openFake, refusedRetryMs: 10 });
+    const leave = client.join('all', { onEvent: () => undefined });
+    fake.joins[0]!.ack({ ok: false, room: 'all', code: 'room.rateLimited', retryAfterMs: 10 });
+    leave();
+    await sleep(60);
+    expect(fake.joins).toHaveLength(1);
+  });
+
+  it('connects again later, waiting longer each time, when the server refuses the handshake as too many sockets', async () => {
+    client = new RealtimeClient({ openSocket: openFake, refusedRetryMs: 20 });
+    client.join('all', { onEvent: () => undefined });
+    let attempts = 0;
+    fake.connected = false;
+    fake.connect = () => void attempts++;
+    const refused = Object.assign(new Error('request.rateLimited'), { data: { code: 'request.rateLimited' } });
+    fake.fire('connect_error', refused);
+    await sleep(10);
+    expect(attempts).toBe(0);
+    await sleep(30);
+    expect(attempts).toBe(1);
+    fake.fire('connect_error', refused);
+    await sleep(35);
+    expect(attempts).toBe(1);
+    await sleep(40);
+    expect(attempts).toBe(2);
+  });
 });
 
 describe('RealtimeClient with Socket.IO loaded on demand', () => {

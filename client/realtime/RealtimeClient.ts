@@ -40,9 +40,16 @@ export interface RealtimeOptions {
   gapRetries?: number;
   /** The longest random wait before reconnecting after the server closed the connection (a node stopping). */
   reconnectJitterMs?: number;
+  /** The first wait before asking again for a join or a connection the server refused as too many; it doubles with each refusal in a row. */
+  refusedRetryMs?: number;
+  /** The longest such wait. */
+  refusedRetryMaxMs?: number;
 }
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
+/** The code the server refuses a handshake with when the client's address holds too many sockets. */
+const TOO_MANY_SOCKETS = 'request.rateLimited';
 
 /**
  * One Socket.IO connection shared by every feature. It is open while at least one room is
@@ -63,12 +70,31 @@ export class RealtimeClient {
   private readonly gapWaitMs: number;
   private readonly gapRetries: number;
   private readonly reconnectJitterMs: number;
+  private readonly refusedRetryMs: number;
+  private readonly refusedRetryMaxMs: number;
+  /** Rooms whose join was refused as too many, waiting to ask again; and the refusals in a row of each. */
+  private readonly retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly refusals = new Map<string, number>();
+  private connectRetry: ReturnType<typeof setTimeout> | null = null;
+  private connectRefusals = 0;
 
   constructor(options: RealtimeOptions = {}) {
     this.openSocket = options.openSocket ?? openSocketIo;
     this.gapWaitMs = options.gapWaitMs ?? 500;
     this.gapRetries = options.gapRetries ?? 3;
     this.reconnectJitterMs = options.reconnectJitterMs ?? 3_000;
+    this.refusedRetryMs = options.refusedRetryMs ?? 2_000;
+    this.refusedRetryMaxMs = options.refusedRetryMaxMs ?? 60_000;
+  }
+
+  /**
+   * How long to wait after the `refusals`-th refusal in a row: at least what the server asked,
+   * doubling up to the longest wait, and up to half more at random, so the tabs of one address
+   * that were refused together do not all ask again together.
+   */
+  private backOff(refusals: number, atLeastMs: number) {
+    const doubled = Math.min(this.refusedRetryMaxMs, this.refusedRetryMs * 2 ** refusals);
+    return Math.max(atLeastMs, doubled) * (1 + Math.random() / 2);
   }
   /** Called when the server refuses the handshake token. */
   onAuthRefused?: (code: SessionEndCode) => void;
@@ -108,6 +134,9 @@ export class RealtimeClient {
     clearTimeout(this.gapTimers.get(room));
     this.gapTimers.delete(room);
     this.gapAttempts.delete(room);
+    clearTimeout(this.retryTimers.get(room));
+    this.retryTimers.delete(room);
+    this.refusals.delete(room);
     if (this.socket?.connected) this.socket.emit('room:leave', { room });
     if (this.rooms.size === 0) this.socket?.disconnect();
   }
@@ -129,7 +158,8 @@ export class RealtimeClient {
 
   /** A hole that outlives the wait (and any join in flight) is filled by re-joining from before it. */
   private watchForHoles(room: string) {
-    if (this.gapTimers.has(room) || this.joining.get(room)) return;
+    // A refused room is asked for again when its wait ends; a hole re-join meanwhile would only be refused too.
+    if (this.gapTimers.has(room) || this.joining.get(room) || this.retryTimers.has(room)) return;
     const subscribers = this.rooms.get(room);
     if (![...(subscribers ?? [])].some((s) => s.cursor.hasHole)) {
       this.gapAttempts.delete(room);
@@ -175,6 +205,9 @@ export class RealtimeClient {
 
   private attach(socket: ClientSocket) {
     socket.on('connect', () => {
+      this.connectRefusals = 0;
+      for (const timer of this.retryTimers.values()) clearTimeout(timer);
+      this.retryTimers.clear();
       for (const [room, subscribers] of this.rooms) this.sendJoin(room, [...subscribers]);
     });
     socket.on('room:event', (event) => this.receive([event]));
@@ -200,6 +233,13 @@ export class RealtimeClient {
     socket.on('connect_error', (error) => {
       const code = (error as Error & { data?: { code?: string } }).data?.code ?? error.message;
       if ((SESSION_END_CODES as readonly string[]).includes(code)) this.onAuthRefused?.(code as SessionEndCode);
+      // Socket.IO does not retry a handshake the server refused: ask again later, waiting longer each time.
+      if (code === TOO_MANY_SOCKETS && !this.connectRetry) {
+        this.connectRetry = setTimeout(() => {
+          this.connectRetry = null;
+          this.connectIfWanted();
+        }, this.backOff(this.connectRefusals++, 0));
+      }
     });
     // Reconnecting while offline only burns attempts; resume when the network is back.
     if (typeof window !== 'undefined') {
@@ -243,8 +283,24 @@ export class RealtimeClient {
         subscriber.handlers.onJoin?.(result);
       }
       if (outOfRetries) this.gapAttempts.delete(room);
-      if (result.ok) this.watchForHoles(room);
+      if (result.ok) {
+        this.refusals.delete(room);
+        this.watchForHoles(room);
+      } else if (result.code === 'room.rateLimited' && current) this.retryJoinLater(room, result.retryAfterMs);
     });
+  }
+
+  /** A join refused as too many (this socket's or its address's): asked again for every listener of the room once the wait is over. */
+  private retryJoinLater(room: string, retryAfterMs: number) {
+    if (this.retryTimers.has(room)) return;
+    const refusals = this.refusals.get(room) ?? 0;
+    this.refusals.set(room, refusals + 1);
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(room);
+      const subscribers = this.rooms.get(room);
+      if (subscribers?.size && this.socket?.connected) this.sendJoin(room, [...subscribers]);
+    }, this.backOff(refusals, retryAfterMs));
+    this.retryTimers.set(room, timer);
   }
 }
 

@@ -73,7 +73,8 @@ export function startOpenCases(navigate: (to: string) => void) {
       },
       onJoin: (result) => {
         clearTimeout(timer);
-        if (result.ok) void load(forId);
+        // Refused as too many: read the count now; the join is asked again later and reads it again.
+        if (result.ok || result.code === 'room.rateLimited') void load(forId);
       },
       onRefetch: () => void load(forId),
     });

@@ -2,7 +2,7 @@ import type { Request, Response, NextFunction } from 'express';
 import type { Services } from '@server/core/services';
 import type { RateLimitName } from '@server/infra/rate-limits';
 import { sendError } from './envelope';
-import { addressKey } from './address-key';
+import { addressKey } from '@server/infra/address-key';
 
 /**
  * Takes a point of the per-IP limit `name` for `ip` (an IPv6 client by its /64, `addressKey`). When none is left the 429 is answered and it

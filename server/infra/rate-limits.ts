@@ -28,6 +28,10 @@ export const RATE_LIMITS = {
   feedExport: { points: 10, duration: 600 },
   /** Per address: downloads of the open-data dump's files (a few a day is all anyone needs). */
   dumpFiles: { points: 30, duration: 3600 },
+  /** Per address: realtime room joins, every socket and node together. */
+  roomJoins: { points: LIMITS.roomJoinsPerAddress, duration: LIMITS.addressJoinWindowS },
+  /** Per address: events replayed to its sockets on their joins, a point each. */
+  replayedEvents: { points: LIMITS.replayedEventsPerAddress, duration: LIMITS.addressJoinWindowS },
   /** Per user: replies, case updates, appeals (staff and bots are exempt). */
   comments: { points: 20, duration: 600 },
   /** Per user: uploaded files (staff and bots are exempt). */

@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { createTestApp, type TestApp } from '@server/test/harness';
-import { parseTrustProxy } from './trust-proxy';
+import { clientAddress, parseTrustProxy, trustFunction } from './trust-proxy';
 
 describe('parseTrustProxy', () => {
   it.each([
@@ -24,16 +24,21 @@ describe('parseTrustProxy', () => {
   });
 });
 
-/** The address Express sees for a request from loopback carrying `forwarded`, under each setting. */
-async function clientAddress(setting: string, forwarded: string) {
+/**
+ * The address Express sees for a request from loopback carrying `forwarded`, under each setting
+ * as the app sets it, and the address `clientAddress` (sockets) works out of the same request.
+ */
+async function addressesOf(setting: string, forwarded: string) {
   const app = express();
-  app.set('trust proxy', parseTrustProxy(setting));
-  app.get('/', (req, res) => void res.send(req.ip));
+  const trust = trustFunction(parseTrustProxy(setting));
+  app.set('trust proxy', trust);
+  app.get('/', (req, res) => void res.json({ http: req.ip, socket: clientAddress(req, trust) }));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { 'x-forwarded-for': forwarded } });
-    return (await res.text()).replace(/^::ffff:/, '');
+    const { http: ip, socket } = (await res.json()) as { http: string; socket: string };
+    return { http: ip.replace(/^::ffff:/, ''), socket: socket.replace(/^::ffff:/, '') };
   } finally {
     server.close();
   }
@@ -49,7 +54,7 @@ describe('the client address under each form', () => {
     ['loopback, 203.0.113.0/24', '198.51.100.1, 203.0.113.7', '198.51.100.1'],
     ['10.0.0.0/8', '203.0.113.7', '127.0.0.1'],
   ])('TRUST_PROXY=%j with X-Forwarded-For %j is %s', async (setting, forwarded, expected) => {
-    expect(await clientAddress(setting, forwarded)).toBe(expected);
+    expect(await addressesOf(setting, forwarded)).toEqual({ http: expected, socket: expected });
   });
 });
 

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
+import proxyaddr from 'proxy-addr';
 
 /** What Express's `trust proxy` setting accepts (its documented forms). */
 export type TrustProxy = boolean | number | string[];
@@ -30,3 +32,20 @@ export function parseTrustProxy(raw: string): TrustProxy {
   if (!entries.length || bad.length) throw new Error(`TRUST_PROXY: not an address, subnet, hop count or boolean: ${bad.join(', ') || '(empty)'}`);
   return entries;
 }
+
+/** Whether the peer at hop `i` (0: the one connected to us) may tell the address behind it. */
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+/**
+ * The setting compiled as Express compiles `trust proxy` (its documented forms, through the same
+ * proxy-addr). The app is given this function (`server/app.ts`), so `req.ip` and `clientAddress`
+ * answer by one rule.
+ */
+export function trustFunction(setting: TrustProxy): TrustFunction {
+  if (setting === true) return () => true;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyaddr.compile(setting === false ? [] : setting);
+}
+
+/** The client's address of a request Express did not see (a socket's handshake), as `req.ip` would be. */
+export const clientAddress = (req: IncomingMessage, trust: TrustFunction): string => proxyaddr(req, trust);

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { RedisClient } from '@server/infra/redis';
 import type { SocketAdapterLink } from './adapter';
@@ -10,6 +11,8 @@ import { safeParseInput } from '@shared/schemas/safe-parse-input';
 import type { z } from 'zod';
 import type { Db } from '@server/db/client';
 import type { Logger } from '@server/infra/logger';
+import type { RateLimiter } from '@server/infra/rate-limits';
+import { addressKey } from '@server/infra/address-key';
 import { eventsAfter, lastSeqOf, type Finalizers, type RecordedEvent } from '../db/outbox';
 import { mayJoin, type SocketIdentity } from './authorize';
 import { distinctViewers, staffRoomOfCase, viewerOf } from './presence';
@@ -17,9 +20,12 @@ import { createRelay } from './relay';
 import { createRoomPacer } from './room-pacer';
 import { createReplayReader } from './replay-reader';
 import { listenForControl, publishingControl, type SessionControl } from './session-control';
+import { createSocketCounter, spentFor, waitBeforeNext } from './address-limits';
 
 interface SocketData {
   token?: string;
+  /** What the per-address limits count this socket's client by (`addressKey` of its address through TRUST_PROXY). */
+  address: string;
   /** The signed-in user at the handshake, if any. */
   userId?: number;
   /** Set while this staff socket is on case pages: what the other staff see of it. */
@@ -49,6 +55,10 @@ export interface RealtimeDeps {
   adapter?: SocketAdapterLink;
   /** REDIS_PREFIX: sites sharing one Redis must not receive each other's session commands. */
   redisPrefix?: string;
+  /** The client's address of a handshake request, by the rule HTTP requests follow (`clientAddress`, server/infra/trust-proxy.ts). */
+  clientAddress(req: IncomingMessage): string;
+  /** The per-address limits of joins and of replayed events (`RATE_LIMITS`: shared in Redis when it is configured). */
+  limits: { roomJoins: RateLimiter; replayedEvents: RateLimiter };
   /** Resolves a handshake token to the user as stored now (privileges re-read on every join). */
   identify(token: string | undefined): Promise<SocketIdentity | null>;
   corsOrigin: (origin: string | undefined, cb: (err: Error | null, allow?: boolean) => void) => void;
@@ -89,12 +99,17 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
   if (deps.adapter) io.adapter(deps.adapter.factory);
   const readReplay = createReplayReader({ lastSeq: (room) => lastSeqOf(deps.db, room), eventsAfter: (room, after, limit) => eventsAfter(deps.db, room, after, limit) });
   const joins = new RateLimiterMemory({ points: LIMITS.roomJoinsPerWindow, duration: LIMITS.roomJoinWindowS });
+  const openSockets = createSocketCounter(LIMITS.socketsPerAddressMax);
+  const refusal = (code: 'user.tokenExpired' | 'request.rateLimited') => Object.assign(new Error(code), { data: { code } });
 
   // A bad token is refused at the handshake; no token means a visitor (read-only rooms).
   io.use(async (socket, next) => {
+    const address = addressKey(deps.clientAddress(socket.request));
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const who = token ? await deps.identify(token) : null;
-    if (token && !who) return next(Object.assign(new Error('user.tokenExpired'), { data: { code: 'user.tokenExpired' } }));
+    if (token && !who) return next(refusal('user.tokenExpired'));
+    if (!openSockets.take(socket, address)) return next(refusal('request.rateLimited'));
+    socket.data.address = address;
     socket.data.token = token;
     socket.data.userId = who?.userId;
     next();
@@ -111,27 +126,49 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
     }
   };
 
-  async function join(socket: IoSocket, sent: unknown): Promise<JoinResult> {
-    const room = roomNameOf(sent);
+  /** A join's points: the socket's own, then its address's (every socket and node together); the wait when one is spent. */
+  async function joinWait(socket: IoSocket): Promise<number | null> {
     try {
       await joins.consume(socket.id);
-    } catch {
-      return { ok: false, room, code: 'room.rateLimited' };
+    } catch (e) {
+      return Math.max(1, (e as { msBeforeNext?: number }).msBeforeNext ?? 1000);
     }
+    return waitBeforeNext(deps.limits.roomJoins, socket.data.address);
+  }
+
+  async function join(socket: IoSocket, sent: unknown): Promise<JoinResult> {
+    const room = roomNameOf(sent);
+    const wait = await joinWait(socket);
+    if (wait !== null) return { ok: false, room, code: 'room.rateLimited', retryAfterMs: wait };
     const req = readPayload(roomJoinRequest, sent);
     if (!req) return { ok: false, room, code: 'room.bad' };
     const who = await deps.identify(socket.data.token);
     const verdict = mayJoin(room, who);
     if (verdict !== 'ok') return { ok: false, room, code: verdict };
+    if (req.lastSeq !== undefined) {
+      const spent = await spentFor(deps.limits.replayedEvents, socket.data.address);
+      if (spent !== null) return { ok: false, room, code: 'room.rateLimited', retryAfterMs: spent };
+    }
+    const wasIn = socket.rooms.has(room);
     await socket.join(room);
+    const result = await replay(socket, room, req.lastSeq ?? null);
+    // Refused for its replay: a socket that was not in the room before leaves it again (the client tries later).
+    if (!result.ok) {
+      if (!wasIn) await socket.leave(room);
+      return result;
+    }
     const viewer = viewerOf(room, who);
     if (viewer) {
       socket.data.viewer = viewer;
       await socket.join(staffRoomOfCase(room));
       void announceViewers(room);
     }
+    return result;
+  }
+
+  /** What a joined socket missed since `since`, sent to it within its address's budget of replayed events. */
+  async function replay(socket: IoSocket, room: string, since: number | null): Promise<JoinResult> {
     // Join first, then read: an event committed meanwhile arrives live or in the replay (the client drops duplicates by seq).
-    const since = req.lastSeq ?? null;
     const { current, missed } = await readReplay(room, since ?? Infinity);
     if (since === null || since >= current) return { ok: true, room, lastSeq: current, replayed: 0 };
     // Too far behind, or purged history leaves a hole: never replay across it, refetch instead.
@@ -139,6 +176,8 @@ export function createRealtime(httpServer: http.Server, deps: RealtimeDeps): Rea
       socket.emit('room:refetch', { room, lastSeq: current });
       return { ok: true, room, lastSeq: current, replayed: 0, refetch: true };
     }
+    const wait = await waitBeforeNext(deps.limits.replayedEvents, socket.data.address, missed.length);
+    if (wait !== null) return { ok: false, room, code: 'room.rateLimited', retryAfterMs: wait };
     for (let i = 0; i < missed.length; i += EVENTS_PER_FRAME) socket.emit('room:events', missed.slice(i, i + EVENTS_PER_FRAME));
     return { ok: true, room, lastSeq: missed.at(-1)?.seq ?? current, replayed: missed.length };
   }

@@ -105,8 +105,12 @@ export interface TestApp {
   };
   /** A fresh captcha, solved with the server secret. */
   solveCaptcha(): Promise<SvgCaptcha>;
-  /** A Socket.IO client connected over a websocket (rejects with the server's refusal). */
-  socket(token?: string): Promise<ClientSocket>;
+  /**
+   * A Socket.IO client connected over a websocket (rejects with the server's refusal), from a client
+   * address of its own as HTTP requests are, or with `forwardedFor` as its X-Forwarded-For header
+   * (null: none, the loopback connection's own address).
+   */
+  socket(token?: string, opts?: { forwardedFor?: string | null }): Promise<ClientSocket>;
   close(): Promise<void>;
 }
 
@@ -291,8 +295,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       return row;
     }
 
-    async function socket(token?: string): Promise<ClientSocket> {
+    async function socket(token?: string, opts: { forwardedFor?: string | null } = {}): Promise<ClientSocket> {
+      const forwardedFor = opts.forwardedFor === undefined ? nextIp() : opts.forwardedFor;
       const s: ClientSocket = io(server.url, {
+        extraHeaders: forwardedFor === null ? {} : { 'x-forwarded-for': forwardedFor },
         path: '/socket.io',
         transports: ['websocket'],
         auth: token ? { token } : {},
