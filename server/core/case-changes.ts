@@ -2,6 +2,7 @@ import type { CaseRecord } from '@shared/types/cases';
 import type { PlayerRow } from '@server/db/schema';
 import type { Recorder } from '@server/db/outbox';
 import type { Services } from './services';
+import { followerList } from './followers';
 
 /** A case changed by an entry joining its timeline (`appendEntry`), told inside the writer's transaction. */
 export interface CaseChange {
@@ -21,18 +22,9 @@ export interface CaseChange {
 /** What a module does when a case changes: its writes join the transaction (`r`), its later work goes to `r.afterCommit`. */
 export type CaseChangeSubscriber = (change: CaseChange) => Promise<void> | void;
 
-const subscribers = new Set<CaseChangeSubscriber>();
+const followers = followerList<CaseChange>();
 
-/**
- * Adds what follows a case's changes (the open-case count, webhooks, deadlines, achievements).
- * The composition root subscribes each module's follower once per process; a follower added again
- * is not added twice.
- */
-export function subscribeToCaseChanges(...followers: CaseChangeSubscriber[]) {
-  for (const f of followers) subscribers.add(f);
-}
+/** Adds what follows a case's changes (the open-case count, webhooks, deadlines, achievements). */
+export const subscribeToCaseChanges = followers.subscribe;
 
-/** Runs every follower, in the order they were added. */
-export async function tellCaseChanged(change: CaseChange) {
-  for (const f of subscribers) await f(change);
-}
+export const tellCaseChanged = followers.tell;

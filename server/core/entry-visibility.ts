@@ -1,5 +1,6 @@
 import type { TimelineRow } from '@server/db/schema';
 import type { Recorder } from '@server/db/outbox';
+import { followerList } from './followers';
 
 /** A timeline entry hidden (or deleted) or shown again, told inside the writer's transaction. */
 export interface EntryVisibilityChange {
@@ -11,14 +12,9 @@ export interface EntryVisibilityChange {
 /** What a module does when an entry is hidden or shown: its writes join the transaction (`r`). */
 export type EntryVisibilitySubscriber = (change: EntryVisibilityChange) => Promise<void> | void;
 
-const subscribers = new Set<EntryVisibilitySubscriber>();
+const followers = followerList<EntryVisibilityChange>();
 
-/** Adds what follows an entry's visibility (the activity feed); a follower added again is not added twice. */
-export function subscribeToEntryVisibility(...followers: EntryVisibilitySubscriber[]) {
-  for (const f of followers) subscribers.add(f);
-}
+/** Adds what follows an entry's visibility (the activity feed). */
+export const subscribeToEntryVisibility = followers.subscribe;
 
-/** Runs every follower, in the order they were added. */
-export async function tellEntryVisibility(change: EntryVisibilityChange) {
-  for (const f of subscribers) await f(change);
-}
+export const tellEntryVisibility = followers.tell;
