@@ -83,6 +83,14 @@ export const THEMED_SCREENS_OF: Record<Role, readonly ScreenName[]> = {
   staff: SCREENS_OF.staff,
 };
 
+/**
+ * At the phone width, the screens seen in every theme: the themes change colour tokens only
+ * (client/styles/themes.css, whose pairs client/styles/themes.test.ts checks), and the desktop run
+ * already sees every screen in every theme; what only a phone shows is the header's compact chrome,
+ * which every screen has. The phone run sees every screen in the default theme.
+ */
+export const PHONE_THEMED_SCREENS = ['home'] as const satisfies readonly ScreenName[];
+
 /** The real values a screen's parameters take. */
 export interface ScreenData {
   ouid: string;
