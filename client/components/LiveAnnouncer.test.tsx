@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import { mountPoint } from '@client/test/mountPoint';
-import { announce } from './announce';
+import { announce, announcements, unannounce } from './announce';
 import { LiveAnnouncer } from './LiveAnnouncer';
 
 const i18n = i18next.createInstance();
@@ -46,5 +46,23 @@ describe('LiveAnnouncer', () => {
     // Said again: a new element is added, the earlier ones are kept as they were.
     expect(region.querySelectorAll('p')[1]).toBe(said[2]);
     expect(region.lastElementChild?.textContent).toBe('Votes: 2 of 2.');
+  });
+
+  it('lets go of the messages about what is taken back, and of those only', async () => {
+    announcements.items = [];
+    act(() =>
+      mount.root.render(
+        <I18nextProvider i18n={i18n}>
+          <LiveAnnouncer />
+        </I18nextProvider>,
+      ),
+    );
+    announce('A reported B.', 'activity:report:1');
+    announce('Votes: 1 of 2.');
+    announce('C reported D.', 'activity:report:2');
+    unannounce(['activity:report:1', 'activity:report:9']);
+    await settle();
+    const region = mount.host.querySelector('[role="status"]')!;
+    expect([...region.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Votes: 1 of 2.', 'C reported D.']);
   });
 });

@@ -1,15 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roomOf } from '@shared/socket';
-import type { ActivityItem } from '@shared/types/cases';
+import { roomOf, type RoomEvent } from '@shared/socket';
+import type { ActivityItem, ActivityLine } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
-import { announce } from '@client/components/announce';
+import { announce, unannounce } from '@client/components/announce';
 import { useRoom } from '@client/realtime/useRoom';
-import { changeFeed, lineText, type ActivityChange } from './activityFeed';
+import { activityKey, changeFeed, lineText, type ActivityChange } from './activityFeed';
 
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
 const COUNTER_WAIT_MS = 4000;
+
+/** What the announcer is told a line's words are about, so that its withdrawal takes them back. */
+const spokenAbout = (line: ActivityLine) => `activity:${activityKey(line)}`;
+
+/** The feed's change an event of `all` brings, if any. */
+const changeOf = (event: RoomEvent): ActivityChange | null =>
+  event.name === 'activity' ? { item: event.payload.item } : event.name === 'activity.withdrawn' ? { withdrawn: event.payload.lines } : null;
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
@@ -31,12 +38,14 @@ export function useSiteActivity() {
 
   const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
-      if (event.name !== 'activity' && event.name !== 'activity.withdrawn') return;
-      const change: ActivityChange = event.name === 'activity' ? { item: event.payload.item } : { withdrawn: event.payload.lines };
+      const change = changeOf(event);
+      if (!change) return;
+      // At once, even while a read is in flight: the line may have been said before that read began.
+      if ('withdrawn' in change) unannounce(change.withdrawn.map(spokenAbout));
       if (pending.current) pending.current.push(change);
       else {
         setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: changeFeed(f.value, change, FEED_SIZE) } : f));
-        if ('item' in change) announce(lineText(t, change.item));
+        if ('item' in change) announce(lineText(t, change.item), spokenAbout(change.item));
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => loadCounters(true), COUNTER_WAIT_MS);
