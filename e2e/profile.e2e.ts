@@ -12,12 +12,19 @@ import { signInBeforeVisit } from './support/session';
 /** Whether the footer shows the companion app banner (the `footerBar` flag); the footer itself always shows. */
 const appBannerShown = (page: Page) => page.evaluate(() => !!document.querySelector('main ~ footer aside'));
 
-/** Waits for the one file the browser saves into `dir`, and reads it. */
+/**
+ * Waits for the one file the browser saves into `dir`, and reads it. Chromium reserves the file's
+ * name with an empty file while it writes into `<name>.crdownload`, then moves that over it.
+ */
 async function downloaded(dir: string): Promise<{ name: string; text: string }> {
   const until = Date.now() + 15_000;
   while (Date.now() < until) {
-    const done = fs.readdirSync(dir).filter((f) => !f.endsWith('.crdownload'));
-    if (done.length) return { name: done[0]!, text: fs.readFileSync(path.join(dir, done[0]!), 'utf8') };
+    const files = fs.readdirSync(dir);
+    const done = files.filter((f) => !f.endsWith('.crdownload'));
+    const writing = files.length > done.length;
+    if (done.length && !writing && fs.statSync(path.join(dir, done[0]!)).size > 0) {
+      return { name: done[0]!, text: fs.readFileSync(path.join(dir, done[0]!), 'utf8') };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no file was downloaded');
