@@ -11,7 +11,7 @@ import { createTestApp, unique, type TestApp } from '@server/test/harness';
 import { inProcessRunner } from '../infra/jobs/in-process';
 import { bullmqRunner } from '../infra/jobs/bullmq';
 import { EVENT_RETENTION_MS, purgeExpired } from './maintenance';
-import type { JobRunner } from '../infra/jobs/types';
+import { nextSlot, type JobRunner } from '../infra/jobs/types';
 
 const log = createLogger('silent');
 const waitFor = async (check: () => boolean, ms = 5_000) => {
@@ -102,6 +102,34 @@ describeWithRedis('bullmq queues', () => {
     expect(await jobs.getJob('media.process__42')).toBeUndefined();
     await Promise.all([media.close(), jobs.close()]);
     await runner.close();
+    redis.disconnect();
+  });
+
+  it('places a new repeated job at the next multiple of its period, not at start, and a restart keeps that place', async () => {
+    const redis = createRedis(process.env.REDIS_URL!);
+    const prefix = `jobs-test:${unique('q')}:`;
+    const hour = 60 * 60 * 1000;
+    const ran: number[] = [];
+    const before = Date.now();
+    const first = bullmqRunner(redis, prefix, log);
+    first.register('openData.dump', async () => void ran.push(Date.now()));
+    await first.repeat('openData.dump', {}, hour);
+    await first.start();
+    const jobs = new Queue('jobs', { connection: redis.duplicate(), prefix: `${prefix}bull` });
+    const next = async () => (await jobs.getJobScheduler('repeat:openData.dump'))?.next;
+    const slot = await next();
+    expect([nextSlot(hour, before), nextSlot(hour)]).toContain(slot);
+    await first.close();
+    // Another node starting (or this one again) upserts the same schedule: its next run stays.
+    const again = bullmqRunner(redis, prefix, log);
+    again.register('openData.dump', async () => void ran.push(Date.now()));
+    await again.repeat('openData.dump', {}, hour);
+    await again.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await next()).toBe(slot);
+    expect(ran).toEqual([]);
+    await jobs.close();
+    await again.close();
     redis.disconnect();
   });
 

@@ -2,7 +2,7 @@ import type { Queue, Worker } from 'bullmq';
 import { duplicateRedis, isCluster, type RedisClient } from '@server/infra/redis';
 import { bullmq } from '@server/infra/redis-packages';
 import type { Logger } from '@server/infra/logger';
-import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobName, type JobRunner } from './types';
+import { JOB_QUEUES, QUEUE_CONCURRENCY, nextSlot, type JobHandler, type JobName, type JobRunner } from './types';
 
 const queueOf = (name: JobName) => JOB_QUEUES[name] ?? 'jobs';
 
@@ -51,7 +51,9 @@ export function bullmqRunner(redis: RedisClient, prefix: string, log: Logger): J
       });
     },
     async repeat(name, data, everyMs) {
-      await queue(name).upsertJobScheduler(`repeat:${name}`, { every: everyMs }, { name, data });
+      // `startDate` places a new schedule's first run (BullMQ runs an `every` schedule at once
+      // otherwise); a schedule that exists keeps its own next run, so a restart moves nothing.
+      await queue(name).upsertJobScheduler(`repeat:${name}`, { every: everyMs, startDate: nextSlot(everyMs) }, { name, data });
     },
     async start() {
       const names = new Set(['jobs', ...[...handlers.keys()].map(queueOf)]);

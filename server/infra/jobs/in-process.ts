@@ -1,5 +1,5 @@
 import type { Logger } from '@server/infra/logger';
-import { JOB_QUEUES, QUEUE_CONCURRENCY, type JobHandler, type JobMap, type JobName, type JobRunner } from './types';
+import { JOB_QUEUES, QUEUE_CONCURRENCY, nextSlot, type JobHandler, type JobMap, type JobName, type JobRunner } from './types';
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -67,10 +67,16 @@ export function inProcessRunner(log: Logger): JobRunner {
       else pending.push(schedule);
     },
     async repeat<K extends JobName>(name: K, data: JobMap[K], everyMs: number) {
+      const key = `repeat:${name}`;
       const schedule = () => {
-        const t = setInterval(() => run(name, data), everyMs);
-        t.unref();
-        timers.set(`repeat:${name}`, t);
+        const first = setTimeout(() => {
+          run(name, data);
+          const every = setInterval(() => run(name, data), everyMs);
+          every.unref();
+          timers.set(key, every);
+        }, nextSlot(everyMs) - Date.now());
+        first.unref();
+        timers.set(key, first);
       };
       if (started) schedule();
       else pending.push(schedule);

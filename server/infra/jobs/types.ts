@@ -50,7 +50,11 @@ export interface JobRunner {
   kind: 'bullmq' | 'in-process';
   register<K extends JobName>(name: K, handler: JobHandler<K>): void;
   enqueue<K extends JobName>(name: K, data: JobMap[K], opts?: EnqueueOptions): Promise<void>;
-  /** Runs `name` every `everyMs` (one schedule per name across all nodes). */
+  /**
+   * Runs `name` every `everyMs` (one schedule per name across all nodes), at the multiples of
+   * `everyMs` on the clock (`nextSlot`): never at a node's start, when a dump of the whole site or a
+   * ranking of every member would take the core that serves the first requests.
+   */
   repeat<K extends JobName>(name: K, data: JobMap[K], everyMs: number): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -66,3 +70,6 @@ export interface QueueStatus {
   delayed: number;
   failed: number;
 }
+
+/** The next multiple of `everyMs` since the epoch after `now`: the same instant on every node (hourly jobs on the hour, daily ones at 00:00 UTC). */
+export const nextSlot = (everyMs: number, now = Date.now()) => (Math.floor(now / everyMs) + 1) * everyMs;
