@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { LIMITS } from '@shared/limits';
 import { nameHistory, players, timeline } from '@server/db/schema';
 import type { Services } from '@server/core/services';
+import { prepared } from '@server/db/prepared';
 
 /** One case as the open-data dump publishes it: the case's public facts, never a member's data. */
 export interface PublicCase {
@@ -23,10 +24,9 @@ export interface PublicCase {
   names: { name: string; fromTime: string; toTime: string }[];
 }
 
-/** One page of listed cases after `afterId`, by id, with their verdict counts and names. */
-async function pageAfter(services: Services, afterId: number): Promise<PublicCase[]> {
-  const { db } = services;
-  const cases = await db
+/** A page of listed cases after `afterId`, by id. */
+const casesAfter = prepared((db) =>
+  db
     .select({
       id: players.id,
       personaId: players.originPersonaId,
@@ -41,23 +41,42 @@ async function pageAfter(services: Services, afterId: number): Promise<PublicCas
       statusTime: players.statusTime,
     })
     .from(players)
-    .where(and(gt(players.id, afterId), eq(players.valid, true)))
+    .where(and(gt(players.id, sql.placeholder('afterId')), eq(players.valid, true)))
     .orderBy(asc(players.id))
-    .limit(LIMITS.dumpPage);
+    .limit(LIMITS.dumpPage)
+    .prepare('dump_cases_after'),
+);
+
+/** The counts of each kind of visible judgement of the cases in `ids`. */
+const verdictCounts = prepared((db) =>
+  db
+    .select({ playerId: timeline.playerId, action: timeline.judgeAction, n: sql<number>`count(*)::int` })
+    .from(timeline)
+    .where(and(sql`${timeline.playerId} = any(${sql.placeholder('ids')}::int[])`, eq(timeline.type, 'judgement'), eq(timeline.valid, true)))
+    .groupBy(timeline.playerId, timeline.judgeAction)
+    .prepare('dump_verdict_counts'),
+);
+
+/** The earlier names of the cases in `ids`, oldest first. */
+const earlierNames = prepared((db) =>
+  db
+    .select({ playerId: nameHistory.playerId, name: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime })
+    .from(nameHistory)
+    .where(sql`${nameHistory.playerId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(nameHistory.playerId), asc(nameHistory.fromTime), asc(nameHistory.id))
+    .prepare('dump_earlier_names'),
+);
+
+/**
+ * One page of listed cases after `afterId`, by id, with their verdict counts and names. The three
+ * reads are prepared once: a page's thousand ids go as one array, not a thousand parameters to build.
+ */
+async function pageAfter(services: Services, afterId: number): Promise<PublicCase[]> {
+  const { db } = services;
+  const cases = await casesAfter(db).execute({ afterId });
   if (!cases.length) return [];
   const ids = cases.map((c) => c.id);
-  const [verdicts, names] = await Promise.all([
-    db
-      .select({ playerId: timeline.playerId, action: timeline.judgeAction, n: sql<number>`count(*)::int` })
-      .from(timeline)
-      .where(and(inArray(timeline.playerId, ids), eq(timeline.type, 'judgement'), eq(timeline.valid, true)))
-      .groupBy(timeline.playerId, timeline.judgeAction),
-    db
-      .select({ playerId: nameHistory.playerId, name: nameHistory.originName, fromTime: nameHistory.fromTime, toTime: nameHistory.toTime })
-      .from(nameHistory)
-      .where(inArray(nameHistory.playerId, ids))
-      .orderBy(asc(nameHistory.playerId), asc(nameHistory.fromTime), asc(nameHistory.id)),
-  ]);
+  const [verdicts, names] = await Promise.all([verdictCounts(db).execute({ ids }), earlierNames(db).execute({ ids })]);
   const verdictsOf = new Map<number, Record<string, number>>();
   for (const v of verdicts) {
     const counts = verdictsOf.get(v.playerId) ?? {};
