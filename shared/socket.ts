@@ -62,7 +62,10 @@ export interface RoomEventMap {
   'cases.open': { count: number };
   /** all — a new version of the bulletin or a rule announcement was published (or an older one restored). */
   'announcement.published': { announcement: Announcement };
-  /** all — something happened on the site: the home feed and counters move. */
+  /**
+   * all — something happened on the site: the home feed and counters move. Also a line that shows
+   * again (a report, judgement or appeal staff had hidden), which feeds place by its time.
+   */
   activity: { item: ActivityItem };
   /**
    * all — lines of the activity feed that no longer show (a report, judgement or appeal hidden or

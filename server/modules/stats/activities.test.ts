@@ -61,6 +61,40 @@ describe('the live activity feed', () => {
       { lines: [{ type: 'report', id: deleted!.id }] },
     ]);
   });
+
+  it('brings a report shown again back to open feeds as a fresh read has it, and replays end with it shown', async () => {
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const watcher = await app.socket();
+    const head = await joinRoom(watcher, 'all');
+    if (!head.ok) throw new Error('join refused');
+    const c = await openCase(app, bot);
+    const [report] = await timelineOf(c.dbId);
+    const setValid = async (valid: boolean) => expectOk(await app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data: { id: report!.id, valid } }), 'unReply.success');
+    const lineOf = (e: { name: string; payload: unknown }) => (e.payload as { item?: { id: number } }).item?.id === report!.id;
+
+    const withdrawn = nextEvent(watcher, (e) => e.name === 'activity.withdrawn' && (e.payload as { lines: Array<{ id: number }> }).lines.some((l) => l.id === report!.id));
+    await setValid(false);
+    await withdrawn;
+    const back = nextEvent(watcher, (e) => e.name === 'activity' && lineOf(e));
+    await setValid(true);
+    const fresh = (await feed()).find((l) => l.type === 'report' && l.id === report!.id);
+    expect(fresh).toBeDefined();
+    expect((await back).payload).toEqual({ item: fresh });
+
+    // Replayed from before the report: withdrawals, then the line again, last; the feed ends with it.
+    const replay = async () => {
+      const late = await app.socket();
+      const replayed = collectEvents(late);
+      expect(await joinRoom(late, 'all', head.lastSeq)).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 300));
+      return replayed.filter((e) => e.room === 'all' && (e.name === 'activity' ? lineOf(e) : e.name === 'activity.withdrawn' && JSON.stringify(e.payload).includes(`"id":${report!.id}`))).map((e) => e.name);
+    };
+    expect(await replay()).toEqual(['activity.withdrawn', 'activity.withdrawn', 'activity']);
+
+    // Hidden again: the line told when it was shown is withdrawn from replays too.
+    await setValid(false);
+    expect(await replay()).toEqual(['activity.withdrawn', 'activity.withdrawn', 'activity.withdrawn', 'activity.withdrawn']);
+  });
 });
 
 describe('GET /api/activities', () => {
