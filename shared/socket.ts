@@ -69,9 +69,14 @@ export interface RoomEventMap {
   activity: { item: ActivityItem };
   /**
    * all — lines of the activity feed that no longer show (a report, judgement or appeal hidden or
-   * deleted): open feeds drop them. In a replay it also stands where such a line's `activity` was.
+   * deleted, an account hidden or anonymised): open feeds drop them. In a replay it also stands where such a line's `activity` was.
    */
   'activity.withdrawn': { lines: ActivityLine[] };
+  /**
+   * all — an account that feed lines name was renamed (or anonymised): open feeds show its new
+   * name on its registration line and on the lines it wrote.
+   */
+  'activity.renamed': { userId: number; username: string; privilege: string[] };
   /** The account changed (name, privileges, settings): refetch /user/me. */
   'user.updated': { userId: number };
   /** user:<id> — the user was muted until `mutedUntil`, or the mute was lifted or ended (null). */

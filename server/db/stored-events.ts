@@ -47,11 +47,11 @@ export interface AnonymisedAccount {
 }
 
 /** The names of the events that may name an account, each where it does. */
-const NAMING_EVENTS = ['timeline.added', 'timeline.updated', 'timeline.hidden', 'case.votes', 'activity', 'message.new', 'announcement.published'];
+const NAMING_EVENTS = ['timeline.added', 'timeline.updated', 'timeline.hidden', 'case.votes', 'activity', 'activity.renamed', 'message.new', 'announcement.published'];
 
 /**
  * An anonymised account: every room's earlier events name it as the site now does (entries and the
- * entries they quote, votes, feed lines, messages, announcements), so a replay brings back none of
+ * entries they quote, votes, feed lines and their renames, messages, announcements), so a replay brings back none of
  * its old name, avatar, mute or application. One statement over the events kept (7 days; the
  * ban-list feed's, which name no account, 30).
  */
@@ -75,6 +75,7 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
     || ${when('message,byUserId', sql`jsonb_build_object('username', ${name}, 'userAvatar', ${avatar})`)}
     || ${when('message,toUserId', sql`jsonb_build_object('toUsername', ${name})`)})`;
   const announcement = sql`jsonb_set(${p}, '{announcement,authorName}', to_jsonb(${name}))`;
+  const renamed = sql`${p} || jsonb_build_object('username', ${name}, 'privilege', ${roles})`;
   const named = or(
     is('entry,byUserId'),
     is('entry,quote,byUserId'),
@@ -84,12 +85,13 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
     is('message,byUserId'),
     is('message,toUserId'),
     is('announcement,authorId'),
+    is('userId'),
   );
   const n = realtimeEvents.name;
   await tx
     .update(realtimeEvents)
     .set({
-      payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} else ${entry} end`,
+      payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} when 'activity.renamed' then ${renamed} else ${entry} end`,
     })
     .where(and(inArray(n, NAMING_EVENTS), named));
 }

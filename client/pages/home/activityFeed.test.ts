@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import type { ActivityItem } from '@shared/types/cases';
-import { changeFeed, lineText, placeActivity, withdrawActivity } from './activityFeed';
+import { changeFeed, lineText, placeActivity, renameInActivity, withdrawActivity } from './activityFeed';
 
 const item = (type: ActivityItem['type'], id: number, minute = id) => ({ type, id, createTime: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() }) as ActivityItem;
 
@@ -60,6 +60,18 @@ describe('withdrawActivity', () => {
     const changes = [{ item: item('report', 4) }, { withdrawn: [{ type: 'report' as const, id: 4 }] }, { item: item('report', 5) }, { withdrawn: [{ type: 'report' as const, id: 4 }] }, { item: item('report', 4) }];
     const feed = changes.reduce((acc, change) => changeFeed(acc, change, 10), [item('report', 1)] as readonly ReturnType<typeof item>[]);
     expect(feed).toEqual([item('report', 5), item('report', 4), item('report', 1)]);
+  });
+});
+
+describe('renameInActivity', () => {
+  it('shows the new name on the registration of the account and on the lines it wrote, and leaves the feed alone otherwise', () => {
+    const joined = { ...item('register', 4), username: 'old', privilege: ['admin'] } as ActivityItem;
+    const wrote = { ...item('report', 3), byUserId: 4, byUserName: 'old', byUserPrivilege: ['admin'] } as ActivityItem;
+    const other = { ...item('report', 4), byUserId: 5, byUserName: 'else' } as ActivityItem;
+    const renamed = { userId: 4, username: 'deleted-4', privilege: ['normal'] };
+    expect(renameInActivity([other, joined, wrote], renamed)).toEqual([other, { ...joined, username: 'deleted-4', privilege: ['normal'] }, { ...wrote, byUserName: 'deleted-4', byUserPrivilege: ['normal'] }]);
+    const feed = [other];
+    expect(changeFeed(feed, { renamed }, 10)).toBe(feed);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { RoomEventMap } from '@shared/socket';
 import type { ActivityItem, ActivityLine } from '@shared/types/cases';
 
 /** Feed lines are told apart by type and id (a registration's id is the user's, a report's the entry's). */
@@ -27,12 +28,24 @@ export function withdrawActivity(feed: readonly ActivityItem[], lines: readonly 
   return feed.some((f) => gone.has(activityKey(f))) ? feed.filter((f) => !gone.has(activityKey(f))) : feed;
 }
 
-/** What the room tells the feed, in order: a line (new, or shown again), or lines withdrawn. */
-export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] };
+/** An account's new name (`activity.renamed`): on its registration line and on the lines it wrote. */
+export type AccountRenamed = RoomEventMap['activity.renamed'];
+
+const renamedLine = (item: ActivityItem, a: AccountRenamed): ActivityItem =>
+  item.type === 'register' ? (item.id === a.userId ? { ...item, username: a.username, privilege: a.privilege } : item) : item.byUserId === a.userId ? { ...item, byUserName: a.username, byUserPrivilege: a.privilege } : item;
+
+/** The lines that name a renamed (or anonymised) account show its new name; the feed is left alone when none does. */
+export function renameInActivity(feed: readonly ActivityItem[], renamed: AccountRenamed): readonly ActivityItem[] {
+  const next = feed.map((item) => renamedLine(item, renamed));
+  return next.some((item, i) => item !== feed[i]) ? next : feed;
+}
+
+/** What the room tells the feed, in order: a line (new, or shown again), lines withdrawn, or an account renamed. */
+export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] } | { renamed: AccountRenamed };
 
 /** A change applied to the feed, which keeps its newest `max` lines. */
 export const changeFeed = (feed: readonly ActivityItem[], change: ActivityChange, max: number) =>
-  'item' in change ? placeActivity(feed, change.item, max) : withdrawActivity(feed, change.withdrawn);
+  'item' in change ? placeActivity(feed, change.item, max) : 'withdrawn' in change ? withdrawActivity(feed, change.withdrawn) : renameInActivity(feed, change.renamed);
 
 /** The values of a line's words (`home.feed.<type>`): who, which player, and the game or the verdict. */
 export function lineValues(t: TFunction, item: ActivityItem) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roomOf } from '@shared/socket';
+import { roomOf, type RoomEvent } from '@shared/socket';
 import type { ActivityItem } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
 import { announce } from '@client/components/announce';
@@ -10,6 +10,14 @@ import { changeFeed, lineText, type ActivityChange } from './activityFeed';
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
 const COUNTER_WAIT_MS = 4000;
+
+/** What an event of the `all` room changes in the feed, if anything. */
+function feedChangeOf(event: RoomEvent): ActivityChange | null {
+  if (event.name === 'activity') return { item: event.payload.item };
+  if (event.name === 'activity.withdrawn') return { withdrawn: event.payload.lines };
+  if (event.name === 'activity.renamed') return { renamed: event.payload };
+  return null;
+}
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
@@ -31,8 +39,8 @@ export function useSiteActivity() {
 
   const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
-      if (event.name !== 'activity' && event.name !== 'activity.withdrawn') return;
-      const change: ActivityChange = event.name === 'activity' ? { item: event.payload.item } : { withdrawn: event.payload.lines };
+      const change = feedChangeOf(event);
+      if (!change) return;
       if (pending.current) pending.current.push(change);
       else {
         setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: changeFeed(f.value, change, FEED_SIZE) } : f));
