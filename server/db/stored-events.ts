@@ -116,3 +116,11 @@ export async function withdrawStoredActivity(tx: DbOrTx, lines: readonly Activit
       ),
     );
 }
+
+/** Notifications whose content changed (one naming a renamed account): the events that brought them to their rooms carry it now. */
+export async function restateStoredNotifications(tx: DbOrTx, notices: ReadonlyArray<{ room: string; id: number; content: string }>): Promise<void> {
+  if (!notices.length) return;
+  await tx.execute(sql`update ${realtimeEvents} set payload = jsonb_set(${realtimeEvents.payload}, '{content}', to_jsonb(n.content))
+    from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(room text, id int, content text)
+    where ${realtimeEvents.room} = n.room and ${realtimeEvents.name} = 'notification' and ${realtimeEvents.payload} ->> 'id' = n.id::text`);
+}

@@ -8,6 +8,7 @@ import { reportLevelsFollowConfirmations } from './achievements/case-confirmed';
 import { caseFeedFollowsCases } from './feed/follower';
 import { feedFollowsEntryVisibility } from './stats/withdrawn-lines';
 import { feedFollowsAccounts } from './stats/account-lines';
+import { noticesFollowAccounts } from './notifications/named-accounts';
 
 /**
  * Every module that follows a case's changes (and its entries' visibility, and accounts' names), in the order they run
@@ -16,5 +17,5 @@ import { feedFollowsAccounts } from './stats/account-lines';
 export function followCaseChanges() {
   subscribeToCaseChanges(openCountFollowsCases, stateChangeWebhooksFollowCases, suspectDeadlineFollowsCases, reportLevelsFollowConfirmations, caseFeedFollowsCases);
   subscribeToEntryVisibility(feedFollowsEntryVisibility);
-  subscribeToAccountChanges(feedFollowsAccounts);
+  subscribeToAccountChanges(feedFollowsAccounts, noticesFollowAccounts);
 }
