@@ -62,13 +62,21 @@ export interface RoomEventMap {
   'cases.open': { count: number };
   /** all — a new version of the bulletin or a rule announcement was published (or an older one restored). */
   'announcement.published': { announcement: Announcement };
-  /** all — something happened on the site: the home feed and counters move. */
+  /**
+   * all — something happened on the site: the home feed and counters move. Also a line that shows
+   * again (a report, judgement or appeal staff had hidden), which feeds place by its time.
+   */
   activity: { item: ActivityItem };
   /**
    * all — lines of the activity feed that no longer show (a report, judgement or appeal hidden or
-   * deleted): open feeds drop them. In a replay it also stands where such a line's `activity` was.
+   * deleted, an account hidden or anonymised): open feeds drop them. In a replay it also stands where such a line's `activity` was.
    */
   'activity.withdrawn': { lines: ActivityLine[] };
+  /**
+   * all — an account that feed lines name was renamed (or anonymised): open feeds show its new
+   * name on its registration line and on the lines it wrote.
+   */
+  'activity.renamed': { userId: number; username: string; privilege: string[] };
   /** The account changed (name, privileges, settings): refetch /user/me. */
   'user.updated': { userId: number };
   /** user:<id> — the user was muted until `mutedUntil`, or the mute was lifted or ended (null). */

@@ -14,20 +14,33 @@ import type { DbOrTx } from '@server/db/client';
 /** The events of `room` that carry timeline entry `id` (added, updated, shown again). */
 const carryingEntry = (room: string, id: number) => and(eq(realtimeEvents.room, room), sql`${realtimeEvents.payload} -> 'entry' ->> 'id' = ${String(id)}`);
 
-/** The entry as everyone now sees it replaces the one the room's earlier events carry (an edit, or shown again). */
+/** The events of `room` that carry an entry quoting timeline entry `id` (its words go with the quote). */
+const quotingEntry = (room: string, id: number) => and(eq(realtimeEvents.room, room), sql`${realtimeEvents.payload} #>> '{entry,quote,id}' = ${String(id)}`);
+
+/** The words a quote carries of entry `id`: its own while it shows, none while hidden (server/modules/timeline/presenter.ts, `presentQuote`). */
+async function setStoredQuote(tx: DbOrTx, room: string, id: number, content: string): Promise<void> {
+  await tx
+    .update(realtimeEvents)
+    .set({ payload: sql`jsonb_set(${realtimeEvents.payload}, '{entry,quote,content}', to_jsonb(${content}::text))` })
+    .where(quotingEntry(room, id));
+}
+
+/** The entry as everyone now sees it replaces the one the room's earlier events carry (an edit, or shown again), and the quotes of it. */
 export async function restateStoredEntry(tx: DbOrTx, room: string, entry: TimelineEntry): Promise<void> {
   await tx
     .update(realtimeEvents)
     .set({ payload: sql`jsonb_set(${realtimeEvents.payload}, '{entry}', ${JSON.stringify(entry)}::jsonb)` })
     .where(carryingEntry(room, entry.id));
+  await setStoredQuote(tx, room, entry.id, entry.content.text);
 }
 
-/** A hidden or deleted entry: the room's earlier events keep who wrote what kind of entry when, not its words or links. */
+/** A hidden or deleted entry: the room's earlier events keep who wrote what kind of entry when, not its words or links, nor do quotes of it. */
 export async function withholdStoredEntry(tx: DbOrTx, room: string, id: number): Promise<void> {
   await tx
     .update(realtimeEvents)
     .set({ payload: sql`jsonb_set(${realtimeEvents.payload}, '{entry}', (${realtimeEvents.payload} -> 'entry') - 'videoLink' - 'quote' || '{"content":{"text":""}}'::jsonb)` })
     .where(carryingEntry(room, id));
+  await setStoredQuote(tx, room, id, '');
 }
 
 /** A deleted message: the events that brought it to `rooms` keep its id and kind, not its text. */
@@ -47,11 +60,11 @@ export interface AnonymisedAccount {
 }
 
 /** The names of the events that may name an account, each where it does. */
-const NAMING_EVENTS = ['timeline.added', 'timeline.updated', 'timeline.hidden', 'case.votes', 'activity', 'message.new', 'announcement.published'];
+const NAMING_EVENTS = ['timeline.added', 'timeline.updated', 'timeline.hidden', 'case.votes', 'activity', 'activity.renamed', 'message.new', 'announcement.published'];
 
 /**
  * An anonymised account: every room's earlier events name it as the site now does (entries and the
- * entries they quote, votes, feed lines, messages, announcements), so a replay brings back none of
+ * entries they quote, votes, feed lines and their renames, messages, announcements), so a replay brings back none of
  * its old name, avatar, mute or application. One statement over the events kept (7 days; the
  * ban-list feed's, which name no account, 30).
  */
@@ -75,6 +88,7 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
     || ${when('message,byUserId', sql`jsonb_build_object('username', ${name}, 'userAvatar', ${avatar})`)}
     || ${when('message,toUserId', sql`jsonb_build_object('toUsername', ${name})`)})`;
   const announcement = sql`jsonb_set(${p}, '{announcement,authorName}', to_jsonb(${name}))`;
+  const renamed = sql`${p} || jsonb_build_object('username', ${name}, 'privilege', ${roles})`;
   const named = or(
     is('entry,byUserId'),
     is('entry,quote,byUserId'),
@@ -84,15 +98,21 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
     is('message,byUserId'),
     is('message,toUserId'),
     is('announcement,authorId'),
+    is('userId'),
   );
   const n = realtimeEvents.name;
   await tx
     .update(realtimeEvents)
     .set({
-      payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} else ${entry} end`,
+      payload: sql`case ${n} when 'case.votes' then ${votes} when 'activity' then ${line} when 'message.new' then ${message} when 'announcement.published' then ${announcement} when 'activity.renamed' then ${renamed} else ${entry} end`,
     })
     .where(and(inArray(n, NAMING_EVENTS), named));
 }
+
+/** The feed line an `activity` event brought, as the withdrawal that stands in its place. */
+const feedLine = sql`jsonb_build_object('type', ${realtimeEvents.payload} #> '{item,type}', 'id', ${realtimeEvents.payload} #> '{item,id}')`;
+const asWithdrawal = { name: 'activity.withdrawn', payload: sql`jsonb_build_object('lines', jsonb_build_array(${feedLine}))` };
+const feedEvents = and(eq(realtimeEvents.room, 'all'), eq(realtimeEvents.name, 'activity'));
 
 /**
  * Feed lines that no longer show (a hidden entry): the `activity` events of `all` that brought them
@@ -101,16 +121,25 @@ export async function anonymiseStoredAccount(tx: DbOrTx, a: AnonymisedAccount): 
  */
 export async function withdrawStoredActivity(tx: DbOrTx, lines: readonly ActivityLine[]): Promise<void> {
   if (!lines.length) return;
-  const p = realtimeEvents.payload;
-  const line = sql`jsonb_build_object('type', ${p} #> '{item,type}', 'id', ${p} #> '{item,id}')`;
   await tx
     .update(realtimeEvents)
-    .set({ name: 'activity.withdrawn', payload: sql`jsonb_build_object('lines', jsonb_build_array(${line}))` })
-    .where(
-      and(
-        eq(realtimeEvents.room, 'all'),
-        eq(realtimeEvents.name, 'activity'),
-        sql`${line} in (select jsonb_build_object('type', l.type, 'id', l.id) from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(type text, id int))`,
-      ),
-    );
+    .set(asWithdrawal)
+    .where(and(feedEvents, sql`${feedLine} in (select jsonb_build_object('type', l.type, 'id', l.id) from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(type text, id int))`));
+}
+
+/** Hidden cases: the feed lines about them (`GET /activities` leaves them out) are withdrawn as `withdrawStoredActivity` does. */
+export async function withdrawStoredActivityOfCases(tx: DbOrTx, playerIds: readonly number[]): Promise<void> {
+  if (!playerIds.length) return;
+  await tx
+    .update(realtimeEvents)
+    .set(asWithdrawal)
+    .where(and(feedEvents, sql`${realtimeEvents.payload} #>> '{item,toPlayerId}' in (select value from jsonb_array_elements_text(${JSON.stringify(playerIds)}::jsonb))`));
+}
+
+/** Notifications whose content changed (one naming a renamed account): the events that brought them to their rooms carry it now. */
+export async function restateStoredNotifications(tx: DbOrTx, notices: ReadonlyArray<{ room: string; id: number; content: string }>): Promise<void> {
+  if (!notices.length) return;
+  await tx.execute(sql`update ${realtimeEvents} set payload = jsonb_set(${realtimeEvents.payload}, '{content}', to_jsonb(n.content))
+    from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(room text, id int, content text)
+    where ${realtimeEvents.room} = n.room and ${realtimeEvents.name} = 'notification' and ${realtimeEvents.payload} ->> 'id' = n.id::text`);
 }

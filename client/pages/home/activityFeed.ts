@@ -1,14 +1,25 @@
 import type { TFunction } from 'i18next';
+import type { RoomEventMap } from '@shared/socket';
 import type { ActivityItem, ActivityLine } from '@shared/types/cases';
 
 /** Feed lines are told apart by type and id (a registration's id is the user's, a report's the entry's). */
 export const activityKey = (item: ActivityLine) => `${item.type}:${item.id}`;
 
-/** A live line goes on top, once, and the feed keeps its newest `max` lines. */
-export function prependActivity(feed: readonly ActivityItem[], item: ActivityItem, max: number): readonly ActivityItem[] {
+/** Newest first, as `GET /activities` orders its lines (server/modules/stats/feed.ts). */
+const newerFirst = (a: ActivityItem, b: ActivityItem) => Date.parse(b.createTime) - Date.parse(a.createTime) || a.type.localeCompare(b.type) || b.id - a.id;
+
+/**
+ * A live line takes its place by time, once, and the feed keeps its newest `max` lines: a new line
+ * goes on top, and one shown again (a report staff had hidden) where a fresh read would put it, or
+ * nowhere when it is older than the last line of a full feed.
+ */
+export function placeActivity(feed: readonly ActivityItem[], item: ActivityItem, max: number): readonly ActivityItem[] {
   const key = activityKey(item);
   if (feed.some((f) => activityKey(f) === key)) return feed;
-  return [item, ...feed].slice(0, max);
+  const at = feed.findIndex((f) => newerFirst(item, f) < 0);
+  if (at < 0 && feed.length >= max) return feed;
+  const placed = at < 0 ? [...feed, item] : [...feed.slice(0, at), item, ...feed.slice(at)];
+  return placed.slice(0, max);
 }
 
 /** Lines that no longer show (`activity.withdrawn`: a hidden report, verdict or appeal) leave the feed. */
@@ -17,12 +28,24 @@ export function withdrawActivity(feed: readonly ActivityItem[], lines: readonly 
   return feed.some((f) => gone.has(activityKey(f))) ? feed.filter((f) => !gone.has(activityKey(f))) : feed;
 }
 
-/** What the room tells the feed, in order: a new line, or lines withdrawn. */
-export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] };
+/** An account's new name (`activity.renamed`): on its registration line and on the lines it wrote. */
+export type AccountRenamed = RoomEventMap['activity.renamed'];
+
+const renamedLine = (item: ActivityItem, a: AccountRenamed): ActivityItem =>
+  item.type === 'register' ? (item.id === a.userId ? { ...item, username: a.username, privilege: a.privilege } : item) : item.byUserId === a.userId ? { ...item, byUserName: a.username, byUserPrivilege: a.privilege } : item;
+
+/** The lines that name a renamed (or anonymised) account show its new name; the feed is left alone when none does. */
+export function renameInActivity(feed: readonly ActivityItem[], renamed: AccountRenamed): readonly ActivityItem[] {
+  const next = feed.map((item) => renamedLine(item, renamed));
+  return next.some((item, i) => item !== feed[i]) ? next : feed;
+}
+
+/** What the room tells the feed, in order: a line (new, or shown again), lines withdrawn, or an account renamed. */
+export type ActivityChange = { item: ActivityItem } | { withdrawn: readonly ActivityLine[] } | { renamed: AccountRenamed };
 
 /** A change applied to the feed, which keeps its newest `max` lines. */
 export const changeFeed = (feed: readonly ActivityItem[], change: ActivityChange, max: number) =>
-  'item' in change ? prependActivity(feed, change.item, max) : withdrawActivity(feed, change.withdrawn);
+  'item' in change ? placeActivity(feed, change.item, max) : 'withdrawn' in change ? withdrawActivity(feed, change.withdrawn) : renameInActivity(feed, change.renamed);
 
 /** The values of a line's words (`home.feed.<type>`): who, which player, and the game or the verdict. */
 export function lineValues(t: TFunction, item: ActivityItem) {

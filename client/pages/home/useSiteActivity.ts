@@ -14,9 +14,13 @@ const COUNTER_WAIT_MS = 4000;
 /** What the announcer is told a line's words are about, so that its withdrawal takes them back. */
 const spokenAbout = (line: ActivityLine) => `activity:${activityKey(line)}`;
 
-/** The feed's change an event of `all` brings, if any. */
-const changeOf = (event: RoomEvent): ActivityChange | null =>
-  event.name === 'activity' ? { item: event.payload.item } : event.name === 'activity.withdrawn' ? { withdrawn: event.payload.lines } : null;
+/** What an event of the `all` room changes in the feed, if anything. */
+function feedChangeOf(event: RoomEvent): ActivityChange | null {
+  if (event.name === 'activity') return { item: event.payload.item };
+  if (event.name === 'activity.withdrawn') return { withdrawn: event.payload.lines };
+  if (event.name === 'activity.renamed') return { renamed: event.payload };
+  return null;
+}
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
@@ -38,7 +42,7 @@ export function useSiteActivity() {
 
   const ready = useRoom(roomOf.all, {
     onEvent: (event) => {
-      const change = changeOf(event);
+      const change = feedChangeOf(event);
       if (!change) return;
       // At once, even while a read is in flight: the line may have been said before that read began.
       if ('withdrawn' in change) unannounce(change.withdrawn.map(spokenAbout));

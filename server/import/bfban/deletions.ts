@@ -4,6 +4,10 @@ import type { Issue } from './issues';
 import type { Source } from './source';
 import { NO_PASSWORD } from './map-users';
 import { OPERATOR_ACTOR } from './finalize/admin-entry';
+import { roomOf } from '@shared/socket';
+import { anonymiseStoredAccount, withdrawStoredActivity, withdrawStoredActivityOfCases, withholdStoredEntry } from '@server/db/stored-events';
+import { userAvatarOf } from '@server/modules/users/avatar';
+import { FEED_ENTRY_TYPES, type FeedEntryType } from '@server/modules/stats/activities';
 
 /** Ids compared per step: each side of a step is at most this many ids in memory. */
 export const DELETION_STEP = 20_000;
@@ -24,6 +28,19 @@ interface DeletionPlan {
 
 const idList = (ids: readonly number[]) => sql.raw(`array[${ids.map((n) => Math.trunc(n)).join(',')}]::int[]`);
 
+interface HiddenEntry {
+  id: number;
+  player_id: number;
+  type: string;
+}
+
+/** Entries deleted: the events kept of them, and their feed lines, as hiding one here leaves them (server/modules/timeline/reply.ts, `setEntryVisibility`). */
+async function withholdStoredEntries(tx: DbOrTx, entries: readonly HiddenEntry[]) {
+  for (const e of entries) await withholdStoredEntry(tx, roomOf.case(e.player_id), e.id);
+  const lines = entries.filter((e) => (FEED_ENTRY_TYPES as readonly string[]).includes(e.type)).map((e) => ({ type: e.type as FeedEntryType, id: e.id }));
+  await withdrawStoredActivity(tx, lines);
+}
+
 export const DELETIONS: readonly DeletionPlan[] = [
   {
     // The original never deletes a case; one missing there is hidden here, as its `valid = 0` is.
@@ -33,6 +50,8 @@ export const DELETIONS: readonly DeletionPlan[] = [
     why: 'deleted on the old site: the case is hidden here',
     async apply(tx, ids) {
       await tx.execute(sql`update players set valid = false where id = any(${idList(ids)})`);
+      // The events kept for replays tell things as they are now (docs/architecture.md, "A replay tells things as they are now").
+      await withdrawStoredActivityOfCases(tx, ids);
       return [];
     },
   },
@@ -44,10 +63,12 @@ export const DELETIONS: readonly DeletionPlan[] = [
     pending: `not coalesce(extra ? 'deleted', false)`,
     why: 'deleted on the old site: hidden here, its text kept for staff (a deleted entry)',
     async apply(tx, ids, at) {
-      await tx.execute(sql`update timeline set
+      const hidden = await tx.execute(sql`update timeline set
           extra = coalesce(extra, '{}'::jsonb) || jsonb_build_object('deleted', jsonb_build_object('time', ${at.toISOString()}::text, 'byUserId', ${OPERATOR_ACTOR}::int, 'content', content, 'videoLink', video_link)),
           content = '', video_link = null, valid = false
-        where id = any(${idList(ids)})`);
+        where id = any(${idList(ids)})
+        returning id, player_id, type`);
+      await withholdStoredEntries(tx, (hidden as unknown as { rows: HiddenEntry[] }).rows);
       return [];
     },
   },
@@ -70,10 +91,14 @@ export const DELETIONS: readonly DeletionPlan[] = [
     pending: `username not like 'deleted-' || id || '-%'`,
     why: 'deleted on the old site: anonymised here, its cases and entries kept',
     async apply(tx, ids, at) {
-      await tx.execute(sql`update users set valid = false, username = 'deleted-' || id || '-' || substr(md5(random()::text), 1, 6),
+      const anonymised = await tx.execute(sql`update users set valid = false, username = 'deleted-' || id || '-' || substr(md5(random()::text), 1, 6),
           password_hash = ${NO_PASSWORD}, privileges = '["normal"]'::jsonb, origin_name = null, origin_user_id = null, origin_persona_id = null,
           origin_email = null, attr = '{"changeNameLeft":0}'::jsonb, signout_time = ${at.toISOString()}::timestamptz, update_time = ${at.toISOString()}::timestamptz
-        where id = any(${idList(ids)})`);
+        where id = any(${idList(ids)})
+        returning id, username`);
+      for (const { id, username } of (anonymised as unknown as { rows: Array<{ id: number; username: string }> }).rows) {
+        await anonymiseStoredAccount(tx, { id, username, privileges: ['normal'], avatar: userAvatarOf({ originEmail: null, username }) });
+      }
       return [];
     },
   },

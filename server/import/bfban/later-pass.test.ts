@@ -3,7 +3,10 @@ import { describeWithMariadb } from '@server/test/needs';
 import { sql } from 'drizzle-orm';
 import type { Connection } from 'mysql2/promise';
 import type { Db } from '@server/db/client';
-import { createTestApp, type TestApp } from '@server/test/harness';
+import { roomOf } from '@shared/socket';
+import type { ActivityItem, TimelineEntry } from '@shared/types/cases';
+import { inTransaction } from '@server/db/outbox';
+import { collectEvents, createTestApp, joinRoom, type TestApp } from '@server/test/harness';
 import { openCase } from '@server/test/cases';
 import { tableDigests } from '@server/test/table-digest';
 import { createScratchDatabase, mariadbUnavailable, type ScratchDatabase } from '../../../bench/bfban/scratch-database';
@@ -149,6 +152,21 @@ describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_00
     expect(Object.fromEntries(dry.tables.map((t) => [t.table, t.deleted]))).toMatchObject({ players: 1, comments: 1, messages: 1, users: 1, storage_items: 2 });
     expect(await tableDigests(db, ['timeline', 'messages', 'users', 'files', 'players'])).toEqual(digest);
 
+    // What this site told meanwhile of them, kept for replays: entry 7 and a reply quoting it, a line by the author, a line on case 4.
+    const caseOf7 = (await one<{ player_id: number }>(db, sql`select player_id from timeline where id = 7`)).player_id;
+    const { token } = await app.factories.signedIn();
+    const quoting = { toPlayerId: caseOf7, toCommentId: 7, content: '<p>the same as the entry above</p>' };
+    expect((await app.request.post('/api/player/reply').set('x-access-token', token).send({ data: quoting, captcha: await app.solveCaptcha() })).body.code).toBe('reply.success');
+    const [shown7] = ((await app.request.get(`/api/player/timeline?dbId=${caseOf7}`)).body.data.result as TimelineEntry[]).filter((e) => e.id === 7);
+    const authorName = (await one<{ username: string }>(db, sql`select username from users where id = ${author.id}`)).username;
+    const line = (id: number, toPlayerId: number, by: { id: number; name: string } | null) =>
+      ({ type: 'report', id, createTime: new Date().toISOString(), byUserId: by?.id ?? null, byUserName: by?.name ?? null, toPlayerId }) as ActivityItem;
+    await inTransaction(app.services, async (r) => {
+      await r.emit(roomOf.case(caseOf7), 'timeline.added', { entry: shown7! });
+      await r.emit(roomOf.all, 'activity', { item: line(author.entry, caseOf7, { id: author.id, name: authorName }) });
+      await r.emit(roomOf.all, 'activity', { item: line(1, 4, null) });
+    });
+
     const dropped: string[] = [];
     const result = await since({ dropStored: async (name) => void dropped.push(name) });
     expect(Object.fromEntries(result.tables.map((t) => [t.table, t.deleted]))).toMatchObject({ players: 1, comments: 1, messages: 1, users: 1, storage_items: 2 });
@@ -178,6 +196,24 @@ describeWithMariadb(unavailable, 'BFBAN import, later passes', { timeout: 240_00
     expect(lines.find((l) => l.table_name === 'comments')!.why).toMatch(/deleted on the old site: hidden here/);
     const passes = (await one<{ detail: { passes: Array<{ deleted?: Record<string, number> }> } }>(db, sql`select detail from admin_log where action = 'importBfban'`)).detail.passes;
     expect(passes.at(-1)!.deleted).toEqual({ players: 1, comments: 1, messages: 1, users: 1, storage_items: 2 });
+
+    // A replay tells none of it as it was: the entry and its quote without their words, the author by the name now, no line on case 4.
+    const replay = async (room: string) => {
+      const socket = await app.socket();
+      const events = collectEvents(socket);
+      expect(await joinRoom(socket, room, 0)).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 300));
+      socket.disconnect();
+      return events.filter((e) => e.room === room);
+    };
+    const entries = (await replay(roomOf.case(caseOf7))).flatMap((e) => (e.name === 'timeline.added' ? [(e.payload as { entry: TimelineEntry }).entry] : []));
+    expect(entries.find((e) => e.id === 7)?.content.text).toBe('');
+    expect(entries.find((e) => e.quote?.id === 7)?.quote?.content).toBe('');
+    const feed = await replay(roomOf.all);
+    expect(JSON.stringify(feed)).not.toContain(authorName);
+    const told = feed.flatMap((e) => (e.name === 'activity' ? [(e.payload as { item: ActivityItem }).item] : []));
+    expect(told.find((l) => l.id === author.entry)?.byUserName).toBe((gone as { username: string }).username);
+    expect(told.filter((l) => l.toPlayerId === 4)).toEqual([]);
 
     // Handled once: the next pass finds nothing more.
     const again = await since();

@@ -42,7 +42,7 @@ export async function sendMessage(services: Services, user: AuthedUser, input: S
     parties.set(to.id, to);
   }
 
-  const row: MessageRow = { id: slot.id, byUserId: user.id, toUserId, type: input.type, content, playerId: null, haveRead: false, createTime: slot.createTime };
+  const row: MessageRow = { id: slot.id, byUserId: user.id, toUserId, type: input.type, content, playerId: null, aboutUserId: null, notice: null, haveRead: false, createTime: slot.createTime };
   const rows = [newRow(messages, row)];
   // Warnings, commands and pushes are staff writes: the admin log keeps them with their sender.
   if (input.type !== 'direct') {

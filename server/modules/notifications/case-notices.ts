@@ -53,7 +53,7 @@ export async function noticeAppealOutcome(r: Recorder, i18n: ServerI18n, c: Play
 /** The author of a quoted entry hears of the reply (not when quoting themselves). */
 export async function noticeQuoted(r: Recorder, i18n: ServerI18n, c: PlayerRow, quotedAuthorId: number | null, replier: { id: number; username: string }) {
   if (!quotedAuthorId || quotedAuthorId === replier.id) return;
-  await notifyUsers(r, i18n, [quotedAuthorId], { type: 'reply', key: 'quoted', values: { name: c.originName, username: replier.username }, playerId: c.id, personaId: c.originPersonaId });
+  await notifyUsers(r, i18n, [quotedAuthorId], { type: 'reply', key: 'quoted', values: { name: c.originName, username: replier.username }, playerId: c.id, personaId: c.originPersonaId, aboutUserId: replier.id });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
 import { roomOf } from '@shared/socket';
 import { messages, players, users, type MessageType } from '@server/db/schema';
 import type { Recorder } from '@server/db/outbox';
@@ -13,6 +14,18 @@ export interface Notice {
   playerId?: number;
   /** That case's persona id, which its address is built from; looked up from `playerId` when not given. */
   personaId?: string;
+  /** The account whose name the notice shows as `username` (not a party of the message): its content follows that name. */
+  aboutUserId?: number;
+}
+
+/** A notice in one language: its status and action translated too. */
+export function renderNotice(t: TFunction, notice: Pick<Notice, 'key' | 'values'>): string {
+  const values = {
+    ...notice.values,
+    ...(typeof notice.values.status === 'number' ? { status: t(`notifications.status.${notice.values.status}`) } : {}),
+    ...(typeof notice.values.action === 'string' ? { action: t(`notifications.actions.${notice.values.action}`) } : {}),
+  };
+  return t(`notifications.${notice.key}`, values);
 }
 
 /**
@@ -28,15 +41,14 @@ export async function notifyUsers({ tx, emit }: Recorder, i18n: ServerI18n, user
   const rows = await tx
     .insert(messages)
     .values(
-      recipients.map((r) => {
-        const t = i18n.t(r.attr.language);
-        const values = {
-          ...notice.values,
-          ...(typeof notice.values.status === 'number' ? { status: t(`notifications.status.${notice.values.status}`) } : {}),
-          ...(typeof notice.values.action === 'string' ? { action: t(`notifications.actions.${notice.values.action}`) } : {}),
-        };
-        return { byUserId: null, toUserId: r.id, type: notice.type, content: t(`notifications.${notice.key}`, values), playerId: notice.playerId ?? null };
-      }),
+      recipients.map((r) => ({
+        byUserId: null,
+        toUserId: r.id,
+        type: notice.type,
+        content: renderNotice(i18n.t(r.attr.language), notice),
+        playerId: notice.playerId ?? null,
+        ...(notice.aboutUserId ? { aboutUserId: notice.aboutUserId, notice: { key: notice.key, values: notice.values } } : {}),
+      })),
     )
     .returning();
   for (const m of rows) {

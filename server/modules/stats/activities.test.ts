@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, createTestApp, joinRoom, nextEvent, type TestApp } from '@server/test/harness';
-import { openCase } from '@server/test/cases';
+import { roomOf } from '@shared/socket';
+import { inTransaction } from '@server/db/outbox';
+import { registrationActivity } from '@server/modules/timeline/activity';
+import { collectEvents, createTestApp, joinRoom, nextEvent, unique, type TestApp } from '@server/test/harness';
+import { openCase, report } from '@server/test/cases';
 import { expectInvalid, expectOk, ISO_DATE } from '@server/test/expect';
 import { botToken, insertCase, insertEntries, insertEntry, insertUser, reportName } from '@server/test/search-fixtures';
 
@@ -19,6 +22,12 @@ const feed = async (query: Record<string, string | number> = {}) => {
   return res.body.data as Array<Record<string, unknown>>;
 };
 const MIN = 60_000;
+type Line = { type: string; id: number };
+/** An `activity` or `activity.withdrawn` event about the feed line `type`, `id`. */
+const lineIs = (type: string, id: number) => (e: { payload: unknown }) => {
+  const { item, lines } = e.payload as { item?: Line; lines?: Line[] };
+  return [...(item ? [item] : []), ...(lines ?? [])].some((l) => l.type === type && l.id === id);
+};
 
 describe('the live activity feed', () => {
   const timelineOf = async (dbId: number) => (await app.request.get(`/api/player/timeline?dbId=${dbId}`)).body.data.result as Array<{ id: number; type: string }>;
@@ -60,6 +69,104 @@ describe('the live activity feed', () => {
       { lines: [{ type: 'report', id: hidden!.id }] },
       { lines: [{ type: 'report', id: deleted!.id }] },
     ]);
+  });
+
+  it('brings a report shown again back to open feeds as a fresh read has it, and replays end with it shown', async () => {
+    const admin = await app.factories.signedIn({ privileges: ['admin'] });
+    const watcher = await app.socket();
+    const head = await joinRoom(watcher, 'all');
+    if (!head.ok) throw new Error('join refused');
+    const c = await openCase(app, bot);
+    const [report] = await timelineOf(c.dbId);
+    const setValid = async (valid: boolean) => expectOk(await app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data: { id: report!.id, valid } }), 'unReply.success');
+
+    const withdrawn = nextEvent(watcher, (e) => e.name === 'activity.withdrawn' && lineIs('report', report!.id)(e));
+    await setValid(false);
+    await withdrawn;
+    const back = nextEvent(watcher, (e) => e.name === 'activity' && lineIs('report', report!.id)(e));
+    await setValid(true);
+    const fresh = (await feed()).find((l) => l.type === 'report' && l.id === report!.id);
+    expect(fresh).toBeDefined();
+    expect((await back).payload).toEqual({ item: fresh });
+
+    // Replayed from before the report: withdrawals, then the line again, last; the feed ends with it.
+    const replay = async () => {
+      const late = await app.socket();
+      const replayed = collectEvents(late);
+      expect(await joinRoom(late, 'all', head.lastSeq)).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 300));
+      return replayed.filter((e) => e.room === 'all' && lineIs('report', report!.id)(e)).map((e) => e.name);
+    };
+    expect(await replay()).toEqual(['activity.withdrawn', 'activity.withdrawn', 'activity']);
+
+    // Hidden again: the line told when it was shown is withdrawn from replays too.
+    await setValid(false);
+    expect(await replay()).toEqual(['activity.withdrawn', 'activity.withdrawn', 'activity.withdrawn', 'activity.withdrawn']);
+  });
+});
+
+describe('accounts in the live activity feed', () => {
+  const replayFrom = async (seq: number) => {
+    const late = await app.socket();
+    const replayed = collectEvents(late);
+    expect(await joinRoom(late, 'all', seq)).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    late.disconnect();
+    return replayed.filter((e) => e.room === 'all');
+  };
+
+  it('takes the registration of a hidden or anonymised account out of open feeds and replays, and brings its new name to its lines', async () => {
+    const root = await app.factories.signedIn({ privileges: ['root'] });
+    const { user: target, token } = await app.factories.signedIn();
+    const watcher = await app.socket();
+    const head = await joinRoom(watcher, 'all');
+    if (!head.ok) throw new Error('join refused');
+    // Its registration line, as signing up tells it (server/modules/auth/signup.ts).
+    const line = registrationActivity(await app.factories.userRow(target.id));
+    await inTransaction(app.services, (r) => r.emit(roomOf.all, 'activity', { item: line }));
+    const filed = await report(app, token, app.directory.freshAccount(), {}, { captcha: await app.solveCaptcha() });
+    expectOk(filed, 'report.success');
+    const reportId = (await app.request.get(`/api/player/timeline?dbId=${filed.body.data.dbId}`)).body.data.result[0].id as number;
+    const delUser = async (type: string) => expectOk(await app.request.post('/api/admin/delUser').set('x-access-token', root.token).send({ data: { type, id: target.id } }), 'admin.delUser.success', 201);
+    const registration = lineIs('register', target.id);
+    const registered = async () => (await feed()).find((l) => l.type === 'register' && l.id === target.id);
+
+    const hidden = nextEvent(watcher, (e) => e.name === 'activity.withdrawn' && registration(e));
+    await delUser('logic');
+    expect((await hidden).payload).toEqual({ lines: [{ type: 'register', id: target.id }] });
+    const shown = nextEvent(watcher, (e) => e.name === 'activity' && registration(e));
+    await delUser('restore');
+    expect((await shown).payload).toEqual({ item: await registered() });
+
+    const withdrawn = nextEvent(watcher, (e) => e.name === 'activity.withdrawn' && registration(e));
+    const renamed = nextEvent(watcher, (e) => e.name === 'activity.renamed');
+    await delUser('real');
+    const now = (await app.factories.userRow(target.id)).username;
+    await withdrawn;
+    expect((await renamed).payload).toEqual({ userId: target.id, username: now, privilege: ['normal'] });
+    expect(await registered()).toBeUndefined();
+    expect((await feed()).find((l) => l.type === 'report' && l.id === reportId)).toMatchObject({ byUserName: now });
+
+    // A replay never names it as it was, and ends with its registration withdrawn.
+    const replayed = await replayFrom(head.lastSeq);
+    expect(JSON.stringify(replayed)).not.toContain(target.username);
+    expect(replayed.filter(registration).at(-1)?.name).toBe('activity.withdrawn');
+  });
+
+  it('tells open feeds the new name of an account, and a replay names it as it is now', async () => {
+    const { user, token } = await app.factories.signedIn();
+    const watcher = await app.socket();
+    const head = await joinRoom(watcher, 'all');
+    if (!head.ok) throw new Error('join refused');
+    const first = unique('first');
+    const renamed = nextEvent(watcher, (e) => e.name === 'activity.renamed');
+    const rename = async (newname: string) => expectOk(await app.request.post('/api/user/changeName').set('x-access-token', token).send({ data: { newname }, captcha: await app.solveCaptcha() }), 'changeName.success');
+    await rename(first);
+    expect((await renamed).payload).toEqual({ userId: user.id, username: first, privilege: ['normal'] });
+
+    const root = await app.factories.signedIn({ privileges: ['root'] });
+    expectOk(await app.request.post('/api/admin/delUser').set('x-access-token', root.token).send({ data: { type: 'real', id: user.id } }), 'admin.delUser.success', 201);
+    expect(JSON.stringify(await replayFrom(head.lastSeq))).not.toContain(first);
   });
 });
 

@@ -33,3 +33,14 @@ export function newestUsers(db: DbOrTx, before: Date | undefined, limit: number)
     .limit(limit);
 }
 export type FeedUserRow = Awaited<ReturnType<typeof newestUsers>>[number];
+
+/** The feed line of one entry as `newestEntries` reads it, or none while the entry or its case is hidden. */
+export async function feedEntryOf(db: DbOrTx, id: number): Promise<FeedEntryRow | undefined> {
+  const [row] = await db
+    .select({ entry: timeline, player: players, author: { id: users.id, username: users.username, privileges: users.privileges } })
+    .from(timeline)
+    .innerJoin(players, eq(players.id, timeline.playerId))
+    .leftJoin(users, eq(users.id, timeline.byUserId))
+    .where(and(eq(timeline.id, id), eq(timeline.valid, true), eq(players.valid, true)));
+  return row;
+}

@@ -193,6 +193,8 @@ describe('live case page', () => {
     const admin = await app.factories.signedIn({ privileges: ['admin'] });
     const hiddenLater = (await reply(token, { toPlayerId: dbId, content: '<p>zebrasecret words https://example.com/x</p>' })).body.data;
     const shownAgain = (await reply(token, { toPlayerId: dbId, content: '<p>hidden for a while then shown</p>' })).body.data;
+    // Replies quoting them carry their words in the quote.
+    for (const quoted of [hiddenLater, shownAgain]) expectOk(await reply(token, { toPlayerId: dbId, toCommentId: quoted.id, content: `<p>quoting entry ${quoted.id}</p>` }), 'reply.success');
     const unReply = (data: object) => app.request.post('/api/player/unReply').set('x-access-token', admin.token).send({ data });
     expectOk(await unReply({ id: hiddenLater.id }), 'unReply.success');
     expectOk(await unReply({ id: shownAgain.id }), 'unReply.success');
@@ -209,6 +211,9 @@ describe('live case page', () => {
     // Shown again: every event carries it as it is now, its words included.
     const texts = about(shownAgain.id).map((e) => (e.payload as { entry?: { content: { text: string } } }).entry?.content.text);
     expect(texts).toEqual(['<p>hidden for a while then shown</p>', undefined, '<p>hidden for a while then shown</p>']);
+    const quoteOf = (id: number) => replayed.map((e) => (e.payload as { entry?: { quote?: { id: number; content: string } } }).entry?.quote).find((q) => q?.id === id);
+    expect(quoteOf(hiddenLater.id)).toMatchObject({ content: '' });
+    expect(quoteOf(shownAgain.id)).toMatchObject({ content: '<p>hidden for a while then shown</p>' });
   });
 
   it('replays what a watcher missed while away, in order', async () => {

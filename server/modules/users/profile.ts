@@ -6,6 +6,7 @@ import type { Services } from '@server/core/services';
 import type { AuthedUser } from '@server/core/authed-user';
 import { AppError } from '@server/app-error';
 import { inTransaction } from '@server/db/outbox';
+import { tellAccountChanged } from '@server/core/account-changes';
 import { sanitizeRichText } from '@server/http/sanitize';
 import { usernameTaken } from './queries';
 import { usernamePending } from '@server/modules/users/verifications';
@@ -28,7 +29,8 @@ export async function changeName(services: Services, user: AuthedUser, newname: 
   const left = user.row.attr.changeNameLeft ?? 3;
   if (left <= 0) throw new AppError('changeName.noChance');
   try {
-    return await inTransaction(services, async ({ tx, emit }) => {
+    return await inTransaction(services, async (r) => {
+      const { tx, emit } = r;
       // Lock the row: two renames at once must not both spend the same chance.
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       const chances = fresh!.attr.changeNameLeft ?? 3;
@@ -38,6 +40,7 @@ export async function changeName(services: Services, user: AuthedUser, newname: 
       if ((await usernameTaken(tx, newname, user.id)) || (await usernamePending(tx, newname))) throw new AppError('changeName.occupied');
       const attr = { ...fresh!.attr, changeNameLeft: chances - 1 };
       await tx.update(users).set({ username: newname, attr }).where(eq(users.id, user.id));
+      await tellAccountChanged({ services, r, before: fresh!, after: { ...fresh!, username: newname } });
       await recordUserOperation(tx, { userId: user.id, kind: 'changeName', client, detail: { from: fresh!.username, to: newname } });
       await emit(roomOf.user(user.id), 'user.updated', { userId: user.id });
       return { chancesLeft: chances - 1 };

@@ -16,6 +16,7 @@ import { usernameTaken } from '@server/modules/users/queries';
 import { attrForStaff } from '@server/modules/users/addresses';
 import { userAvatarOf } from '@server/modules/users/avatar';
 import { anonymiseStoredAccount } from '@server/db/stored-events';
+import { tellAccountChanged, type AccountShown } from '@server/core/account-changes';
 import { usernamePending, createVerification, originPending } from '@server/modules/users/verifications';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { revokeInTransaction } from '@server/modules/auth/signin';
@@ -68,6 +69,7 @@ export async function setUserAttr(services: Services, actor: AuthedUser, input: 
         changes.username = input.username;
       }
       await r.tx.update(users).set(changes).where(eq(users.id, row.id));
+      if (changes.username) await tellAccountChanged({ services, r, before: row, after: { ...row, username: changes.username } });
       await recordAdminAction(r.tx, {
         actorId: actor.id,
         action: 'setUserAttr',
@@ -169,6 +171,7 @@ export async function addUser(services: Services, actor: AuthedUser, input: { us
 export async function delUser(services: Services, actor: AuthedUser, input: { type: 'logic' | 'restore' | 'real'; id: number }) {
   return inTransaction(services, async (r) => {
     const row = await lockTarget(r, 'admin.delUser', actor, input.id);
+    let after: AccountShown = { ...row, valid: input.type === 'restore' };
     if (input.type === 'restore') {
       await r.tx.update(users).set({ valid: true, updateTime: new Date() }).where(eq(users.id, row.id));
     } else if (input.type === 'logic') {
@@ -190,7 +193,9 @@ export async function delUser(services: Services, actor: AuthedUser, input: { ty
       });
       // The events kept for replays name it as the site now does (docs/architecture.md, "A replay tells things as they are now").
       await anonymiseStoredAccount(r.tx, { id: row.id, username: placeholder, privileges: ['normal'], avatar: userAvatarOf({ originEmail: null, username: placeholder }) });
+      after = { ...after, username: placeholder, privileges: ['normal'] };
     }
+    await tellAccountChanged({ services, r, before: row, after });
     await recordAdminAction(r.tx, { actorId: actor.id, action: 'delUser', targetUserId: row.id, detail: { type: input.type, ...(input.type === 'real' ? { username: row.username } : {}) } });
     // Its name and avatar leave (or come back to) the pages and searches that show the account.
     await r.emit(roomOf.user(row.id), 'user.updated', { userId: row.id });
