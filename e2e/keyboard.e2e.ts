@@ -189,20 +189,61 @@ describe('keyboard only', () => {
     await page.waitForSelector('#reply [contenteditable="true"] img[src="/emotes/face/grin.svg"]');
   });
 
+  /**
+   * Goes to page 2 of a list from its pager with the keyboard. Focus moves to the list's region (named
+   * `list`) once the new page's items are in: not left on the pager's link, nor lost on the page when
+   * the link is redrawn; the page is said; and the next Tab goes into the new page's first `item`.
+   * Loading the screen moved nothing.
+   */
+  async function pageForward(page: Page, list: string, item: string, { max = 150 } = {}) {
+    const region = `[role="region"][aria-label="${list}"]`;
+    const firstOf = (p: Page) => p.$eval(`${region} ${item}`, (e) => (e as HTMLElement).innerText);
+    await page.waitForSelector(`${region} ${item}`, { timeout: 15_000 });
+    const before = await firstOf(page);
+    expect(await page.evaluate((r) => !!document.activeElement?.closest(r), region)).toBe(false);
+    await tabTo(page, 'nav ::-p-aria([name="Page 2"][role="link"])', { max });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('page') === '2');
+    const landed = await page.waitForFunction((r) => document.activeElement?.matches(r), { timeout: 10_000 }, region).catch(() => null);
+    if (!landed) throw new Error(`focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 100))}, not on the list`);
+    expect(await firstOf(page)).not.toBe(before);
+    await expectFocusVisible(page);
+    await announced(page, 'Page 2 of ');
+    await press(page, 'Tab');
+    expect(await page.evaluate((r, i) => !!document.activeElement && !!document.querySelector(r)?.querySelector(i)?.contains(document.activeElement), region, item)).toBe(true);
+  }
+
   it("goes to the player list's next page: focus moves to the list, and the page is said", async () => {
     const botToken = await bot();
     await Promise.all(Array.from({ length: 21 }, () => openCase(app, botToken)));
     const page = await pageAs(null);
     await page.goto(`${app.url}/player`);
-    await tabTo(page, 'nav ::-p-aria([name="Page 2"][role="link"])');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('page') === '2');
-    // The pager's link is gone while the page loads: focus goes to the list once it is in, not to the page behind.
-    await page.waitForFunction(() => document.activeElement?.matches('[role="region"][aria-label="Player list"][aria-busy="false"]'), { timeout: 10_000 });
-    await expectFocusVisible(page);
-    await announced(page, 'Page 2 of ');
-    // Tab goes on into the list.
-    await tabTo(page, 'main table a', { max: 3 });
+    await pageForward(page, 'Player list', 'tbody tr');
+    expect(await page.evaluate(() => document.querySelector('[role="region"][aria-label="Player list"]')?.getAttribute('aria-busy'))).toBe('false');
+  });
+
+  it("goes to a case timeline's and the comment management's next page: focus moves to the entries", async () => {
+    const botToken = await bot();
+    const { account, dbId } = await openCase(app, botToken);
+    for (let i = 1; i <= 21; i++) {
+      const posted = await app.request.post('/api/player/reply').set('x-access-token', botToken).send({ data: { toPlayerId: dbId, content: `<p>Reply ${i}</p>` }, SKIP_CAPTCHA: true });
+      expect(posted.status).toBe(200);
+    }
+    const visitor = await pageAs(null);
+    await visitor.goto(`${app.url}/player/${account.personaId}`);
+    await pageForward(visitor, 'Timeline entries', 'article', { max: 400 });
+
+    const staff = await pageAs(await app.factories.createUser({ privileges: ['super'] }));
+    await staff.goto(`${app.url}/admin/comments?case=${dbId}&type=reply`);
+    await pageForward(staff, 'Comment management', 'li');
+  });
+
+  it("goes to the next page of one's own reports in the profile: focus moves to the list", async () => {
+    const { user, token } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+    await Promise.all(Array.from({ length: 21 }, () => openCase(app, token)));
+    const page = await pageAs(user);
+    await page.goto(`${app.url}/profile/reports`);
+    await pageForward(page, 'Reported players', 'tbody tr');
   });
 
   it("follows a link to another page: the page's heading takes focus and its title is said", async () => {

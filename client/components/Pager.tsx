@@ -15,8 +15,11 @@ interface PagerProps {
   label: string;
   /** Keep the scroll position (pagers inside a page section rather than at a list's end). */
   preventScrollReset?: boolean;
-  /** Called with the page a link of the pager goes to, as it is followed (`usePagerFocus`). */
-  onGo?: (page: number) => void;
+  /**
+   * Called with the page a link of the pager goes to, as it is followed: `usePagerFocus`'s `go`, so
+   * that focus moves to the new page's list once it is in, on every screen with a pager.
+   */
+  onGo: (page: number) => void;
 }
 
 export function Pager({ page, pageCount, to, label, preventScrollReset, onGo }: PagerProps) {
@@ -29,7 +32,7 @@ export function Pager({ page, pageCount, to, label, preventScrollReset, onGo }: 
         <Icon name={icon} size={16} />
       </span>
     ) : (
-      <Link className={styles.item} to={to(target)} aria-label={text} preventScrollReset={preventScrollReset} onClick={() => onGo?.(target)}>
+      <Link className={styles.item} to={to(target)} aria-label={text} preventScrollReset={preventScrollReset} onClick={() => onGo(target)}>
         <Icon name={icon} size={16} />
       </Link>
     );
@@ -50,7 +53,7 @@ export function Pager({ page, pageCount, to, label, preventScrollReset, onGo }: 
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('pager.page', { page: format.number(item) })}
                 preventScrollReset={preventScrollReset}
-                onClick={() => onGo?.(item)}
+                onClick={() => onGo(item)}
               >
                 {format.number(item)}
               </Link>

@@ -2,10 +2,12 @@
 import i18next from 'i18next';
 import { act } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '@locales/en-US.json';
 import { mountPoint } from '@client/test/mountPoint';
 import { announcements } from './announce';
+import { Pager } from './Pager';
 import { usePagerFocus } from './usePagerFocus';
 
 const i18n = i18next.createInstance();
@@ -16,12 +18,12 @@ const mount = mountPoint();
 let go: (page: number) => void;
 
 function List({ page, shown }: { page: number; shown: boolean }) {
-  const pager = usePagerFocus<HTMLDivElement>(page, 4, shown);
+  const pager = usePagerFocus(page, 4, shown);
   go = pager.go;
   return (
     <>
       <input aria-label="filter" />
-      <div ref={pager.results} tabIndex={-1} role="region" aria-label="Results" />
+      <div {...pager.region('Results')} />
     </>
   );
 }
@@ -33,6 +35,33 @@ const render = (page: number, shown: boolean) =>
       </I18nextProvider>,
     ),
   );
+
+/** A screen with a pager whose page is in the address, as the site's lists are; `loaded` is the page whose items are in. */
+function Screen({ loaded }: { loaded: number }) {
+  const [params] = useSearchParams();
+  const page = Number(params.get('page')) || 1;
+  const pager = usePagerFocus(page, 3, loaded === page);
+  return (
+    <>
+      <div {...pager.region('Results')}>
+        <a href={`#item-${loaded}`}>Item of page {loaded}</a>
+      </div>
+      <Pager page={page} pageCount={3} to={(p) => `?page=${p}`} label="Pages" onGo={pager.go} />
+    </>
+  );
+}
+const renderAt = (address: string, loaded: number) =>
+  act(() =>
+    mount.root.render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[address]}>
+          <Screen loaded={loaded} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    ),
+  );
+const link = (name: string) => mount.host.querySelector<HTMLAnchorElement>(`nav a[aria-label="${name}"]`)!;
+
 const focused = () => document.activeElement?.getAttribute('aria-label');
 const lastSaid = () => announcements.items.at(-1)?.text;
 
@@ -59,5 +88,26 @@ describe('usePagerFocus', () => {
     render(1, true);
     expect(focused()).toBe('filter');
     expect(announcements.items.map((i) => i.id)).toEqual(said);
+  });
+
+  it('gives the list a named region that script can focus, and adds no tab stop', () => {
+    render(1, true);
+    const region = mount.host.querySelector('[role="region"]') as HTMLElement;
+    expect(region.getAttribute('aria-label')).toBe('Results');
+    expect(region.tabIndex).toBe(-1);
+  });
+
+  it("moves focus from the pager's link to the list once the page the link went to is in, and not on the first load", async () => {
+    renderAt('/?page=2', 0);
+    renderAt('/?page=2', 2);
+    expect(document.activeElement).toBe(document.body);
+
+    link('Next page').focus();
+    await act(async () => link('Next page').click());
+    expect(focused()).not.toBe('Results');
+    renderAt('/?page=2', 3);
+    expect(focused()).toBe('Results');
+    expect(lastSaid()).toBe('Page 3 of 3.');
+    expect(mount.host.querySelector('[role="region"] a')?.textContent).toBe('Item of page 3');
   });
 });

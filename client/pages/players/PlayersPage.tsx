@@ -58,7 +58,7 @@ export function PlayersPage() {
   const change = (part: Partial<ListState>) => go({ ...state, ...part, page: 1 });
   const total = remote.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageDefault));
-  const pager = usePagerFocus<HTMLDivElement>(state.page, pageCount, remote.state === 'ready');
+  const pager = usePagerFocus(state.page, pageCount, remote.state === 'ready');
 
   return (
     <div className={`container ${styles.page}`}>
@@ -77,7 +77,7 @@ export function PlayersPage() {
         <PlayersFilters state={state} onChange={change} onReset={() => go(DEFAULT_LIST)} />
       </Card>
       <Card flush>
-        <div ref={pager.results} tabIndex={-1} role="region" aria-label={t('players.title')} aria-busy={remote.state === 'loading'}>
+        <div {...pager.region(t('players.title'))} aria-busy={remote.state === 'loading'}>
           {remote.state === 'failed' ? (
             <EmptyState tone="error" icon="alert" title={t('players.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
               {describe(remote.error)}

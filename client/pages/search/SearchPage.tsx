@@ -107,7 +107,7 @@ export function SearchPage() {
 
   const total = remote.state === 'ready' ? remote.data.total : 0;
   const pageCount = Math.max(1, Math.ceil(total / size));
-  const pager = usePagerFocus<HTMLDivElement>(state.page, pageCount, remote.state === 'ready');
+  const pager = usePagerFocus(state.page, pageCount, remote.state === 'ready');
   const countLabel = hitCountLabel(state.type, total, format.number);
   return (
     <div className={`container ${styles.page}`}>
@@ -140,7 +140,7 @@ export function SearchPage() {
                 </p>
                 <Segmented label={t('search.sort')} value={state.sort} options={SEARCH_SORTS[type].map((s) => ({ value: s, label: t(`search.sorts.${s}`) }))} onChange={(sort) => go({ sort })} />
               </div>
-              <div ref={pager.results} tabIndex={-1} role="region" aria-label={t(`search.types.${type}`)}>
+              <div {...pager.region(t(`search.types.${type}`))}>
                 <Card flush>{results()}</Card>
               </div>
               {remote.state === 'ready' && <Pager page={state.page} pageCount={pageCount} to={(page) => searchPath({ ...state, page })} label={t('search.pages')} onGo={pager.go} />}

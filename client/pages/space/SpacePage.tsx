@@ -123,8 +123,9 @@ export function SpacePage() {
           </>
         )}
       </section>
-      <section className={styles.reports} aria-labelledby="space-reports">
-        <h2 id="space-reports">{t('space.reports')}</h2>
+      {/* Not a region of its own: the list in it is the region of this name (ReportsOfUser.tsx), where its pager moves focus. */}
+      <section className={styles.reports}>
+        <h2>{t('space.reports')}</h2>
         <ReportsOfUser userId={id} page={page} pageTo={(p) => (p > 1 ? `?page=${p}` : '.')} />
       </section>
     </div>

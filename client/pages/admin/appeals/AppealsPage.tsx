@@ -9,6 +9,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
@@ -95,6 +96,7 @@ export function AppealsPage() {
 
   const rows = queue.state === 'ready' ? queue.data.result : [];
   const total = queue.data?.total ?? 0;
+  const pager = usePagerFocus(state.page, pageCountOf(total), queue.state === 'ready');
   const refresh = () => queue.reload();
   const views: ReadonlyArray<{ value: AppealView; label: string }> = [
     { value: 'waiting', label: t('admin.appeals.views.waiting') },
@@ -117,7 +119,7 @@ export function AppealsPage() {
           : t(waiting ? 'admin.appeals.countWaiting' : 'admin.appeals.countAll', { count: total, formatted: format.number(total) })}
       </p>
       <Card flush>
-        <div id="appeals" aria-busy={queue.state === 'loading'}>
+        <div {...pager.region(t('admin.appeals.title'))} id="appeals" aria-busy={queue.state === 'loading'}>
           <RemoteList
             remote={queue}
             items={rows}
@@ -149,7 +151,7 @@ export function AppealsPage() {
           </RemoteList>
         </div>
       </Card>
-      {queue.state === 'ready' && <Pager page={state.page} pageCount={pageCountOf(total)} label={t('admin.appeals.pages')} to={(page) => search({ ...state, page })} />}
+      {queue.state === 'ready' && <Pager page={state.page} pageCount={pageCountOf(total)} label={t('admin.appeals.pages')} to={(page) => search({ ...state, page })} onGo={pager.go} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
@@ -221,6 +222,7 @@ export function AdminCommentsPage() {
   );
   const total = remote.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pager = usePagerFocus(filters.page, pageCount, remote.state === 'ready');
   const go = (next: Filters) => void navigate({ search: queryString(next) }, { preventScrollReset: true });
 
   const change = async (c: SetCommentChange) => {
@@ -251,7 +253,7 @@ export function AdminCommentsPage() {
         </Button>
       </div>
       <Card flush>
-        <div id="admin-comments" aria-busy={remote.state === 'loading'}>
+        <div {...pager.region(t('admin.comments.title'))} id="admin-comments" aria-busy={remote.state === 'loading'}>
           <RemoteList
             remote={remote}
             items={remote.data?.data ?? []}
@@ -279,7 +281,7 @@ export function AdminCommentsPage() {
           </RemoteList>
         </div>
       </Card>
-      {remote.state === 'ready' && <Pager page={filters.page} pageCount={pageCount} label={t('admin.comments.pages')} to={(page) => ({ search: queryString({ ...filters, page }) })} />}
+      {remote.state === 'ready' && <Pager page={filters.page} pageCount={pageCount} label={t('admin.comments.pages')} to={(page) => ({ search: queryString({ ...filters, page }) })} onGo={pager.go} />}
       {editing && <EditDialog item={editing} onClose={() => setEditing(null)} onSave={change} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { PrivilegeBadges } from '@client/components/PrivilegeBadges';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
@@ -108,6 +109,7 @@ export function JudgementLogPage() {
   const remote = useRemote(query, (signal) => getJudgementLog(toLogBody(state), signal));
   const total = remote.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIMITS.pageDefault));
+  const pager = usePagerFocus(state.page, pageCount, remote.state === 'ready');
   const go = (next: LogState) => void navigate(search(next), { preventScrollReset: true });
 
   return (
@@ -126,7 +128,7 @@ export function JudgementLogPage() {
         </Button>
       </div>
       <Card flush>
-        <div id="judgement-log" aria-busy={remote.state === 'loading'}>
+        <div {...pager.region(t('admin.judgementLog.title'))} id="judgement-log" aria-busy={remote.state === 'loading'}>
           <RemoteList
             remote={remote}
             items={remote.data?.data ?? []}
@@ -159,7 +161,7 @@ export function JudgementLogPage() {
           </RemoteList>
         </div>
       </Card>
-      {remote.state === 'ready' && <Pager page={state.page} pageCount={pageCount} label={t('admin.judgementLog.pages')} to={(page) => search({ ...state, page })} />}
+      {remote.state === 'ready' && <Pager page={state.page} pageCount={pageCount} label={t('admin.judgementLog.pages')} to={(page) => search({ ...state, page })} onGo={pager.go} />}
     </div>
   );
 }

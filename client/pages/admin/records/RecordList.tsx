@@ -11,6 +11,7 @@ import { Icon, type IconName } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
 import { ListSkeleton } from '../ListSkeleton';
@@ -109,6 +110,7 @@ export function RecordList<T>({ id, defs, limit = 20, load, keyOf, render, icon,
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const filtered = isFiltered(values);
   const filterBy = (v: FilterValues) => search({ ...values, ...v });
+  const pager = usePagerFocus(page, pageCount, remote.state === 'ready');
 
   return (
     <div className={styles.records} data-records={id}>
@@ -125,7 +127,7 @@ export function RecordList<T>({ id, defs, limit = 20, load, keyOf, render, icon,
         </Button>
       </div>
       <Card flush>
-        <div aria-busy={remote.state === 'loading'}>
+        <div {...pager.region(t(`admin.records.${id}.title`))} aria-busy={remote.state === 'loading'}>
           <RemoteList
             remote={remote}
             items={remote.data?.data ?? []}
@@ -154,7 +156,7 @@ export function RecordList<T>({ id, defs, limit = 20, load, keyOf, render, icon,
           </RemoteList>
         </div>
       </Card>
-      {remote.state === 'ready' && <Pager page={page} pageCount={pageCount} label={t('admin.records.pages')} to={(p) => ({ search: search(values, p) })} preventScrollReset />}
+      {remote.state === 'ready' && <Pager page={page} pageCount={pageCount} label={t('admin.records.pages')} to={(p) => ({ search: search(values, p) })} preventScrollReset onGo={pager.go} />}
     </div>
   );
 }

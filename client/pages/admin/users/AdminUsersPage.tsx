@@ -12,6 +12,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { SelectField, TextField } from '@client/components/Field';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
@@ -66,6 +67,7 @@ export function AdminUsersPage() {
   );
   const rows = results.state === 'ready' ? results.data.data : [];
   const total = results.data?.total ?? 0;
+  const pager = usePagerFocus(state.page, Math.ceil(total / PAGE_SIZE), results.state === 'ready');
   const selected: StaffUserRow | undefined = rows.find((r) => r.id === state.selected);
 
   const submit = (e: FormEvent) => {
@@ -96,7 +98,7 @@ export function AdminUsersPage() {
         </Card>
       )}
       <Card flush>
-        <div aria-busy={!!key && results.state === 'loading'}>
+        <div {...pager.region(t('admin.users.results'))} aria-busy={!!key && results.state === 'loading'}>
           {!key ? (
             <EmptyState icon="search" title={t('admin.users.start')} />
           ) : (
@@ -135,7 +137,7 @@ export function AdminUsersPage() {
         </div>
       </Card>
       {total > PAGE_SIZE && (
-        <Pager page={state.page} pageCount={Math.ceil(total / PAGE_SIZE)} to={(page) => queryOf({ ...state, page, selected: null })} label={t('admin.users.pages')} />
+        <Pager page={state.page} pageCount={Math.ceil(total / PAGE_SIZE)} to={(page) => queryOf({ ...state, page, selected: null })} label={t('admin.users.pages')} onGo={pager.go} />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { Card } from '@client/components/Card';
 import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { toast } from '@client/components/toast';
@@ -35,6 +36,7 @@ function UserList({ kind }: { kind: 'muted' | 'blocked' }) {
   const list = useRemote(`${kind}:${page}`, (signal) => (kind === 'muted' ? getMutedUsers({ ...q, order: 'asc' }, signal) : getBlockedUsers(q, signal)));
   const rows = list.state === 'ready' ? list.data.data : [];
   const total = list.data?.total ?? 0;
+  const pager = usePagerFocus(page, Math.ceil(total / PAGE_SIZE), list.state === 'ready');
 
   const unmute = async (id: number) => {
     try {
@@ -53,7 +55,7 @@ function UserList({ kind }: { kind: 'muted' | 'blocked' }) {
         {list.state === 'ready' ? t(`admin.${kind}.count`, { count: total, formatted: format.number(total) }) : '\u00a0'}
       </p>
       <Card flush>
-        <div aria-busy={list.state === 'loading'} id={`${kind}-users`}>
+        <div {...pager.region(t(`admin.${kind}.title`))} aria-busy={list.state === 'loading'} id={`${kind}-users`}>
           <RemoteList
             remote={list}
             items={rows}
@@ -93,7 +95,7 @@ function UserList({ kind }: { kind: 'muted' | 'blocked' }) {
           </RemoteList>
         </div>
       </Card>
-      {total > PAGE_SIZE && <Pager page={page} pageCount={Math.ceil(total / PAGE_SIZE)} to={(p) => ({ search: p > 1 ? `?page=${p}` : '' })} label={t('admin.users.pages')} />}
+      {total > PAGE_SIZE && <Pager page={page} pageCount={Math.ceil(total / PAGE_SIZE)} to={(p) => ({ search: p > 1 ? `?page=${p}` : '' })} label={t('admin.users.pages')} onGo={pager.go} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '@client/components/Button';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { Segmented } from '@client/components/Segmented';
 import { Skeleton } from '@client/components/Skeleton';
 import { useFormat } from '@client/i18n/format';
@@ -61,6 +62,7 @@ export function Timeline(props: TimelineProps) {
   const { hash } = useLocation();
   const top = useRef<HTMLElement>(null);
   const shown = useRef(`${position.page}:${position.order}`);
+  const pager = usePagerFocus(position.page, pages, status === 'ready');
 
   // Another page starts at the timeline's top, unless an entry is being brought on screen.
   useEffect(() => {
@@ -91,36 +93,38 @@ export function Timeline(props: TimelineProps) {
         </div>
       </header>
 
-      {status === 'failed' ? (
-        <EmptyState tone="error" icon="alert" title={t('timeline.loadFailed')} action={<Button onClick={props.reload}>{t('common.retry')}</Button>}>
-          {describe(props.error)}
-        </EmptyState>
-      ) : status === 'loading' ? (
-        <div className={styles.entries}>
-          <EntrySkeleton />
-          <EntrySkeleton />
-          <EntrySkeleton />
-        </div>
-      ) : state.entries.length === 0 ? (
-        <EmptyState icon="message" title={t('timeline.empty')}>
-          {filter === 'all' ? t('timeline.emptyText') : t('timeline.emptyFiltered')}
-        </EmptyState>
-      ) : (
-        <div ref={props.listRef} className={styles.entries}>
-          {state.entries.map((entry) => (
-            <TimelineEntryView
-              key={entry.id}
-              entry={entry}
-              highlighted={props.highlight === entry.id}
-              can={props.can}
-              onReply={props.onReply}
-              onShare={props.onShare}
-              onVisibility={props.onVisibility}
-              renderExtra={props.renderExtra}
-            />
-          ))}
-        </div>
-      )}
+      <div {...pager.region(t('timeline.entries'))}>
+        {status === 'failed' ? (
+          <EmptyState tone="error" icon="alert" title={t('timeline.loadFailed')} action={<Button onClick={props.reload}>{t('common.retry')}</Button>}>
+            {describe(props.error)}
+          </EmptyState>
+        ) : status === 'loading' ? (
+          <div className={styles.entries}>
+            <EntrySkeleton />
+            <EntrySkeleton />
+            <EntrySkeleton />
+          </div>
+        ) : state.entries.length === 0 ? (
+          <EmptyState icon="message" title={t('timeline.empty')}>
+            {filter === 'all' ? t('timeline.emptyText') : t('timeline.emptyFiltered')}
+          </EmptyState>
+        ) : (
+          <div ref={props.listRef} className={styles.entries}>
+            {state.entries.map((entry) => (
+              <TimelineEntryView
+                key={entry.id}
+                entry={entry}
+                highlighted={props.highlight === entry.id}
+                can={props.can}
+                onReply={props.onReply}
+                onShare={props.onShare}
+                onVisibility={props.onVisibility}
+                renderExtra={props.renderExtra}
+              />
+            ))}
+          </div>
+        )}
+      </div>
 
       {state.unseen.length > 0 && (
         <div className={styles.unseen} role="status">
@@ -135,7 +139,7 @@ export function Timeline(props: TimelineProps) {
         </div>
       )}
 
-      <Pager page={position.page} pageCount={pages} to={props.pageTo} label={t('timeline.pages')} preventScrollReset />
+      <Pager page={position.page} pageCount={pages} to={props.pageTo} label={t('timeline.pages')} preventScrollReset onGo={pager.go} />
     </section>
   );
 }

@@ -37,6 +37,11 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
+  const keyText = JSON.stringify(key);
+  // The request the status belongs to: on the render where the page (or filter) changes, before the
+  // effect starts its request, the last page's 'ready' must not pass for the new one's (usePagerFocus.ts).
+  const request = `${keyText}:${filter}:${position.page}:${position.order}:${round}`;
+  const [settled, setSettled] = useState<string | null>(null);
   /** Actions that arrived while a page loads, with their room sequence when they are the room's events. */
   const pending = useRef<QueuedAction[] | null>([]);
   const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
@@ -55,7 +60,6 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
     }
   }, []);
 
-  const keyText = JSON.stringify(key);
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();
@@ -69,17 +73,19 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
         pending.current = null;
         setState((s) => queued.reduce((acc, action) => timelineReducer(acc, action, view.current), timelineReducer(s, { type: 'loaded', page }, view.current)));
         setStatus('ready');
+        setSettled(request);
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
         pending.current = null;
         setError(e);
         setStatus('failed');
+        setSettled(request);
       },
     );
     return () => controller.abort();
-  }, [ready, keyText, filter, position.page, position.order, round]);
+  }, [ready, keyText, filter, position.page, position.order, round, request]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { state, status, error, apply, reload };
+  return { state, status: settled === request ? status : 'loading', error, apply, reload };
 }

@@ -12,6 +12,7 @@ import { Dialog } from '@client/components/Dialog';
 import { EmptyState } from '@client/components/EmptyState';
 import { Notice } from '@client/components/Notice';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
 import { useFormat } from '@client/i18n/format';
@@ -78,6 +79,7 @@ function HistoryList() {
   const rows = found.rows;
   // While a new page loads, a case not in the last answer is simply not known yet.
   const missing = remote.state === 'ready' ? found.missing : [];
+  const pager = usePagerFocus(page, pageCount, remote.state === 'ready');
 
   const clearAll = () => {
     clearHistory();
@@ -116,45 +118,47 @@ function HistoryList() {
         }
         title={t('visits.listTitle')}
       >
-        {!list.length ? (
-          <EmptyState icon="clock" title={t('visits.empty')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
-            {t('visits.emptyText')}
-          </EmptyState>
-        ) : remote.state === 'failed' ? (
-          <EmptyState tone="error" icon="alert" title={t('visits.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
-            {describe(remote.error)}
-          </EmptyState>
-        ) : remote.state === 'loading' && !remote.data ? (
-          <CaseTableSkeleton rows={Math.min(items.length, 5)} />
-        ) : (
-          <div aria-busy={remote.state === 'loading'}>
-            {rows.length > 0 && (
-              <CaseTable
-                items={rows}
-                caption={t('visits.listTitle')}
-                note={(row) => (
-                  <span className={styles.note}>
-                    <span>{t('visits.openedAt', { time: format.relative(row.visit.time) })}</span>
-                    {removeButton(row.id, row.originName)}
-                  </span>
-                )}
-              />
-            )}
-            {missing.length > 0 && (
-              <ul className={styles.missing} aria-label={t('visits.missingTitle')}>
-                {missing.map((visit) => (
-                  <li key={visit.id}>
-                    <span>{t('visits.missing', { id: visit.id })}</span>
-                    <span className={styles.muted}>{t('visits.openedAt', { time: format.relative(visit.time) })}</span>
-                    {removeButton(visit.id, `#${visit.id}`)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <div {...pager.region(t('visits.listTitle'))}>
+          {!list.length ? (
+            <EmptyState icon="clock" title={t('visits.empty')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
+              {t('visits.emptyText')}
+            </EmptyState>
+          ) : remote.state === 'failed' ? (
+            <EmptyState tone="error" icon="alert" title={t('visits.loadFailed')} action={<Button onClick={remote.reload}>{t('common.retry')}</Button>}>
+              {describe(remote.error)}
+            </EmptyState>
+          ) : remote.state === 'loading' && !remote.data ? (
+            <CaseTableSkeleton rows={Math.min(items.length, 5)} />
+          ) : (
+            <div aria-busy={remote.state === 'loading'}>
+              {rows.length > 0 && (
+                <CaseTable
+                  items={rows}
+                  caption={t('visits.listTitle')}
+                  note={(row) => (
+                    <span className={styles.note}>
+                      <span>{t('visits.openedAt', { time: format.relative(row.visit.time) })}</span>
+                      {removeButton(row.id, row.originName)}
+                    </span>
+                  )}
+                />
+              )}
+              {missing.length > 0 && (
+                <ul className={styles.missing} aria-label={t('visits.missingTitle')}>
+                  {missing.map((visit) => (
+                    <li key={visit.id}>
+                      <span>{t('visits.missing', { id: visit.id })}</span>
+                      <span className={styles.muted}>{t('visits.openedAt', { time: format.relative(visit.time) })}</span>
+                      {removeButton(visit.id, `#${visit.id}`)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
       </Card>
-      {pageCount > 1 && <Pager page={page} pageCount={pageCount} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('visits.pages')} />}
+      {pageCount > 1 && <Pager page={page} pageCount={pageCount} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('visits.pages')} onGo={pager.go} />}
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}

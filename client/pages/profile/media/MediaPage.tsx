@@ -10,6 +10,7 @@ import { Card } from '@client/components/Card';
 import { EmptyState } from '@client/components/EmptyState';
 import { RemoteList } from '@client/components/RemoteList';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
 import { useSessionEvents } from '@client/realtime/useSessionEvents';
@@ -66,6 +67,8 @@ export function MediaPage() {
   };
 
   const total = files.data?.total ?? 0;
+  const pageCount = Math.ceil(total / LIMITS.mediaPage);
+  const pager = usePagerFocus(page, pageCount, files.state === 'ready');
   return (
     <>
       <SectionHeader title={t('profile.section.media')} description={t('media.description')} />
@@ -88,41 +91,43 @@ export function MediaPage() {
         </Card>
       )}
       <Card flush>
-        <RemoteList
-          remote={files}
-          items={files.data?.data ?? []}
-          failedTitle={t('media.loadFailed')}
-          skeleton={<p className={styles.loading}>{t('common.loading')}</p>}
-          keepOnReload
-          empty={
-            filtered ? (
-              <EmptyState icon="search" title={t('media.filter.noMatch')} action={<Button onClick={() => applyFilter({ name: '', kind: '' })}>{t('media.filter.clear')}</Button>}>
-                {t('media.filter.noMatchText')}
-              </EmptyState>
-            ) : (
-              <EmptyState icon="image" title={t('media.empty')}>
-                {t('media.emptyText')}
-              </EmptyState>
-            )
-          }
-        >
-          {(items) => (
-            <ul className={styles.grid} aria-label={t('profile.section.media')}>
-              {items.map((file) => (
-                <MediaItem
-                  key={file.filename}
-                  file={file}
-                  settingAvatar={busy === `avatar:${file.filename}`}
-                  onUseAsAvatar={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}
-                  onDelete={() => setConfirm(file)}
-                />
-              ))}
-            </ul>
-          )}
-        </RemoteList>
+        <div {...pager.region(t('profile.section.media'))}>
+          <RemoteList
+            remote={files}
+            items={files.data?.data ?? []}
+            failedTitle={t('media.loadFailed')}
+            skeleton={<p className={styles.loading}>{t('common.loading')}</p>}
+            keepOnReload
+            empty={
+              filtered ? (
+                <EmptyState icon="search" title={t('media.filter.noMatch')} action={<Button onClick={() => applyFilter({ name: '', kind: '' })}>{t('media.filter.clear')}</Button>}>
+                  {t('media.filter.noMatchText')}
+                </EmptyState>
+              ) : (
+                <EmptyState icon="image" title={t('media.empty')}>
+                  {t('media.emptyText')}
+                </EmptyState>
+              )
+            }
+          >
+            {(items) => (
+              <ul className={styles.grid} aria-label={t('profile.section.media')}>
+                {items.map((file) => (
+                  <MediaItem
+                    key={file.filename}
+                    file={file}
+                    settingAvatar={busy === `avatar:${file.filename}`}
+                    onUseAsAvatar={() => void act(`avatar:${file.filename}`, () => chooseAvatar(file.filename), t('media.avatarSet'))}
+                    onDelete={() => setConfirm(file)}
+                  />
+                ))}
+              </ul>
+            )}
+          </RemoteList>
+        </div>
       </Card>
       {files.state === 'ready' && total > LIMITS.mediaPage && (
-        <Pager page={page} pageCount={Math.ceil(total / LIMITS.mediaPage)} to={(p) => mediaSearch(filter, p) || '.'} label={t('media.pages')} />
+        <Pager page={page} pageCount={pageCount} to={(p) => mediaSearch(filter, p) || '.'} label={t('media.pages')} onGo={pager.go} />
       )}
       <DeleteMediaDialog
         file={confirm}

@@ -10,6 +10,7 @@ import { CaseTable, CaseTableSkeleton } from '@client/components/cases/CaseTable
 import { EmptyState } from '@client/components/EmptyState';
 import { Notice } from '@client/components/Notice';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { toast } from '@client/components/toast';
 import { useRemote } from '@client/hooks/useRemote';
@@ -43,6 +44,8 @@ export function SubscribesPage() {
   };
 
   const total = remote.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const pager = usePagerFocus(page, pageCount, remote.state === 'ready');
   return (
     <>
       <SectionHeader
@@ -55,32 +58,34 @@ export function SubscribesPage() {
         </Notice>
       )}
       <Card flush>
-        <RemoteList
-          remote={remote}
-          items={remote.data?.data ?? []}
-          failedTitle={t('profile.subscribesFailed')}
-          skeleton={<CaseTableSkeleton rows={5} />}
-          keepOnReload
-          empty={
-            <EmptyState icon="bookmark" title={t('profile.noSubscribes')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
-              {t('profile.noSubscribesText')}
-            </EmptyState>
-          }
-        >
-          {(items) => (
-            <CaseTable
-              items={items}
-              caption={t('profile.section.subscribes')}
-              note={(record) => (
-                <Button variant="ghost" size="sm" className={styles.stop} loading={busy === record.id} onClick={() => void stop(record)}>
-                  {t('profile.unfollow')}
-                </Button>
-              )}
-            />
-          )}
-        </RemoteList>
+        <div {...pager.region(t('profile.section.subscribes'))}>
+          <RemoteList
+            remote={remote}
+            items={remote.data?.data ?? []}
+            failedTitle={t('profile.subscribesFailed')}
+            skeleton={<CaseTableSkeleton rows={5} />}
+            keepOnReload
+            empty={
+              <EmptyState icon="bookmark" title={t('profile.noSubscribes')} action={<ButtonLink to="/player">{t('nav.players')}</ButtonLink>}>
+                {t('profile.noSubscribesText')}
+              </EmptyState>
+            }
+          >
+            {(items) => (
+              <CaseTable
+                items={items}
+                caption={t('profile.section.subscribes')}
+                note={(record) => (
+                  <Button variant="ghost" size="sm" className={styles.stop} loading={busy === record.id} onClick={() => void stop(record)}>
+                    {t('profile.unfollow')}
+                  </Button>
+                )}
+              />
+            )}
+          </RemoteList>
+        </div>
       </Card>
-      {remote.state === 'ready' && <Pager page={page} pageCount={Math.max(1, Math.ceil(total / size))} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('profile.subscribesPages')} />}
+      {remote.state === 'ready' && <Pager page={page} pageCount={pageCount} to={(p) => (p > 1 ? `?page=${p}` : '.')} label={t('profile.subscribesPages')} onGo={pager.go} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { DateTime } from '@client/components/DateTime';
 import { EmptyState } from '@client/components/EmptyState';
 import { Icon } from '@client/components/Icon';
 import { Pager } from '@client/components/Pager';
+import { usePagerFocus } from '@client/components/usePagerFocus';
 import { RemoteList } from '@client/components/RemoteList';
 import { Skeleton } from '@client/components/Skeleton';
 import { useRemote } from '@client/hooks/useRemote';
@@ -84,6 +85,7 @@ export function DeliveriesView({ id, page, hook }: { id: number; page: number; h
   const remote = useRemote(`${id}:${page}`, (signal) => getDeliveries(id, (page - 1) * DELIVERIES_PAGE_SIZE, DELIVERIES_PAGE_SIZE, signal));
   const total = remote.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / DELIVERIES_PAGE_SIZE));
+  const pager = usePagerFocus(page, pageCount, remote.state === 'ready');
 
   return (
     <>
@@ -114,38 +116,40 @@ export function DeliveriesView({ id, page, hook }: { id: number; page: number; h
           </Button>
         }
       >
-        <RemoteList
-          remote={remote}
-          items={remote.data?.data ?? []}
-          failedTitle={t('webhooks.deliveries.failed')}
-          describe={describe}
-          skeleton={
-            <ul className={styles.deliveries} aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <li key={i} className={styles.delivery}>
-                  <Skeleton width="40%" height={16} />
-                  <Skeleton width="70%" />
-                </li>
-              ))}
-            </ul>
-          }
-          keepOnReload
-          empty={
-            <EmptyState icon="calendar" title={t('webhooks.deliveries.empty')}>
-              {t('webhooks.deliveries.emptyText')}
-            </EmptyState>
-          }
-        >
-          {(deliveries) => (
-            <ul className={styles.deliveries} aria-label={t('webhooks.deliveries.list')}>
-              {deliveries.map((delivery) => (
-                <DeliveryRow key={delivery.id} delivery={delivery} />
-              ))}
-            </ul>
-          )}
-        </RemoteList>
+        <div {...pager.region(t('webhooks.deliveries.title'))}>
+          <RemoteList
+            remote={remote}
+            items={remote.data?.data ?? []}
+            failedTitle={t('webhooks.deliveries.failed')}
+            describe={describe}
+            skeleton={
+              <ul className={styles.deliveries} aria-busy="true">
+                {[0, 1, 2].map((i) => (
+                  <li key={i} className={styles.delivery}>
+                    <Skeleton width="40%" height={16} />
+                    <Skeleton width="70%" />
+                  </li>
+                ))}
+              </ul>
+            }
+            keepOnReload
+            empty={
+              <EmptyState icon="calendar" title={t('webhooks.deliveries.empty')}>
+                {t('webhooks.deliveries.emptyText')}
+              </EmptyState>
+            }
+          >
+            {(deliveries) => (
+              <ul className={styles.deliveries} aria-label={t('webhooks.deliveries.list')}>
+                {deliveries.map((delivery) => (
+                  <DeliveryRow key={delivery.id} delivery={delivery} />
+                ))}
+              </ul>
+            )}
+          </RemoteList>
+        </div>
       </Card>
-      <Pager page={page} pageCount={pageCount} to={(p) => `?deliveries=${id}${p > 1 ? `&page=${p}` : ''}`} label={t('webhooks.deliveries.pages')} preventScrollReset={false} />
+      <Pager page={page} pageCount={pageCount} to={(p) => `?deliveries=${id}${p > 1 ? `&page=${p}` : ''}`} label={t('webhooks.deliveries.pages')} preventScrollReset={false} onGo={pager.go} />
     </>
   );
 }
