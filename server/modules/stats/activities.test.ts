@@ -90,12 +90,15 @@ describe('the live activity feed', () => {
     expect((await back).payload).toEqual({ item: fresh });
 
     // Replayed from before the report: withdrawals, then the line again, last; the feed ends with it.
+    // The last write's event may also arrive live after the join has replayed it: clients keep one
+    // event per number (client/realtime/roomCursor.ts), and so does this count.
     const replay = async () => {
       const late = await app.socket();
       const replayed = collectEvents(late);
       expect(await joinRoom(late, 'all', head.lastSeq)).toMatchObject({ ok: true });
       await new Promise((r) => setTimeout(r, 300));
-      return replayed.filter((e) => e.room === 'all' && lineIs('report', report!.id)(e)).map((e) => e.name);
+      const once = new Map(replayed.filter((e) => e.room === 'all' && lineIs('report', report!.id)(e)).map((e) => [e.seq, e.name]));
+      return [...once.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
     };
     expect(await replay()).toEqual(['activity.withdrawn', 'activity.withdrawn', 'activity']);
 
