@@ -22,6 +22,12 @@ export function placeActivity(feed: readonly ActivityItem[], item: ActivityItem,
   return placed.slice(0, max);
 }
 
+/** Whether `item` is in the feed after a change and was not before it (a line already shown, or left out as too old, is not). */
+export const isNewlyShown = (before: readonly ActivityItem[], after: readonly ActivityItem[], item: ActivityLine) => {
+  const key = activityKey(item);
+  return after !== before && after.some((f) => activityKey(f) === key) && !before.some((f) => activityKey(f) === key);
+};
+
 /** Lines that no longer show (`activity.withdrawn`: a hidden report, verdict or appeal) leave the feed. */
 export function withdrawActivity(feed: readonly ActivityItem[], lines: readonly ActivityLine[]): readonly ActivityItem[] {
   const gone = new Set(lines.map(activityKey));

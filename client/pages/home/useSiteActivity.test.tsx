@@ -49,8 +49,8 @@ const hear = (e: RoomEvent) => act(() => mocks.handlers!.onEvent(e));
 const said = () => announcements.items.map((a) => a.text).join('\n');
 const shown = () => (feed.state === 'ready' ? feed.value.map((i) => i.id) : null);
 
-/** Mounts the feed, joins its room and answers its first read with an empty feed. */
-async function openFeed() {
+/** Mounts the feed, joins its room and answers its first read with `lines` (none by default). */
+async function openFeed(lines: ActivityItem[] = []) {
   act(() =>
     mount.root.render(
       <I18nextProvider i18n={i18n}>
@@ -59,7 +59,7 @@ async function openFeed() {
     ),
   );
   act(() => mocks.handlers!.onJoin?.({ ok: true, room: 'all', lastSeq: seq, replayed: 0 }));
-  await act(async () => mocks.reads.shift()!([]));
+  await act(async () => mocks.reads.shift()!(lines));
 }
 
 beforeEach(() => {
@@ -78,6 +78,20 @@ describe('useSiteActivity', () => {
     await hear(event('activity.withdrawn', { lines: [{ type: 'report', id: 4 }] }));
     expect(shown()).toEqual([]);
     expect(said()).not.toContain('Hidden_Player');
+  });
+
+  it('says a line only when the feed shows it for the first time: not one older than a full feed, nor one it already shows', async () => {
+    const lines = Array.from({ length: 30 }, (_, i): ActivityItem => ({ ...report, id: 100 + i, toPlayerName: `Player_${i}`, createTime: new Date(Date.UTC(2026, 1, 1 + i)).toISOString() }));
+    await openFeed(lines);
+    await hear(event('activity', { item: report }));
+    expect(shown()).not.toContain(4);
+    expect(said()).toBe('');
+
+    const newest: ActivityItem = { ...report, id: 5, toPlayerName: 'Newest_Player', createTime: '2026-04-01T00:00:00.000Z' };
+    await hear(event('activity', { item: newest }));
+    await hear(event('activity', { item: newest }));
+    expect(shown()![0]).toBe(5);
+    expect(announcements.items.filter((a) => a.text.includes('Newest_Player'))).toHaveLength(1);
   });
 
   it('takes it back at once when the withdrawal comes while the feed is read again', async () => {

@@ -5,7 +5,7 @@ import type { ActivityItem, ActivityLine } from '@shared/types/cases';
 import { getActivities, getCounters, type SiteCounters } from '@client/api/stats';
 import { announce, unannounce } from '@client/components/announce';
 import { useRoom } from '@client/realtime/useRoom';
-import { activityKey, changeFeed, lineText, type ActivityChange } from './activityFeed';
+import { activityKey, changeFeed, isNewlyShown, lineText, type ActivityChange } from './activityFeed';
 
 const FEED_SIZE = 30;
 /** Counters are re-read once activity settles (the endpoint allows 5 calls per 10 s). */
@@ -31,6 +31,12 @@ export function useSiteActivity() {
   const [counters, setCounters] = useState<Load<SiteCounters>>({ state: 'loading' });
   const [round, setRound] = useState(0);
   const pending = useRef<ActivityChange[] | null>([]);
+  /** The lines shown now (what `feed` holds once ready): a live change is worked out from them. */
+  const shown = useRef<readonly ActivityItem[] | null>(null);
+  const show = (lines: readonly ActivityItem[]) => {
+    shown.current = lines;
+    setFeed({ state: 'ready', value: lines });
+  };
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const loadCounters = useCallback((fresh: boolean) => {
@@ -47,9 +53,11 @@ export function useSiteActivity() {
       // At once, even while a read is in flight: the line may have been said before that read began.
       if ('withdrawn' in change) unannounce(change.withdrawn.map(spokenAbout));
       if (pending.current) pending.current.push(change);
-      else {
-        setFeed((f) => (f.state === 'ready' ? { state: 'ready', value: changeFeed(f.value, change, FEED_SIZE) } : f));
-        if ('item' in change) announce(lineText(t, change.item), spokenAbout(change.item));
+      else if (shown.current) {
+        const before = shown.current;
+        show(changeFeed(before, change, FEED_SIZE));
+        // Only a line the feed now shows, and shows for the first time, is said.
+        if ('item' in change && isNewlyShown(before, shown.current, change.item)) announce(lineText(t, change.item), spokenAbout(change.item));
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => loadCounters(true), COUNTER_WAIT_MS);
@@ -66,11 +74,12 @@ export function useSiteActivity() {
         if (controller.signal.aborted) return;
         const live = pending.current ?? [];
         pending.current = null;
-        setFeed({ state: 'ready', value: live.reduce((acc, change) => changeFeed(acc, change, FEED_SIZE), items as readonly ActivityItem[]) });
+        show(live.reduce((acc, change) => changeFeed(acc, change, FEED_SIZE), items as readonly ActivityItem[]));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         pending.current = null;
+        shown.current = null;
         setFeed({ state: 'failed', error });
       },
     );
