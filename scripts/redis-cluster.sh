@@ -12,6 +12,9 @@ ports=$(seq "$base" $((base + 5)))
 
 up() { redis-cli -p "$1" ping >/dev/null 2>&1; }
 state_ok() { redis-cli -p "$1" cluster info 2>/dev/null | grep -q '^cluster_state:ok'; }
+# Every master's replica known to the node at $1: a new cluster reports cluster_state:ok before the
+# replicas' assignment has reached every node, and a test that fails a master over looks for its replica.
+replicas_known() { [ "$(redis-cli -p "$1" cluster nodes 2>/dev/null | awk '$3 ~ /slave/ && $4 != "-"' | wc -l)" -ge 3 ]; }
 
 case "$cmd" in
   start)
@@ -37,13 +40,13 @@ case "$cmd" in
           || { echo "redis-cluster: create failed (see $dir/create.log)" >&2; exit 1; }
       fi
     fi
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 150); do
       all=1
-      for p in $ports; do state_ok "$p" || all=0; done
+      for p in $ports; do state_ok "$p" && replicas_known "$p" || all=0; done
       [ "$all" = 1 ] && break
       sleep 0.1
     done
-    [ "$all" = 1 ] || { echo "redis-cluster: not every node reports cluster_state:ok" >&2; exit 1; }
+    [ "$all" = 1 ] || { echo "redis-cluster: not every node reports cluster_state:ok and three replicas" >&2; exit 1; }
     echo "redis-cluster: serving on 127.0.0.1:$base-$((base + 5))"
     ;;
   stop)
