@@ -7,7 +7,7 @@ import { OPERATOR_ACTOR } from './finalize/admin-entry';
 import { roomOf } from '@shared/socket';
 import { anonymiseStoredAccount, withdrawStoredActivity, withdrawStoredActivityOfCases, withholdStoredEntry } from '@server/db/stored-events';
 import { userAvatarOf } from '@server/modules/users/avatar';
-import { FEED_ENTRY_TYPES, type FeedEntryType } from '@server/modules/stats/activities';
+import { isFeedEntryType } from '@server/modules/stats/activities';
 
 /** Ids compared per step: each side of a step is at most this many ids in memory. */
 export const DELETION_STEP = 20_000;
@@ -37,7 +37,7 @@ interface HiddenEntry {
 /** Entries deleted: the events kept of them, and their feed lines, as hiding one here leaves them (server/modules/timeline/reply.ts, `setEntryVisibility`). */
 async function withholdStoredEntries(tx: DbOrTx, entries: readonly HiddenEntry[]) {
   for (const e of entries) await withholdStoredEntry(tx, roomOf.case(e.player_id), e.id);
-  const lines = entries.filter((e) => (FEED_ENTRY_TYPES as readonly string[]).includes(e.type)).map((e) => ({ type: e.type as FeedEntryType, id: e.id }));
+  const lines = entries.flatMap(({ type, id }) => (isFeedEntryType(type) ? [{ type, id }] : []));
   await withdrawStoredActivity(tx, lines);
 }
 

@@ -3,10 +3,10 @@ import type { EntryVisibilitySubscriber } from '@server/core/entry-visibility';
 import type { Recorder } from '@server/db/outbox';
 import type { TimelineRow } from '@server/db/schema';
 import { withdrawStoredActivity } from '@server/db/stored-events';
-import { FEED_ENTRY_TYPES, feedEntryOf, type FeedEntryType } from './activities';
+import { feedEntryOf, isFeedEntryType, type FeedEntryType } from './activities';
 import { presentFeedEntry } from './activity-presenter';
 
-const isFeedEntry = (entry: TimelineRow): entry is TimelineRow & { type: FeedEntryType } => (FEED_ENTRY_TYPES as readonly string[]).includes(entry.type);
+const isFeedEntry = (entry: TimelineRow): entry is TimelineRow & { type: FeedEntryType } => isFeedEntryType(entry.type);
 
 /**
  * A hidden (or deleted) report, judgement or appeal leaves the activity feed as `GET /activities`

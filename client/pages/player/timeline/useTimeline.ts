@@ -28,20 +28,21 @@ interface TimelineOptions {
   awayFromStart?: () => boolean;
 }
 
+type TimelineStatus = 'loading' | 'ready' | 'failed';
+
 /**
  * The timeline page on screen: loaded for the position and filter, then kept current by live
  * actions. Actions that arrive while a page loads are applied on top of it once it is in.
  */
 export function useTimeline({ key, ready, position, filter, staff, awayFromStart }: TimelineOptions) {
   const [state, setState] = useState<TimelineState>(EMPTY_TIMELINE);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
   const keyText = JSON.stringify(key);
-  // The request the status belongs to: on the render where the page (or filter) changes, before the
-  // effect starts its request, the last page's 'ready' must not pass for the new one's (usePagerFocus.ts).
+  // The request an outcome belongs to: on the render where the page (or filter) changes, before the
+  // effect starts its request, the last page's outcome must not pass for the new one's (usePagerFocus.ts).
   const request = `${keyText}:${filter}:${position.page}:${position.order}:${round}`;
-  const [settled, setSettled] = useState<string | null>(null);
+  const [settled, setSettled] = useState<{ request: string; status: Exclude<TimelineStatus, 'loading'> } | null>(null);
   /** Actions that arrived while a page loads, with their room sequence when they are the room's events. */
   const pending = useRef<QueuedAction[] | null>([]);
   const view = useRef<TimelineView>({ filter, order: position.order, page: position.page, pageSize: LIMITS.timelinePage, staff });
@@ -64,7 +65,6 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
     if (!ready) return;
     const controller = new AbortController();
     pending.current = [];
-    setStatus('loading');
     const size = LIMITS.timelinePage;
     loadTimelinePage(fetcherFor(JSON.parse(keyText) as CaseKey, controller.signal), FILTER_SUBJECTS[filter], (position.page - 1) * size, size, position.order).then(
       (page) => {
@@ -72,20 +72,19 @@ export function useTimeline({ key, ready, position, filter, staff, awayFromStart
         const queued = actionsAfter(pending.current ?? [], page.lastSeq);
         pending.current = null;
         setState((s) => queued.reduce((acc, action) => timelineReducer(acc, action, view.current), timelineReducer(s, { type: 'loaded', page }, view.current)));
-        setStatus('ready');
-        setSettled(request);
+        setSettled({ request, status: 'ready' });
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
         pending.current = null;
         setError(e);
-        setStatus('failed');
-        setSettled(request);
+        setSettled({ request, status: 'failed' });
       },
     );
     return () => controller.abort();
   }, [ready, keyText, filter, position.page, position.order, round, request]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { state, status: settled === request ? status : 'loading', error, apply, reload };
+  const status: TimelineStatus = settled?.request === request ? settled.status : 'loading';
+  return { state, status, error, apply, reload };
 }
