@@ -6,10 +6,11 @@ import { openCase } from '@server/test/cases';
 
 let app: TestApp;
 let caseId = 0;
+const caseIds: number[] = [];
 beforeAll(async () => {
   app = await createTestApp();
   const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
-  for (let i = 0; i < 12; i++) caseId = (await openCase(app, bot)).dbId;
+  for (let i = 0; i < 12; i++) caseIds.push((caseId = (await openCase(app, bot)).dbId));
 });
 afterAll(() => app?.close());
 
@@ -69,6 +70,20 @@ describe('compressed API answers', () => {
       expect([res.status, res.headers['content-encoding']]).toEqual([200, undefined]);
       expect(res.headers.vary?.toLowerCase()).toContain('accept-encoding');
     }
+  });
+
+  // The whole answer is compressed in one step (envelope.ts), not streamed: it goes out with its length, in one piece.
+  it.each(['br', 'gzip', 'deflate'])('sends the long answer of a route that keeps nothing in %s, whole, with its length', async (encoding) => {
+    const path = `/api/player/batch?${caseIds.map((id) => `dbIds=${id}`).join('&')}`;
+    const plain = await rawGet(path);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const packed = await rawGet(path, { 'accept-encoding': encoding });
+    expect([packed.status, packed.headers['content-encoding'], packed.headers['transfer-encoding']]).toEqual([200, encoding, undefined]);
+    expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+    expect(packed.headers.vary?.toLowerCase()).toContain('accept-encoding');
+    const records = JSON.parse(decode(packed.body, encoding).toString()).data as Array<{ id: number }>;
+    expect(records.map((r) => r.id).sort((a, b) => a - b)).toEqual(caseIds);
+    expect(JSON.parse(decode(packed.body, encoding).toString())).toEqual(JSON.parse(plain.body.toString()));
   });
 
   it('leaves short answers and unwanted encodings alone', async () => {

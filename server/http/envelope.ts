@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ErrorBody, SuccessBody } from '@shared/errors';
 import { NO_STORE, type RouteCache } from './cache-control';
-import { keptAnswerEncoded } from './compressed-body';
+import { answerEncoded } from './compressed-body';
 
 /** What a route handler returns: the success envelope's parts. */
 export interface Reply<T = unknown> {
@@ -51,8 +51,8 @@ export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: 
 
 /**
  * Writes an encoded envelope (Node leaves the body out of a HEAD answer, which still tells its
- * length). A kept answer goes out compressed from its kept copy (a hit runs no `compression`
- * middleware, `route.ts`); others are compressed on the way by that middleware when long enough.
+ * length), compressed here when long enough and the client accepts it (`answerEncoded`): a kept
+ * answer from its kept copy. The `compression` middleware finds it encoded and lets it through.
  */
 function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   res.statusCode = status;
@@ -60,10 +60,10 @@ function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   // told from a next request, so the connection ends with this answer; the client opens a new one.
   if (!res.req.complete) res.setHeader('Connection', 'close');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  const compressed = kept ? keptAnswerEncoded(res.req, body) : null;
+  const compressed = answerEncoded(res.req, body, kept);
   if (compressed) res.setHeader('Content-Encoding', compressed.encoding);
-  // A kept answer differs by the encoding asked, plain or not, as the `compression` middleware tells of the others.
-  if (kept) res.vary('Accept-Encoding');
+  // The answer differs by the encoding asked, plain or not.
+  res.vary('Accept-Encoding');
   const bytes = compressed?.bytes ?? body;
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes);

@@ -153,15 +153,10 @@ export function enforce(policy: Rule, actor: Actor | null) {
 /** Who sends a request (null: a visitor); refuses a required token it cannot accept. Given by the app, which knows accounts. */
 export type Authenticate = (services: Services, req: Request, required: boolean) => Promise<AuthedUser | null>;
 
-/** Runs a middleware that calls on at once (it wraps the response), as a step of a handler. */
-const applied = (middleware: RequestHandler, req: Request, res: Response) =>
-  new Promise<void>((resolve, reject) => void middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
-
 /**
- * Mounts the routes on `router`. `compress` (the `compression` middleware) wraps each answer that may
- * go out compressed: on a route that keeps its answers it is applied only when the answer is not
- * sent from the read cache, whose answers carry their own compressed copies (`compressed-body.ts`),
- * so a kept answer costs none of its per-request wrapping.
+ * Mounts the routes on `router`. JSON answers compress themselves (`envelope.ts`); `compress` (the
+ * `compression` middleware) wraps the answers of routes that may send something else (a stream, a
+ * file). A route that keeps its answers sends JSON only, so it costs none of that per-request wrapping.
  */
 export function mountRoutes(router: Router, routes: AnyRoute[], services: Services, authenticate: Authenticate, compress?: RequestHandler) {
   for (const spec of routes) {
@@ -169,7 +164,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
     if (compress && !spec.keep) chain.push(compress);
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
-    const answer = async (req: Request, res: Response, compressing: () => Promise<void>) => {
+    const answer = async (req: Request, res: Response) => {
       // Token first: clients branch on user.tokenExpired before anything else (docs/api-compatibility.md#tokens).
       // An application's key acts as its bot account on every route: one that reads no token reads a key (a refused one answers 401).
       const user = spec.auth !== 'none' ? await authenticate(services, req, spec.auth === 'required') : carriesAppKey(req) ? await authenticate(services, req, true) : null;
@@ -189,10 +184,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       if (tag !== null && answeredNotModified(req, res, tag)) return;
       // Right after his own write a user's answer is read afresh: one kept meanwhile may come from a replica without it.
       const key = reader.recentWriter ? null : (spec.keep?.(ctx) ?? null);
-      const read = async () => {
-        await compressing();
-        return spec.handler(ctx);
-      };
+      const read = () => spec.handler(ctx);
       const reply = key === null ? await read() : await cachedReply(services.readCache, key, spec.success.code, read);
       // Before the answer leaves: the user's next read may already follow his write.
       if (spec.method !== 'get' && user && services.reads.enabled) await services.reads.noteWrite(user.id);
@@ -201,22 +193,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
       if (reply.cache !== undefined) res.setHeader('Cache-Control', cacheControlValue(spec, req, reply.cache));
       sendReply(res, { status: spec.success.status, ...reply });
     };
-    const handle = async (req: Request, res: Response) => {
-      if (!compress || !spec.keep) return answer(req, res, async () => undefined);
-      let wrapped = false;
-      const compressing = async () => {
-        if (!wrapped) await applied(compress, req, res);
-        wrapped = true;
-      };
-      try {
-        await answer(req, res, compressing);
-      } catch (err) {
-        // An error answer is compressed as any other (when long enough).
-        await compressing();
-        throw err;
-      }
-    };
-    chain.push(handle);
+    chain.push(answer);
     router[spec.method](spec.path, cacheControlOf(spec), ...chain);
   }
 }
