@@ -7,9 +7,10 @@ import { openCase } from '@server/test/cases';
 let app: TestApp;
 let caseId = 0;
 const caseIds: number[] = [];
+let bot = '';
 beforeAll(async () => {
   app = await createTestApp();
-  const { token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true });
+  ({ token: bot } = await app.factories.signedIn({ privileges: ['bot'], skipCaptcha: true }));
   for (let i = 0; i < 12; i++) caseIds.push((caseId = (await openCase(app, bot)).dbId));
 });
 afterAll(() => app?.close());
@@ -24,6 +25,19 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
+  });
+}
+
+/** A POST of JSON, its answer as it comes off the wire. */
+function rawPost(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -84,6 +98,20 @@ describe('compressed API answers', () => {
     const records = JSON.parse(decode(packed.body, encoding).toString()).data as Array<{ id: number }>;
     expect(records.map((r) => r.id).sort((a, b) => a - b)).toEqual(caseIds);
     expect(JSON.parse(decode(packed.body, encoding).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  // Compressed on libuv's pool, not the main thread (compressed-body.ts): the same answer, whole.
+  it.each(['br', 'gzip'])('sends an answer of more than 64 kB in %s, whole, with its length', async (encoding) => {
+    const ids = Array.from({ length: 1024 }, (_, i) => String(1_000_000_000_000 + i));
+    const body = { userIds: ids, personaIds: ids, dbIds: caseIds };
+    const plain = await rawPost('/api/player/batch', body, { 'x-access-token': bot });
+    expect(plain.body.length).toBeGreaterThan(64 * 1024);
+    const packed = await rawPost('/api/player/batch', body, { 'x-access-token': bot, 'accept-encoding': encoding });
+    expect([packed.status, packed.headers['content-encoding'], packed.headers['transfer-encoding']]).toEqual([200, encoding, undefined]);
+    expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+    const answer = JSON.parse(decode(packed.body, encoding).toString());
+    expect(answer).toEqual(JSON.parse(plain.body.toString()));
+    expect(answer.data.filter((r: { status: number }) => r.status !== -1)).toHaveLength(caseIds.length);
   });
 
   it('leaves short answers and unwanted encodings alone', async () => {

@@ -52,7 +52,8 @@ export const serialized = (reply: Reply): Reply => ({ code: reply.code, status: 
 /**
  * Writes an encoded envelope (Node leaves the body out of a HEAD answer, which still tells its
  * length), compressed here when long enough and the client accepts it (`answerEncoded`): a kept
- * answer from its kept copy. The `compression` middleware finds it encoded and lets it through.
+ * answer from its kept copy, a long one once compressed off the main thread. The `compression`
+ * middleware finds it encoded and lets it through.
  */
 function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   res.statusCode = status;
@@ -60,13 +61,14 @@ function writeJson(res: Response, status: number, body: Buffer, kept = false) {
   // told from a next request, so the connection ends with this answer; the client opens a new one.
   if (!res.req.complete) res.setHeader('Connection', 'close');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  const compressed = answerEncoded(res.req, body, kept);
-  if (compressed) res.setHeader('Content-Encoding', compressed.encoding);
   // The answer differs by the encoding asked, plain or not.
   res.vary('Accept-Encoding');
-  const bytes = compressed?.bytes ?? body;
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  answerEncoded(res.req, body, kept, (compressed) => {
+    if (compressed) res.setHeader('Content-Encoding', compressed.encoding);
+    const bytes = compressed?.bytes ?? body;
+    res.setHeader('Content-Length', bytes.length);
+    res.end(bytes);
+  });
 }
 
 export function sendReply(res: Response, reply: Reply) {
