@@ -37,6 +37,13 @@ function watchSearches(page: Page) {
   return asked;
 }
 
+/**
+ * Clicks the header box. The placeholder box is swapped for the combobox as its library arrives
+ * (client/layout/HeaderSearch.tsx; the hand-over itself is tested below): a locator clicks again
+ * when the node it found leaves the page before the click.
+ */
+const clickBox = (page: Page) => page.locator(BOX).click();
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Both boxes ask this long after the last keystroke. */
@@ -84,7 +91,7 @@ describe('live search', () => {
   it('suggests the case for part of its name after one debounced request; ArrowDown + Enter opens its page', async () => {
     const page = await home();
     const asked = watchSearches(page);
-    await page.click(BOX);
+    await clickBox(page);
     const typed = await typeDebounced(page, 'vexmarr', DEBOUNCE_MS);
     await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
     const open = await boxState(page);
@@ -113,7 +120,7 @@ describe('live search', () => {
   it('asks nothing for two characters; Escape closes the list and keeps the text; a click outside closes it too', async () => {
     const page = await home();
     const asked = watchSearches(page);
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('ve');
     await pause(900);
     expect(asked).toEqual([]);
@@ -140,14 +147,14 @@ describe('live search', () => {
 
   it('Enter with nothing highlighted opens the search page; a click on a suggestion opens the case', async () => {
     const page = await home();
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('vexmarrow');
     await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.pathname === '/search/vexmarrow', { timeout: 10_000 });
     await seeText(page, name);
 
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('marrow');
     await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
     const option = await page.waitForSelector('header [role="listbox"] [role="option"]');
@@ -163,7 +170,7 @@ describe('live search', () => {
       if (new URL(r.url()).pathname === '/api/search') void r.respond({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: 0, code: 'request.rateLimited', message: 'slow down' }) });
       else void r.continue();
     });
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('vexmarr');
     await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
     await seeText(page, en.nav.suggestionsFailed);
@@ -193,7 +200,7 @@ describe('live search', () => {
     expectDebounced(asked.slice(asked.indexOf('vexmarrow|20') + 1), second, 20);
 
     // A search from the header puts its text in the page's box, and the box leaves it there.
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('marrow');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.querySelector('#search-text') as HTMLInputElement).value === 'marrow', { timeout: 10_000 });
@@ -235,7 +242,7 @@ describe('live search', () => {
     await page.evaluate((p) => localStorage.setItem('tribunal:preferences', JSON.stringify(p)), { theme: 'lightness', textSize: 'default', language });
     await page.reload();
     await page.waitForSelector('header nav a');
-    await page.click(BOX);
+    await clickBox(page);
     await page.keyboard.type('vexmarr');
     await page.waitForFunction((box) => document.querySelector(box)!.getAttribute('aria-expanded') === 'true', { timeout: 10_000 }, BOX);
     const { box, list, screen } = await page.$eval(BOX, (input) => {

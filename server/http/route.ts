@@ -164,11 +164,12 @@ export function mountRoutes(router: Router, routes: AnyRoute[], services: Servic
     const chain: Array<(req: Request, res: Response, next: NextFunction) => unknown> = [];
     if (compress && !spec.keep) chain.push(compress);
     if (spec.rateLimit) chain.push(rateLimit(services, spec.rateLimit));
+    const policy = effectivePolicy(spec);
     const answer = async (req: Request, res: Response) => {
       // Token first: clients branch on user.tokenExpired before anything else (docs/api-compatibility.md#tokens).
       // An application's key acts as its bot account on every route: one that reads no token reads a key (a refused one answers 401).
       const user = spec.auth !== 'none' ? await authenticate(services, req, spec.auth === 'required') : carriesAppKey(req) ? await authenticate(services, req, true) : null;
-      enforce(effectivePolicy(spec), user?.actor ?? null);
+      enforce(policy, user?.actor ?? null);
       if (user?.app) await meterAppKey(services, res, user.app, { ...spec, reads: readsOnly(spec) });
       const query = parse(spec.query, req.query, spec.area, 'query');
       const body = parse(spec.body, req.body, spec.area, 'body');
