@@ -23,11 +23,13 @@ const OFF_THREAD_FROM_BYTES = 64 * 1024;
 
 const brotliOptions = (body: Buffer) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 
-const compressNow = (body: Buffer, encoding: Encoding) =>
-  encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body)) : encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body);
-
-const compressOffThread = (body: Buffer, encoding: Encoding, done: (err: Error | null, bytes: Buffer) => void) =>
-  encoding === 'br' ? zlib.brotliCompress(body, brotliOptions(body), done) : encoding === 'gzip' ? zlib.gzip(body, done) : zlib.deflate(body, done);
+/** Each encoding's compression, at once and on libuv's pool. */
+const COMPRESSORS = {
+  br: { now: (body: Buffer) => zlib.brotliCompressSync(body, brotliOptions(body)), offThread: (body: Buffer, done: Done) => zlib.brotliCompress(body, brotliOptions(body), done) },
+  gzip: { now: (body: Buffer) => zlib.gzipSync(body), offThread: (body: Buffer, done: Done) => zlib.gzip(body, done) },
+  deflate: { now: (body: Buffer) => zlib.deflateSync(body), offThread: (body: Buffer, done: Done) => zlib.deflate(body, done) },
+} satisfies Record<Encoding, unknown>;
+type Done = (err: Error | null, bytes: Buffer) => void;
 
 /** The encoding a request takes, as the `compression` middleware picks it: brotli when accepted at all (browsers list it after gzip, at the same weight), deflate for a client that takes nothing else. */
 const acceptedEncoding = (req: Request): Encoding | null =>
@@ -57,6 +59,6 @@ export function answerEncoded(req: Request, body: Buffer, kept: boolean, send: (
     if (ofBody) ofBody[encoding] = bytes;
     send({ encoding, bytes });
   };
-  if (body.length < OFF_THREAD_FROM_BYTES) return sendKept(compressNow(body, encoding));
-  compressOffThread(body, encoding, (err, bytes) => (err ? send(null) : sendKept(bytes)));
+  if (body.length < OFF_THREAD_FROM_BYTES) return sendKept(COMPRESSORS[encoding].now(body));
+  COMPRESSORS[encoding].offThread(body, (err, bytes) => (err ? send(null) : sendKept(bytes)));
 }

@@ -15,31 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** A GET as it comes off the wire: no client-side decoding. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${app.url}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-/** A POST of JSON, its answer as it comes off the wire. */
-function rawPost(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+/** A request's answer as it comes off the wire: no client-side decoding. A body goes as JSON. */
+function raw(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+    const req = http.request(`${app.url}${path}`, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+
+const rawGet = (path: string, headers: Record<string, string> = {}) => raw('GET', path, headers);
+const rawPost = (path: string, body: unknown, headers: Record<string, string>) => raw('POST', path, headers, body);
 
 const decode = (body: Buffer, encoding: string | undefined) =>
   encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : encoding === 'deflate' ? zlib.inflateSync(body) : body;
